@@ -1,0 +1,93 @@
+// lexc/alphabet.h -- tiles, their labels, scores and counts; word tokenizing.
+//
+// A word is a sequence of tiles, not bytes. Tile codes are 1..size(); code 0
+// is reserved for the GADDAG separator and never names a letter. A tile has
+// an upper-case label ("A", "CH", "Ñ", "L·L") and a lower-case label used for
+// case folding on input and for blank designations on output.
+//
+// Tokenizing is greedy longest match over UTF-8 bytes, case-insensitive via
+// the two labels: with tiles C, CH, H the text "CHE" is CH,E.
+//
+// The text format of an alphabet file is specified in formats/alphabet.md.
+// Thread safety: an Alphabet is immutable after construction; share freely.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lexc/status.h"
+
+namespace lexc {
+
+using Tile = std::uint8_t;
+inline constexpr Tile kSeparator = 0;     // GADDAG separator arc label
+inline constexpr int kMaxTiles = 255;     // letter tiles an alphabet may declare
+inline constexpr int kMaxLabelBytes = 15; // UTF-8 bytes in one tile label
+
+struct TileInfo {
+  std::string label;  // upper case, as printed
+  std::string lower;  // lower case (blank designation, input folding)
+  int score = 0;      // face value, 0..65535
+  int count = 0;      // tiles in a full set, 0..65535
+};
+
+class Alphabet {
+ public:
+  Alphabet() = default;
+
+  // Built-in English: A..Z with standard scores and the 100-tile distribution,
+  // two blanks scoring 0. Codes A=1 .. Z=26.
+  static Alphabet English();
+
+  // Parses the alphabet file format. `source` names the input in errors
+  // ("spanish.txt:12: ..."). Errors: kBadInput with line number and reason.
+  static Result<Alphabet> Parse(std::string_view text, std::string_view source);
+  static Result<Alphabet> LoadFile(const std::string& path);
+
+  // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid
+  // UTF-8, no whitespace, unique case-insensitively, not "?"/"#"/"*").
+  static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles,
+                                    int blank_count, int blank_score);
+
+  const std::string& name() const { return name_; }
+  int size() const { return static_cast<int>(tiles_.size()); }  // letter tiles
+  // Precondition: 1 <= t <= size().
+  const TileInfo& tile(Tile t) const { return tiles_[t - 1]; }
+  int blank_count() const { return blank_count_; }
+  int blank_score() const { return blank_score_; }
+
+  // Splits `text` into tiles (appended to *out). Returns false on the first
+  // byte where no label matches; *bad_offset is then that byte offset.
+  bool Tokenize(std::string_view text, std::vector<Tile>* out, std::size_t* bad_offset) const;
+  // Convenience: tokenizes or returns kInvalidArgument naming the bad text.
+  Result<std::vector<Tile>> TokenizeOrError(std::string_view text) const;
+
+  // Concatenated labels; out-of-range codes render as "<N>".
+  std::string Render(std::span<const Tile> tiles) const;
+  void AppendLabel(Tile t, bool lower, std::string* out) const;
+
+  // Whether two alphabets declare the same tiles, scores, counts and blanks.
+  bool operator==(const Alphabet& o) const;
+
+ private:
+  void BuildMatcher();
+
+  std::string name_;
+  std::vector<TileInfo> tiles_;
+  int blank_count_ = 0;
+  int blank_score_ = 0;
+  // Greedy matcher: for each first byte, candidate (bytes, tile) pairs sorted
+  // by decreasing length.
+  struct Candidate {
+    std::string bytes;
+    Tile tile;
+  };
+  std::vector<std::vector<Candidate>> by_first_byte_;  // 256 buckets
+  bool single_byte_only_ = true;
+  Tile byte_to_tile_[256] = {};  // fast path when every label is one byte
+};
+
+}  // namespace lexc

@@ -1,0 +1,60 @@
+// lexc/builder.h -- compiles a word list into a lexicon image.
+//
+// The builder produces the minimal automaton of each requested language
+// (exact minimization with a full register, Daciuk et al. incremental
+// construction over sorted input), lays the nodes out with shared sibling
+// tails, and serializes the image described in formats/lexicon-image.md.
+//
+// GADDAG construction never materializes the rev(x)+SEP+y strings: for each
+// distinct prefix x of a word, the separator arc after rev(x) leads to the
+// DAWG state reached by x, so only the reversed prefixes are sorted and
+// compiled, and the suffix halves are the DAWG's own (minimal) states.
+//
+// Determinism: the same set of words (in any input order) and the same
+// options give a byte-identical image.
+// Thread safety: BuildImage is reentrant; no shared state.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lexc/alphabet.h"
+#include "lexc/lexicon.h"
+#include "lexc/status.h"
+#include "lexc/wordlist.h"
+
+namespace lexc {
+
+struct BuildOptions {
+  bool dawg = true;
+  bool gaddag = true;
+  int arc_width = 0;   // 0: smallest that fits (4, else 8); or force 4 / 8
+  int max_len = 15;    // recorded in META (the reader's word length bound)
+};
+
+struct BuildReport {
+  GraphInfo dawg, gaddag;            // as recorded in the image
+  std::uint64_t arc_slots = 0;       // arcs in the ARCS array, sentinel included
+  std::uint64_t image_bytes = 0;
+  int arc_width = 0;
+  std::uint64_t states_before_tail_sharing = 0;
+  double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0;
+};
+
+// Errors: kLimit (more arcs than the widest arc layout indexes, or a forced
+// arc width too small, or an alphabet too large for it), kInvalidArgument
+// (neither graph requested, a word longer than max_len or with a tile the
+// alphabet does not have).
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
+                                          const BuildOptions& options,
+                                          BuildReport* report = nullptr);
+
+// Writes bytes to `path` atomically: a temporary file in the same directory,
+// fsync, rename over `path`. On any failure the temporary file is removed and
+// an existing file at `path` is left untouched. Errors: kIo naming the path.
+Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes);
+
+}  // namespace lexc

@@ -1,0 +1,116 @@
+// lexc/lexicon.h -- the zero-copy reader of lexicon images.
+//
+// Lexicon is a thin view over image bytes that someone else owns: FromBytes
+// checks the header and section table and hands out views; it copies nothing
+// proportional to the image (only the alphabet, at most 255 tiles, is decoded).
+// MappedLexicon owns a read-only memory mapping of a file and its Lexicon.
+//
+// Two levels of trust (formats/lexicon-image.md, "Validation"):
+//   FromBytes / Open  O(sections + tiles): size, magic, major version,
+//                     reserved flags, every section present, in bounds,
+//                     aligned, non-overlapping; arc 0 is the sentinel and the
+//                     last arc ends a list; roots and alphabet valid. After
+//                     this every accessor is memory-safe (graph.h).
+//   Verify()          O(image): CRC32C, every arc's reserved bits, tile range,
+//                     target range, sorted sibling lists, acyclicity, no
+//                     separator in a DAWG, and word/string counts and longest
+//                     word equal to META. After this answers are exact.
+// Thread safety: const methods may be called from any number of threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "lexc/alphabet.h"
+#include "lexc/graph.h"
+#include "lexc/status.h"
+
+namespace lexc {
+
+struct Metadata {
+  std::uint64_t word_count = 0;
+  std::uint64_t tile_total = 0;   // sum of word lengths in tiles
+  std::uint64_t text_bytes = 0;   // bytes of the normalized list, one word + LF per line
+  std::uint32_t longest_word = 0;
+  std::uint32_t shortest_word = 0;
+  std::uint32_t max_len = 0;      // the --max-len the image was built with
+  std::uint32_t source_crc = 0;   // CRC32C of the normalized list text
+  std::string_view options;       // build options, "key=value" separated by ' '
+};
+
+// Per-graph figures recorded by the builder (checked by Verify()).
+struct GraphInfo {
+  Node root = kNoNode;
+  std::uint64_t nodes = 0;        // distinct non-empty nodes reachable from root
+  std::uint64_t arcs = 0;         // distinct arc slots reachable (shared tails once)
+  std::uint64_t strings = 0;      // accepted strings (words for a DAWG)
+  std::uint32_t longest_path = 0; // arcs on the longest root path
+};
+
+class Lexicon {
+ public:
+  Lexicon() = default;
+
+  // Cheap open of an image in memory. `bytes` must stay alive and unchanged
+  // while the Lexicon is used, and start at an 8-byte aligned address.
+  // Errors: kBadMagic, kBadVersion, kCorrupt (with section/offset detail),
+  // kInvalidArgument (misaligned buffer).
+  static Result<Lexicon> FromBytes(std::span<const std::byte> bytes);
+
+  // Full check; see the file comment. Allocates O(nodes) temporarily.
+  Status Verify() const;
+
+  const Alphabet& alphabet() const { return alphabet_; }
+  const Metadata& meta() const { return meta_; }
+  std::uint16_t minor_version() const { return minor_; }
+  std::span<const std::byte> bytes() const { return bytes_; }
+  int arc_width() const { return arc_width_; }
+  std::uint64_t arc_count() const { return arc_count_; }
+
+  bool has_dawg() const { return dawg_.valid(); }
+  bool has_gaddag() const { return gaddag_.valid(); }
+  // Invalid Graph (valid() == false) when absent.
+  const Graph& dawg() const { return dawg_; }
+  const Graph& gaddag() const { return gaddag_; }
+  const GraphInfo& dawg_info() const { return dawg_info_; }
+  const GraphInfo& gaddag_info() const { return gaddag_info_; }
+
+ private:
+  std::span<const std::byte> bytes_;
+  std::uint16_t minor_ = 0;
+  Alphabet alphabet_;
+  Metadata meta_;
+  int arc_width_ = 4;
+  std::uint64_t arc_count_ = 0;
+  const void* arcs_ = nullptr;
+  Graph dawg_, gaddag_;
+  GraphInfo dawg_info_, gaddag_info_;
+};
+
+// An image file mapped read-only. Move-only; the mapping lives as long as
+// this object. Open never reads the whole file (the OS pages in on demand).
+class MappedLexicon {
+ public:
+  MappedLexicon(MappedLexicon&&) noexcept;
+  MappedLexicon& operator=(MappedLexicon&&) noexcept;
+  ~MappedLexicon();
+
+  // Errors: kIo ("path: cannot map: ..."), and everything FromBytes returns,
+  // with the path prefixed to the detail.
+  static Result<MappedLexicon> Open(const std::string& path);
+
+  const Lexicon& lexicon() const { return lexicon_; }
+  const Lexicon* operator->() const { return &lexicon_; }
+
+ private:
+  MappedLexicon() = default;
+  struct Mapping;
+  std::unique_ptr<Mapping> mapping_;
+  Lexicon lexicon_;
+};
+
+}  // namespace lexc

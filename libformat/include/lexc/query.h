@@ -1,0 +1,66 @@
+// lexc/query.h -- word queries over a Lexicon.
+//
+// All queries traverse the mapped graphs directly and allocate only
+// O(longest word) scratch (plus the result set for substring queries, where
+// one word can match at several places). Results come in tile order (the
+// alphabet's order) unless noted. A callback returning false stops early.
+//
+// Which graph answers:
+//   Contains, ForEachWord, Prefix, Anagram, Pattern: the DAWG; on a
+//     GADDAG-only image, the GADDAG (rev(w) paths, a little slower).
+//   Suffix, Substring: the GADDAG; on a DAWG-only image, a full DAWG scan.
+// Thread safety: any number of concurrent queries on one Lexicon.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "lexc/lexicon.h"
+
+namespace lexc {
+
+// A matched word. `blank` marks, per tile, that a blank stands for it
+// (anagram queries only; empty otherwise).
+struct WordMatch {
+  std::span<const Tile> tiles;
+  std::span<const bool> blank;
+};
+using WordCallback = std::function<bool(const WordMatch&)>;
+
+bool Contains(const Lexicon& lex, std::span<const Tile> word);
+
+// Every word, in order. Returns the number of words visited.
+std::uint64_t ForEachWord(const Lexicon& lex, const WordCallback& cb);
+
+std::uint64_t Prefix(const Lexicon& lex, std::span<const Tile> prefix, const WordCallback& cb);
+std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const WordCallback& cb);
+// Words containing `infix`, each once, in order.
+std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const WordCallback& cb);
+
+// A rack: tile counts plus blanks.
+struct Rack {
+  std::vector<int> counts;  // indexed by tile code, size alphabet.size()+1
+  int blanks = 0;
+  int size() const;
+};
+// Parses "RETAINS?" (tiles in the alphabet's labels, '?' for a blank).
+Result<Rack> ParseRack(const Alphabet& a, std::string_view text);
+
+// Words using exactly all of the rack (sub = false) or any non-empty part of
+// it (sub = true). Each word is reported once, with real tiles preferred over
+// blanks. Order: tile order.
+std::uint64_t Anagram(const Lexicon& lex, const Rack& rack, bool sub, const WordCallback& cb);
+
+// Pattern element: a tile, '?' (exactly one tile) or '*' (any run, possibly
+// empty).
+struct PatternElem {
+  enum Kind : std::uint8_t { kTile, kOne, kAny } kind = kTile;
+  Tile tile = 0;
+};
+Result<std::vector<PatternElem>> ParsePattern(const Alphabet& a, std::string_view text);
+std::uint64_t Pattern(const Lexicon& lex, std::span<const PatternElem> pattern, const WordCallback& cb);
+
+}  // namespace lexc

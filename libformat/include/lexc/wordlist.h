@@ -1,0 +1,80 @@
+// lexc/wordlist.h -- reading word lists into sorted, unique tile strings.
+//
+// Input: one word per line, UTF-8, plain or zstd-compressed (detected by the
+// zstd frame magic, not by file name); path "-" reads standard input.
+// Tolerated: CRLF, a UTF-8 BOM, leading/trailing whitespace, blank lines,
+// lines whose first non-blank character is '#', no final newline. Lower case
+// folds to the alphabet's labels. Everything else (a character no tile
+// matches, two words on a line, invalid UTF-8, a NUL byte, a word longer than
+// max_len tiles) is an error naming file:line and the offending text, unless
+// skip_invalid is set, in which case it is counted and the line skipped.
+// The grammar is in formats/wordlist.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lexc/alphabet.h"
+#include "lexc/status.h"
+
+namespace lexc {
+
+// A sorted (by tile codes), duplicate-free list of words, stored flat.
+// Words have 1..max_len tiles.
+class WordList {
+ public:
+  std::size_t size() const { return starts_.empty() ? 0 : starts_.size() - 1; }
+  std::span<const Tile> operator[](std::size_t i) const {
+    return {tiles_.data() + starts_[i], starts_[i + 1] - starts_[i]};
+  }
+  std::size_t total_tiles() const { return tiles_.size(); }
+
+  // Builds from arbitrary tile strings: sorts and removes duplicates.
+  // Returns the number of duplicates removed. Empty words are dropped.
+  static WordList FromUnsorted(std::vector<std::vector<Tile>> words, std::size_t* dups = nullptr);
+
+  // Appends one word (no ordering enforced); call Normalize() before use.
+  void Append(std::span<const Tile> w);
+  // Sorts and de-duplicates in place; returns duplicates removed.
+  std::size_t Normalize();
+
+ private:
+  std::vector<Tile> tiles_;
+  std::vector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
+};
+
+struct ReadOptions {
+  int max_len = 15;           // longest word in tiles; longer is an error
+  bool skip_invalid = false;  // count and skip bad lines instead of failing
+  int max_reported = 10;      // skipped lines quoted in ReadReport::examples
+};
+
+struct ReadReport {
+  std::uint64_t lines = 0;
+  std::uint64_t words = 0;       // accepted, before de-duplication
+  std::uint64_t duplicates = 0;  // removed by de-duplication
+  std::uint64_t skipped_invalid = 0;
+  std::uint64_t skipped_long = 0;
+  std::uint64_t input_bytes = 0;  // bytes after decompression
+  bool compressed = false;
+  std::vector<std::string> examples;  // "file:line: reason" for skipped lines
+};
+
+// Reads, tokenizes, sorts and de-duplicates. `name` is used in messages
+// (pass the path, or "<stdin>"). Errors: kIo, kBadInput ("file:line: ...").
+Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet,
+                              const ReadOptions& options, ReadReport* report);
+// The same over bytes already in memory (plain or zstd).
+Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
+                               const Alphabet& alphabet, const ReadOptions& options,
+                               ReadReport* report);
+
+// Reads a whole file (or stdin for "-"), decompressing zstd if the content
+// starts with a zstd frame. Errors: kIo, kBadInput (corrupt zstd).
+Result<std::string> ReadInputBytes(const std::string& path, bool* compressed);
+
+}  // namespace lexc
