@@ -1,1 +1,570 @@
-// placeholder: being written
+// Image builder. Layout and field meanings: formats/lexicon-image.md.
+//
+// Phases:
+//   1. DAWG: incremental minimal construction over the sorted words. Each
+//      time a new prefix x of a word appears, remember (x, accepts) and, once
+//      its state is registered, the DAWG state delta(x).
+//   2. GADDAG front: the strings rev(x) for every distinct prefix x, sorted,
+//      built incrementally into the same register. The state after rev(x)
+//      gets a separator arc to delta(x) (when x can be extended), so the
+//      suffix halves of the GADDAG are exactly the DAWG's states, and a
+//      front state equal to a DAWG state is merged by the shared register.
+//   3. Layout: states reachable from the requested roots; a state whose arc
+//      list equals a proper tail of another state's list is stored inside it;
+//      lists placed in depth-first discovery order.
+//   4. Serialization, then the trailer CRC.
+#include "lexc/builder.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+
+#include "automaton.h"
+#include "bytes.h"
+#include "lexc/crc32c.h"
+#include "lexc/format.h"
+
+namespace lexc {
+namespace {
+
+using internal::ArcAccepts;
+using internal::ArcTarget;
+using internal::ArcTile;
+using internal::IncrementalBuilder;
+using internal::PackArc;
+using internal::PackedArc;
+using internal::StateId;
+using internal::StateStore;
+
+__extension__ typedef unsigned __int128 u128;
+
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A distinct prefix x = word[0, len) met during the DAWG pass.
+struct PrefixEntry {
+  u128 key;            // rev(x) packed MSB-first, when it fits (see SortPrefixes)
+  std::uint32_t word;  // index of the first word with this prefix
+  StateId state;       // delta(x) in the DAWG, 0 if x has no extension
+  std::uint8_t len;
+  bool accepts;        // x is a word
+};
+
+void SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEntry>* entries) {
+  const int bits = std::bit_width(static_cast<unsigned>(alphabet_size));
+  std::size_t longest = 0;
+  for (const auto& e : *entries) longest = std::max<std::size_t>(longest, e.len);
+  if (longest * static_cast<std::size_t>(bits) <= 128) {
+    // Tile codes are >= 1, so zero padding orders a string before its
+    // extensions, as lexicographic order requires.
+    for (auto& e : *entries) {
+      auto w = words[e.word];
+      u128 k = 0;
+      int shift = 128;
+      for (int i = e.len - 1; i >= 0; --i) {
+        shift -= bits;
+        k |= u128(w[static_cast<std::size_t>(i)]) << shift;
+      }
+      e.key = k;
+    }
+    std::sort(entries->begin(), entries->end(),
+              [](const PrefixEntry& a, const PrefixEntry& b) { return a.key < b.key; });
+    return;
+  }
+  std::sort(entries->begin(), entries->end(), [&](const PrefixEntry& a, const PrefixEntry& b) {
+    auto wa = words[a.word], wb = words[b.word];
+    for (int i = a.len - 1, j = b.len - 1; i >= 0 && j >= 0; --i, --j) {
+      if (wa[static_cast<std::size_t>(i)] != wb[static_cast<std::size_t>(j)])
+        return wa[static_cast<std::size_t>(i)] < wb[static_cast<std::size_t>(j)];
+    }
+    return a.len < b.len;
+  });
+}
+
+// Per-graph figures over the built states (before serialization).
+GraphInfo Measure(const StateStore& store, StateId root, const std::vector<std::uint64_t>& pos,
+                  std::vector<std::uint8_t>* slot_seen, std::vector<std::uint8_t>* visited) {
+  GraphInfo info;
+  if (root == 0) return info;
+  std::fill(slot_seen->begin(), slot_seen->end(), 0);
+  std::fill(visited->begin(), visited->end(), 0);
+  std::vector<std::uint64_t> strings(store.size(), 0);
+  std::vector<std::uint32_t> depth(store.size(), 0);  // longest path from the state
+  struct Frame {
+    StateId s;
+    std::uint32_t next;
+  };
+  std::vector<Frame> stack{{root, 0}};
+  (*visited)[root] = 1;
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    auto arcs = store.arcs(f.s);
+    if (f.next < arcs.size()) {
+      StateId t = ArcTarget(arcs[f.next++]);
+      if (t && !(*visited)[t]) {
+        (*visited)[t] = 1;
+        stack.push_back({t, 0});
+      }
+      continue;
+    }
+    std::uint64_t n = 0;
+    std::uint32_t d = 0;
+    for (PackedArc a : arcs) {
+      StateId t = ArcTarget(a);
+      n += ArcAccepts(a) + (t ? strings[t] : 0);
+      d = std::max(d, 1 + (t ? depth[t] : 0));
+    }
+    strings[f.s] = n;
+    depth[f.s] = d;
+    ++info.nodes;
+    for (std::size_t i = 0; i < arcs.size(); ++i) {
+      auto& seen = (*slot_seen)[pos[f.s] + i];
+      info.arcs += !seen;
+      seen = 1;
+    }
+    stack.pop_back();
+  }
+  info.strings = strings[root];
+  info.longest_path = depth[root];
+  return info;
+}
+
+struct Layout {
+  std::vector<std::uint64_t> pos;  // state -> index of its first arc (0 for state 0)
+  std::vector<StateId> placed;     // maximal lists in placement order
+  std::uint64_t slots = 1;         // arc slots including the sentinel
+};
+
+// Places every state reachable from `roots`, storing a list that equals a
+// proper tail of another list inside that list.
+Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
+  const std::size_t n = store.size();
+  // Depth-first discovery order.
+  std::vector<StateId> order;
+  std::vector<std::uint8_t> seen(n, 0);
+  seen[0] = 1;
+  std::vector<std::pair<StateId, std::uint32_t>> stack;
+  for (StateId r : roots) {
+    if (seen[r]) continue;
+    seen[r] = 1;
+    order.push_back(r);
+    stack.push_back({r, 0});
+    while (!stack.empty()) {
+      auto& [s, next] = stack.back();
+      auto arcs = store.arcs(s);
+      if (next == arcs.size()) {
+        stack.pop_back();
+        continue;
+      }
+      StateId t = ArcTarget(arcs[next++]);
+      if (!seen[t]) {
+        seen[t] = 1;
+        order.push_back(t);
+        stack.push_back({t, 0});
+      }
+    }
+  }
+
+  // Index every proper tail (s, j) by content; the first occurrence wins.
+  auto tail_hash = [](std::span<const PackedArc> a) { return internal::HashArcs(a); };
+  std::size_t tails = 0;
+  for (StateId s : order) tails += store.arcs(s).size() - 1;
+  std::size_t cap = std::bit_ceil(std::max<std::size_t>(16, tails * 2));
+  std::vector<std::uint64_t> table(cap, 0);  // (hash tag << 32) | (index into cands + 1)
+  std::vector<std::pair<StateId, std::uint32_t>> cands;
+  cands.reserve(tails);
+  const std::uint64_t mask = cap - 1;
+  auto slot_of = [&](std::uint64_t h) { return (h * 0x9E3779B97F4A7C15ull >> 24) & mask; };
+  auto content = [&](std::pair<StateId, std::uint32_t> c) { return store.arcs(c.first).subspan(c.second); };
+  for (StateId s : order) {
+    auto arcs = store.arcs(s);
+    for (std::uint32_t j = 1; j < arcs.size(); ++j) {
+      auto tail = arcs.subspan(j);
+      std::uint64_t h = tail_hash(tail);
+      std::uint64_t i = slot_of(h);
+      bool dup = false;
+      for (; table[i]; i = (i + 1) & mask) {
+        if ((table[i] >> 32) != (h >> 32)) continue;
+        auto other = content(cands[(table[i] & 0xFFFFFFFFu) - 1]);
+        if (other.size() == tail.size() && std::equal(other.begin(), other.end(), tail.begin())) {
+          dup = true;
+          break;
+        }
+      }
+      if (dup) continue;
+      cands.push_back({s, j});
+      table[i] = ((h >> 32) << 32) | cands.size();
+    }
+  }
+  // host[s] = (t, j): s is stored at t's position + j.
+  std::vector<std::pair<StateId, std::uint32_t>> host(n, {0, 0});
+  for (StateId s : order) {
+    auto arcs = store.arcs(s);
+    std::uint64_t h = tail_hash(arcs);
+    for (std::uint64_t i = slot_of(h); table[i]; i = (i + 1) & mask) {
+      if ((table[i] >> 32) != (h >> 32)) continue;
+      auto c = cands[(table[i] & 0xFFFFFFFFu) - 1];
+      auto other = content(c);
+      if (other.size() == arcs.size() && std::equal(other.begin(), other.end(), arcs.begin())) {
+        host[s] = c;
+        break;
+      }
+    }
+  }
+  // Follow host chains (each hop is to a strictly longer list) to the
+  // maximal list; place maximal lists in discovery order.
+  Layout out;
+  out.pos.assign(n, 0);
+  std::vector<std::uint8_t> done(n, 0);
+  done[0] = 1;
+  for (StateId s : order) {
+    StateId m = s;
+    while (host[m].first) m = host[m].first;
+    if (!done[m]) {
+      done[m] = 1;
+      out.pos[m] = out.slots;
+      out.slots += store.arcs(m).size();
+      out.placed.push_back(m);
+    }
+  }
+  for (StateId s : order) {
+    if (done[s]) continue;
+    // Resolve the chain from the top down.
+    std::uint64_t offset = 0;
+    StateId m = s;
+    while (!done[m]) {
+      offset += host[m].second;
+      m = host[m].first;
+    }
+    out.pos[s] = out.pos[m] + offset;
+    done[s] = 1;
+  }
+  return out;
+}
+
+std::string OptionsText(const BuildOptions& o, const Alphabet& a, int width) {
+  std::string s = "graphs=";
+  s += o.dawg && o.gaddag ? "dawg,gaddag" : o.dawg ? "dawg" : "gaddag";
+  s += " max-len=" + std::to_string(o.max_len);
+  s += " arc-width=" + std::to_string(width);
+  s += " alphabet=" + (a.name().empty() ? std::string("unnamed") : a.name());
+  return s;
+}
+
+void PutLabel(internal::ByteWriter& w, const std::string& s) {
+  w.Put8(static_cast<std::uint8_t>(s.size()));
+  w.PutBytes(s.data(), s.size());
+  w.PutZeros(static_cast<std::size_t>(kMaxLabelBytes) - s.size());
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
+                                          const BuildOptions& options, BuildReport* report) {
+  if (!options.dawg && !options.gaddag)
+    return Status(Errc::kInvalidArgument, "build: no graph requested (need DAWG, GADDAG or both)");
+  if (options.max_len < 1 || options.max_len > static_cast<int>(format::kMaxWordLen))
+    return Status(Errc::kInvalidArgument, "build: max-len: expected 1.." +
+                                              std::to_string(format::kMaxWordLen) + ", got " +
+                                              std::to_string(options.max_len));
+  if (options.arc_width != 0 && options.arc_width != 4 && options.arc_width != 8)
+    return Status(Errc::kInvalidArgument,
+                  "build: arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
+  if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "build: the alphabet has no tiles");
+
+  // Normalized text figures, and input validation against the options.
+  std::uint64_t text_bytes = 0, tile_total = 0;
+  std::uint32_t crc = 0;
+  std::uint32_t longest = 0, shortest = words.size() ? ~0u : 0;
+  {
+    std::string buf;
+    buf.reserve(1 << 16);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      auto w = words[i];
+      if (w.size() > static_cast<std::size_t>(options.max_len))
+        return Status(Errc::kInvalidArgument, "build: word " + std::to_string(i + 1) + " has " +
+                                                  std::to_string(w.size()) + " tiles, over max-len " +
+                                                  std::to_string(options.max_len));
+      for (Tile t : w)
+        if (t < 1 || t > alphabet.size())
+          return Status(Errc::kInvalidArgument,
+                        "build: word " + std::to_string(i + 1) + " has tile code " +
+                            std::to_string(t) + ", outside the alphabet's 1.." +
+                            std::to_string(alphabet.size()));
+      for (Tile t : w) alphabet.AppendLabel(t, false, &buf);
+      buf.push_back('\n');
+      longest = std::max<std::uint32_t>(longest, static_cast<std::uint32_t>(w.size()));
+      shortest = std::min<std::uint32_t>(shortest, static_cast<std::uint32_t>(w.size()));
+      tile_total += w.size();
+      if (buf.size() >= (1 << 16) - 256) {
+        crc = Crc32c(crc, buf.data(), buf.size());
+        text_bytes += buf.size();
+        buf.clear();
+      }
+    }
+    crc = Crc32c(crc, buf.data(), buf.size());
+    text_bytes += buf.size();
+  }
+
+  StateStore store;
+  auto t0 = std::chrono::steady_clock::now();
+
+  // Phase 1: DAWG.
+  std::vector<PrefixEntry> prefixes;
+  std::vector<std::uint32_t> pending;  // depth -> index in prefixes of the path state's prefix
+  if (options.gaddag) {
+    prefixes.reserve(words.total_tiles() / 3 + 16);
+    pending.assign(static_cast<std::size_t>(options.max_len) + 2, 0);
+  }
+  StateId dawg_root = 0;
+  {
+    IncrementalBuilder b(&store);
+    auto on_register = [&](std::size_t depth, StateId id) {
+      if (options.gaddag) prefixes[pending[depth]].state = id;
+    };
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      auto w = words[i];
+      std::size_t lcp = b.Add(w, true, nullptr, on_register);
+      if (options.gaddag) {
+        for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
+          pending[d] = static_cast<std::uint32_t>(prefixes.size());
+          prefixes.push_back({0, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
+                              d == w.size()});
+        }
+      }
+    }
+    dawg_root = b.Finish(on_register);
+  }
+  const double t_dawg = Since(t0);
+
+  // Phase 2: GADDAG front over the reversed prefixes.
+  StateId gaddag_root = 0;
+  t0 = std::chrono::steady_clock::now();
+  if (options.gaddag) {
+    SortPrefixes(words, alphabet.size(), &prefixes);
+    IncrementalBuilder b(&store);
+    auto ignore = [](std::size_t, StateId) {};
+    std::vector<Tile> rev;
+    for (const PrefixEntry& e : prefixes) {
+      auto w = words[e.word];
+      rev.assign(w.begin(), w.begin() + e.len);
+      std::reverse(rev.begin(), rev.end());
+      const PackedArc sep = PackArc(kSeparator, false, e.state);
+      b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
+    }
+    gaddag_root = b.Finish(ignore);
+    std::vector<PrefixEntry>().swap(prefixes);
+  }
+  const double t_gaddag = Since(t0);
+
+  // Phase 3: layout.
+  t0 = std::chrono::steady_clock::now();
+  std::vector<StateId> roots;
+  if (options.dawg) roots.push_back(dawg_root);
+  if (options.gaddag) roots.push_back(gaddag_root);
+  Layout layout = PlaceStates(store, roots);
+
+  int width = options.arc_width;
+  const bool fits4 = layout.slots <= format::kArc32MaxArcs && alphabet.size() <= int(format::kArc32MaxTile);
+  if (width == 0) width = fits4 ? 4 : 8;
+  if (width == 4 && !fits4) {
+    if (alphabet.size() > int(format::kArc32MaxTile))
+      return Status(Errc::kLimit, "build: 4-byte arcs hold tiles 1.." +
+                                      std::to_string(format::kArc32MaxTile) + ", the alphabet has " +
+                                      std::to_string(alphabet.size()) + " (use arc width 8)");
+    return Status(Errc::kLimit, "build: " + std::to_string(layout.slots) +
+                                    " arcs exceed the " + std::to_string(format::kArc32MaxArcs) +
+                                    " that 4-byte arcs address (use arc width 8)");
+  }
+  if (layout.slots > format::kArc64MaxArcs)
+    return Status(Errc::kLimit, "build: " + std::to_string(layout.slots) + " arcs exceed the " +
+                                    std::to_string(format::kArc64MaxArcs) +
+                                    " that the format addresses");
+
+  GraphInfo dawg_info, gaddag_info;
+  {
+    std::vector<std::uint8_t> slot_seen(layout.slots), visited(store.size());
+    if (options.dawg) dawg_info = Measure(store, dawg_root, layout.pos, &slot_seen, &visited);
+    if (options.gaddag) gaddag_info = Measure(store, gaddag_root, layout.pos, &slot_seen, &visited);
+  }
+  dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
+  gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
+  const double t_layout = Since(t0);
+
+  // Phase 4: serialize.
+  internal::ByteWriter w;
+  const std::string opts = OptionsText(options, alphabet, width);
+  struct Section {
+    std::uint32_t tag;
+    std::uint64_t offset = 0, size = 0;
+  };
+  std::vector<Section> sections;
+  sections.push_back({format::kTagAlphabet});
+  sections.push_back({format::kTagMeta});
+  if (options.dawg) sections.push_back({format::kTagDawg});
+  if (options.gaddag) sections.push_back({format::kTagGaddag});
+  sections.push_back({format::kTagArcs});
+
+  w.PutZeros(format::kHeaderSize + sections.size() * format::kSectionEntrySize);
+  w.Align(format::kAlign);
+  for (Section& sec : sections) {
+    sec.offset = w.size();
+    if (sec.tag == format::kTagAlphabet) {
+      w.Put32(static_cast<std::uint32_t>(alphabet.size()));
+      w.Put16(static_cast<std::uint16_t>(alphabet.blank_count()));
+      w.Put16(static_cast<std::uint16_t>(alphabet.blank_score()));
+      w.Put16(format::kTileRecordSize);
+      const std::string name = alphabet.name().substr(0, 255);
+      w.Put16(static_cast<std::uint16_t>(name.size()));
+      w.Put32(0);
+      for (int t = 1; t <= alphabet.size(); ++t) {
+        const TileInfo& ti = alphabet.tile(static_cast<Tile>(t));
+        PutLabel(w, ti.label);
+        PutLabel(w, ti.lower);
+        w.Put16(static_cast<std::uint16_t>(ti.score));
+        w.Put16(static_cast<std::uint16_t>(ti.count));
+        w.Put32(0);
+      }
+      w.PutBytes(name.data(), name.size());
+    } else if (sec.tag == format::kTagMeta) {
+      w.Put64(words.size());
+      w.Put64(tile_total);
+      w.Put64(text_bytes);
+      w.Put32(longest);
+      w.Put32(shortest);
+      w.Put32(static_cast<std::uint32_t>(options.max_len));
+      w.Put32(crc);
+      w.Put32(static_cast<std::uint32_t>(opts.size()));
+      w.PutZeros(20);
+      w.PutBytes(opts.data(), opts.size());
+    } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {
+      const GraphInfo& gi = sec.tag == format::kTagDawg ? dawg_info : gaddag_info;
+      w.Put32(gi.root);
+      w.Put32(0);
+      w.Put64(gi.nodes);
+      w.Put64(gi.arcs);
+      w.Put64(gi.strings);
+      w.Put32(gi.longest_path);
+      w.Put32(0);
+      w.Put64(0);
+    } else {
+      w.Put32(static_cast<std::uint32_t>(width));
+      w.Put32(0);
+      w.Put64(layout.slots);
+      if (width == 4) w.Put32(format::kArc32Sentinel);
+      else w.Put64(format::kArc64Sentinel);
+      for (StateId m : layout.placed) {
+        auto arcs = store.arcs(m);
+        for (std::size_t i = 0; i < arcs.size(); ++i) {
+          const PackedArc a = arcs[i];
+          const std::uint64_t target = layout.pos[ArcTarget(a)];
+          const std::uint64_t tile = ArcTile(a), acc = ArcAccepts(a), last = i + 1 == arcs.size();
+          if (width == 4)
+            w.Put32(static_cast<std::uint32_t>(acc << 31 | last << 30 | tile << 24 | target));
+          else
+            w.Put64(acc << 41 | last << 40 | tile << 32 | target);
+        }
+      }
+    }
+    sec.size = w.size() - sec.offset;
+    w.Align(format::kAlign);
+  }
+  const std::uint64_t file_size = w.size() + format::kTrailerSize;
+  // Header and section table.
+  w.Patch(0, format::kMagic, 8);
+  w.Patch16(8, format::kMajor);
+  w.Patch16(10, format::kMinor);
+  w.Patch32(12, 0);
+  w.Patch64(16, file_size);
+  w.Patch32(24, format::kHeaderSize);
+  w.Patch32(28, static_cast<std::uint32_t>(sections.size()));
+  w.Patch64(32, format::kHeaderSize);
+  w.Patch32(40, format::kSectionEntrySize);
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    const std::size_t at = format::kHeaderSize + i * format::kSectionEntrySize;
+    w.Patch32(at, sections[i].tag);
+    w.Patch32(at + 4, 0);
+    w.Patch64(at + 8, sections[i].offset);
+    w.Patch64(at + 16, sections[i].size);
+  }
+  const std::uint32_t image_crc = Crc32c(0, w.data(), w.size());
+  w.Put32(image_crc);
+  w.Put32(0);
+  w.PutBytes(format::kEndMagic, 8);
+
+  if (report) {
+    report->dawg = dawg_info;
+    report->gaddag = gaddag_info;
+    report->arc_slots = layout.slots;
+    report->image_bytes = w.size();
+    report->arc_width = width;
+    report->states_before_tail_sharing = store.size() - 1;
+    report->seconds_dawg = t_dawg;
+    report->seconds_gaddag = t_gaddag;
+    report->seconds_layout = t_layout;
+  }
+  return w.Take();
+}
+
+Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path target(path);
+  fs::path dir = target.parent_path();
+  if (dir.empty()) dir = ".";
+  std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0)
+    return Status(Errc::kIo, path + ": cannot create a temporary file in " + dir.string() + ": " +
+                                 std::strerror(errno));
+  auto fail = [&](const char* what) {
+    const int err = errno;
+    ::close(fd);
+    ::unlink(name.data());
+    return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
+  };
+  const auto* p = reinterpret_cast<const char*>(bytes.data());
+  std::size_t left = bytes.size();
+  while (left) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return fail("write failed");
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  // mkstemp creates 0600; give the usual 0644 less the umask.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd, 0666 & ~mask) != 0) return fail("chmod failed");
+  if (::fsync(fd) != 0) return fail("fsync failed");
+  if (::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(name.data());
+    return Status(Errc::kIo, path + ": close failed: " + std::strerror(err));
+  }
+  if (::rename(name.data(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(name.data());
+    return Status(Errc::kIo, path + ": rename failed: " + std::strerror(err));
+  }
+  // Make the rename durable; failure here does not undo a complete file.
+  if (int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dfd >= 0) {
+    (void)::fsync(dfd);
+    ::close(dfd);
+  }
+  return Status::Ok();
+}
+
+}  // namespace lexc

@@ -1,1 +1,386 @@
-// placeholder: being written
+// Word queries. Every traversal is bounded by META's max-len, so even an
+// unverified (cyclic) image cannot make a query loop forever.
+#include "lexc/query.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "lexc/format.h"
+
+namespace lexc {
+namespace {
+
+// Forward (left-to-right) traversal of the words. On a DAWG this is the DAWG.
+// On a GADDAG-only image the first tile c is read from the GADDAG root and
+// the rest from delta(c), which the separator arc after c points to: the
+// GADDAG's suffix halves are the DAWG's states.
+class Forward {
+ public:
+  explicit Forward(const Lexicon& lex)
+      : g_(lex.has_dawg() ? lex.dawg() : lex.gaddag()), gaddag_only_(!lex.has_dawg()),
+        max_depth_(static_cast<int>(lex.meta().max_len)) {}
+
+  const Graph& graph() const { return g_; }
+  int max_depth() const { return max_depth_; }
+
+  // f(tile, accepts, child) over the arcs leaving the start (root == true)
+  // or node n.
+  template <class F>
+  void Arcs(Node n, bool root, F&& f) const {
+    if (!root) return g_.ForEachArc(n, f);
+    if (!gaddag_only_) return g_.ForEachArc(g_.root(), f);
+    g_.ForEachArc(g_.root(), [&](Tile t, bool acc, Node child) {
+      Node next = kNoNode;
+      bool sep_acc = false;
+      if (t == kSeparator) return true;
+      if (child != kNoNode) g_.Child(child, kSeparator, &next, &sep_acc);
+      return f(t, acc, next);
+    });
+  }
+
+  // Walks `tiles` from the start; false if some tile has no arc.
+  bool Walk(std::span<const Tile> tiles, Node* node, bool* accepts) const {
+    Node n = kNoNode;
+    bool acc = false;
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      bool found = false;
+      if (i == 0) {
+        Arcs(kNoNode, true, [&](Tile t, bool a, Node c) {
+          if (t != tiles[0]) return t < tiles[0];
+          found = true;
+          acc = a;
+          n = c;
+          return false;
+        });
+      } else {
+        found = g_.Child(n, tiles[i], &n, &acc);
+      }
+      if (!found) return false;
+    }
+    *node = n;
+    *accepts = acc;
+    return true;
+  }
+
+ private:
+  Graph g_;
+  bool gaddag_only_;
+  int max_depth_;
+};
+
+// Depth-first enumeration of all words below `n`, extending `word`.
+// Returns false when the callback asked to stop.
+bool EnumerateBelow(const Forward& fw, Node n, bool root, std::vector<Tile>* word,
+                    const WordCallback& cb, std::uint64_t* count) {
+  if (static_cast<int>(word->size()) >= fw.max_depth()) return true;
+  bool go = true;
+  fw.Arcs(n, root, [&](Tile t, bool acc, Node child) {
+    word->push_back(t);
+    if (acc) {
+      ++*count;
+      go = cb(WordMatch{*word, {}});
+    }
+    if (go && child != kNoNode) go = EnumerateBelow(fw, child, false, word, cb, count);
+    word->pop_back();
+    return go;
+  });
+  return go;
+}
+
+// Emits words collected out of order: sorted, unique.
+std::uint64_t EmitSorted(std::vector<std::vector<Tile>>* words, const WordCallback& cb) {
+  std::sort(words->begin(), words->end());
+  words->erase(std::unique(words->begin(), words->end()), words->end());
+  std::uint64_t n = 0;
+  for (const auto& w : *words) {
+    ++n;
+    if (!cb(WordMatch{w, {}})) break;
+  }
+  return n;
+}
+
+// All words, filtered by `keep` (used where the image lacks a GADDAG).
+template <class Keep>
+std::uint64_t ScanWords(const Lexicon& lex, Keep&& keep, const WordCallback& cb) {
+  std::uint64_t n = 0;
+  ForEachWord(lex, [&](const WordMatch& m) {
+    if (!keep(m.tiles)) return true;
+    ++n;
+    return cb(m);
+  });
+  return n;
+}
+
+// GADDAG: walks rev(tiles) from the root.
+bool WalkReversed(const Graph& g, std::span<const Tile> tiles, Node* node, bool* accepts) {
+  Node n = g.root();
+  bool acc = false;
+  for (std::size_t i = tiles.size(); i-- > 0;) {
+    if (n == kNoNode || !g.Child(n, tiles[i], &n, &acc)) return false;
+  }
+  *node = n;
+  *accepts = acc;
+  return true;
+}
+
+}  // namespace
+
+bool Contains(const Lexicon& lex, std::span<const Tile> word) {
+  if (word.empty() || word.size() > lex.meta().max_len) return false;
+  Node n;
+  bool acc = false;
+  if (lex.has_dawg()) {
+    return lex.dawg().Dispatch([&](const auto& g) {
+      Node cur = g.root();
+      for (Tile t : word)
+        if (cur == kNoNode || !g.Child(cur, t, &cur, &acc)) return false;
+      return acc;
+    });
+  }
+  return WalkReversed(lex.gaddag(), word, &n, &acc) && acc;
+}
+
+std::uint64_t ForEachWord(const Lexicon& lex, const WordCallback& cb) {
+  Forward fw(lex);
+  std::vector<Tile> word;
+  std::uint64_t n = 0;
+  EnumerateBelow(fw, kNoNode, true, &word, cb, &n);
+  return n;
+}
+
+std::uint64_t Prefix(const Lexicon& lex, std::span<const Tile> prefix, const WordCallback& cb) {
+  Forward fw(lex);
+  std::vector<Tile> word(prefix.begin(), prefix.end());
+  std::uint64_t n = 0;
+  if (prefix.empty()) {
+    EnumerateBelow(fw, kNoNode, true, &word, cb, &n);
+    return n;
+  }
+  Node node;
+  bool acc;
+  if (!fw.Walk(prefix, &node, &acc)) return 0;
+  if (acc) {
+    ++n;
+    if (!cb(WordMatch{word, {}})) return n;
+  }
+  if (node != kNoNode) EnumerateBelow(fw, node, false, &word, cb, &n);
+  return n;
+}
+
+std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const WordCallback& cb) {
+  if (suffix.empty()) return ForEachWord(lex, cb);
+  if (!lex.has_gaddag()) {
+    return ScanWords(lex, [&](std::span<const Tile> w) {
+      return w.size() >= suffix.size() && std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
+    }, cb);
+  }
+  const Graph& g = lex.gaddag();
+  Node n;
+  bool acc;
+  if (!WalkReversed(g, suffix, &n, &acc)) return 0;
+  std::vector<std::vector<Tile>> found;
+  std::vector<Tile> left;  // tiles prepended, in reading order (reversed)
+  if (acc) found.emplace_back(suffix.begin(), suffix.end());
+  const int limit = static_cast<int>(lex.meta().max_len) - static_cast<int>(suffix.size());
+  // Letters only (no separator): x with x+suffix a word, read as rev(x).
+  auto rec = [&](auto& self, Node node) -> void {
+    if (static_cast<int>(left.size()) >= limit) return;
+    g.ForEachArc(node, [&](Tile t, bool a, Node child) {
+      if (t == kSeparator) return true;
+      left.push_back(t);
+      if (a) {
+        std::vector<Tile> w(left.rbegin(), left.rend());
+        w.insert(w.end(), suffix.begin(), suffix.end());
+        found.push_back(std::move(w));
+      }
+      if (child != kNoNode) self(self, child);
+      left.pop_back();
+      return true;
+    });
+  };
+  if (n != kNoNode) rec(rec, n);
+  return EmitSorted(&found, cb);
+}
+
+std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const WordCallback& cb) {
+  if (infix.empty()) return ForEachWord(lex, cb);
+  if (!lex.has_gaddag()) {
+    return ScanWords(lex, [&](std::span<const Tile> w) {
+      return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end();
+    }, cb);
+  }
+  const Graph& g = lex.gaddag();
+  Node n;
+  bool acc;
+  if (!WalkReversed(g, infix, &n, &acc)) return 0;
+  std::vector<std::vector<Tile>> found;
+  std::vector<Tile> left, right;
+  const int max_len = static_cast<int>(lex.meta().max_len);
+  auto emit = [&]() {
+    std::vector<Tile> w(left.rbegin(), left.rend());
+    w.insert(w.end(), infix.begin(), infix.end());
+    w.insert(w.end(), right.begin(), right.end());
+    found.push_back(std::move(w));
+  };
+  // After the separator: the DAWG part, extending to the right.
+  auto suffixes = [&](auto& self, Node node) -> void {
+    if (static_cast<int>(left.size() + infix.size() + right.size()) >= max_len) return;
+    g.ForEachArc(node, [&](Tile t, bool a, Node child) {
+      right.push_back(t);
+      if (a) emit();
+      if (child != kNoNode) self(self, child);
+      right.pop_back();
+      return true;
+    });
+  };
+  // Before it: extending to the left.
+  auto prefixes = [&](auto& self, Node node) -> void {
+    if (static_cast<int>(left.size() + infix.size()) > max_len) return;
+    g.ForEachArc(node, [&](Tile t, bool a, Node child) {
+      if (t == kSeparator) {
+        suffixes(suffixes, child);
+        return true;
+      }
+      left.push_back(t);
+      if (a) emit();
+      if (child != kNoNode) self(self, child);
+      left.pop_back();
+      return true;
+    });
+  };
+  if (acc) emit();
+  if (n != kNoNode) prefixes(prefixes, n);
+  return EmitSorted(&found, cb);
+}
+
+int Rack::size() const {
+  int n = blanks;
+  for (int c : counts) n += c;
+  return n;
+}
+
+Result<Rack> ParseRack(const Alphabet& a, std::string_view text) {
+  Rack r;
+  r.counts.assign(static_cast<std::size_t>(a.size()) + 1, 0);
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '?') continue;
+    if (i > start) {
+      auto tiles = a.TokenizeOrError(text.substr(start, i - start));
+      if (!tiles.ok()) return Status(Errc::kInvalidArgument, "rack: " + tiles.status().detail());
+      for (Tile t : *tiles) ++r.counts[t];
+    }
+    if (i < text.size()) ++r.blanks;
+    start = i + 1;
+  }
+  if (r.size() == 0) return Status(Errc::kInvalidArgument, "rack: empty");
+  return r;
+}
+
+std::uint64_t Anagram(const Lexicon& lex, const Rack& rack_in, bool sub, const WordCallback& cb) {
+  Forward fw(lex);
+  Rack rack = rack_in;
+  rack.counts.resize(static_cast<std::size_t>(lex.alphabet().size()) + 1, 0);
+  const int total = rack.size();
+  std::vector<Tile> word;
+  bool blank_flags[format::kMaxWordLen + 1] = {};  // per depth (max-len <= kMaxWordLen)
+  std::uint64_t n = 0;
+  bool go = true;
+  auto emit = [&]() {
+    ++n;
+    go = cb(WordMatch{word, std::span<const bool>(blank_flags, word.size())});
+  };
+  auto rec = [&](auto& self, Node node, bool root) -> void {
+    if (static_cast<int>(word.size()) >= std::min(total, fw.max_depth())) return;
+    fw.Arcs(node, root, [&](Tile t, bool acc, Node child) {
+      if (t >= rack.counts.size()) return true;
+      // A real tile when the rack has one, else a blank: swapping a blank
+      // for a real tile of the same letter never loses a word, so this
+      // finds every word exactly once.
+      const bool use_blank = rack.counts[t] == 0;
+      if (use_blank && rack.blanks == 0) return true;
+      use_blank ? --rack.blanks : --rack.counts[t];
+      blank_flags[word.size()] = use_blank;
+      word.push_back(t);
+      if (acc && (sub || static_cast<int>(word.size()) == total)) emit();
+      if (go && child != kNoNode) self(self, child, false);
+      word.pop_back();
+      use_blank ? ++rack.blanks : ++rack.counts[t];
+      return go;
+    });
+  };
+  rec(rec, kNoNode, true);
+  return n;
+}
+
+Result<std::vector<PatternElem>> ParsePattern(const Alphabet& a, std::string_view text) {
+  std::vector<PatternElem> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '?' && text[i] != '*') continue;
+    if (i > start) {
+      auto tiles = a.TokenizeOrError(text.substr(start, i - start));
+      if (!tiles.ok()) return Status(Errc::kInvalidArgument, "pattern: " + tiles.status().detail());
+      for (Tile t : *tiles) out.push_back({PatternElem::kTile, t});
+    }
+    if (i < text.size()) {
+      // Consecutive '*' are one '*'.
+      if (text[i] == '*' && !out.empty() && out.back().kind == PatternElem::kAny) {
+      } else {
+        out.push_back({text[i] == '?' ? PatternElem::kOne : PatternElem::kAny, 0});
+      }
+    }
+    start = i + 1;
+  }
+  if (out.empty()) return Status(Errc::kInvalidArgument, "pattern: empty");
+  if (out.size() > 63)
+    return Status(Errc::kInvalidArgument, "pattern: " + std::to_string(out.size()) + " elements, at most 63");
+  return out;
+}
+
+std::uint64_t Pattern(const Lexicon& lex, std::span<const PatternElem> pat, const WordCallback& cb) {
+  if (pat.empty() || pat.size() > 63) return 0;
+  Forward fw(lex);
+  const std::size_t L = pat.size();
+  // NFA over pattern positions 0..L as a bit mask; '*' loops on itself and
+  // has an empty move to the next position. Simulating the set of positions
+  // visits each DAWG path once, so no word is reported twice.
+  auto closure = [&](std::uint64_t m) {
+    for (std::size_t i = 0; i < L; ++i)
+      if ((m >> i & 1) && pat[i].kind == PatternElem::kAny) m |= std::uint64_t(1) << (i + 1);
+    return m;
+  };
+  auto step = [&](std::uint64_t m, Tile t) {
+    std::uint64_t out = 0;
+    for (std::size_t i = 0; i < L; ++i) {
+      if (!(m >> i & 1)) continue;
+      const PatternElem& e = pat[i];
+      if (e.kind == PatternElem::kAny) out |= std::uint64_t(1) << i;
+      else if (e.kind == PatternElem::kOne || e.tile == t) out |= std::uint64_t(1) << (i + 1);
+    }
+    return closure(out);
+  };
+  std::vector<Tile> word;
+  std::uint64_t n = 0;
+  bool go = true;
+  auto rec = [&](auto& self, Node node, bool root, std::uint64_t m) -> void {
+    if (static_cast<int>(word.size()) >= fw.max_depth()) return;
+    fw.Arcs(node, root, [&](Tile t, bool acc, Node child) {
+      const std::uint64_t next = step(m, t);
+      if (!next) return true;
+      word.push_back(t);
+      if (acc && (next >> L & 1)) {
+        ++n;
+        go = cb(WordMatch{word, {}});
+      }
+      if (go && child != kNoNode) self(self, child, false, next);
+      word.pop_back();
+      return go;
+    });
+  };
+  rec(rec, kNoNode, true, closure(1));
+  return n;
+}
+
+}  // namespace lexc

@@ -48,7 +48,8 @@ class Alphabet {
   static Result<Alphabet> LoadFile(const std::string& path);
 
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid
-  // UTF-8, no whitespace, unique case-insensitively, not "?"/"#"/"*").
+  // UTF-8, no whitespace or control characters, no '?', '#' or '*' anywhere,
+  // unique case-insensitively). An empty `lower` is derived from `label`.
   static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles,
                                     int blank_count, int blank_score);
 
@@ -60,7 +61,10 @@ class Alphabet {
   int blank_score() const { return blank_score_; }
 
   // Splits `text` into tiles (appended to *out). Returns false on the first
-  // byte where no label matches; *bad_offset is then that byte offset.
+  // byte where no label matches; *bad_offset (if not null) is then that byte
+  // offset and *out holds the tiles matched before it. O(text) for
+  // alphabets whose labels are single ASCII letters; otherwise O(text x
+  // labels sharing a first byte).
   bool Tokenize(std::string_view text, std::vector<Tile>* out, std::size_t* bad_offset) const;
   // Convenience: tokenizes or returns kInvalidArgument naming the bad text.
   Result<std::vector<Tile>> TokenizeOrError(std::string_view text) const;
@@ -79,15 +83,25 @@ class Alphabet {
   std::vector<TileInfo> tiles_;
   int blank_count_ = 0;
   int blank_score_ = 0;
-  // Greedy matcher: for each first byte, candidate (bytes, tile) pairs sorted
-  // by decreasing length.
+  // Greedy matcher: for each first byte, the candidates that can start with
+  // it, sorted by decreasing max_bytes. A candidate is a sequence of code
+  // point slots, each matching either of two encodings (the label's and the
+  // lower label's code point at that position; see formats/alphabet.md).
+  struct Slot {
+    char alt[2][4];
+    std::uint8_t len[2];
+  };
   struct Candidate {
-    std::string bytes;
-    Tile tile;
+    std::vector<Slot> slots;
+    std::size_t max_bytes = 0;
+    Tile tile = 0;
   };
   std::vector<std::vector<Candidate>> by_first_byte_;  // 256 buckets
+  // byte_to_tile_[b] != 0: the ASCII byte b alone is a whole match and no
+  // longer label starts with it. single_byte_only_: that holds for every
+  // byte any label starts with (the tight loop needs no buckets).
   bool single_byte_only_ = true;
-  Tile byte_to_tile_[256] = {};  // fast path when every label is one byte
+  Tile byte_to_tile_[256] = {};
 };
 
 }  // namespace lexc

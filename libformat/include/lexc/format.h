@@ -34,6 +34,8 @@ inline constexpr std::uint32_t kSectionEntrySize = 24;
 inline constexpr std::uint32_t kTrailerSize = 16;
 inline constexpr std::uint32_t kMaxSections = 64;
 inline constexpr std::uint32_t kAlign = 8;
+// Longest word (in tiles) an image may declare as its max-len.
+inline constexpr std::uint32_t kMaxWordLen = 255;
 
 // Section tags: four ASCII bytes read as a little-endian u32.
 constexpr std::uint32_t Tag(const char (&s)[5]) {

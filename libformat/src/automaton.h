@@ -1,0 +1,114 @@
+// Internal: the state store and register of the incremental minimizer.
+//
+// States are immutable once registered: a state is its sorted arc list, each
+// arc packed in a u64 (target << 32 | tile << 1 | accepts). State 0 is the
+// empty state (no arcs). Registering a list returns the id of the unique state
+// with exactly that list, creating it if new: the "full register" of Daciuk et
+// al., so minimization is exact, never bounded by a cache.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "lexc/alphabet.h"
+
+namespace lexc::internal {
+
+using StateId = std::uint32_t;
+using PackedArc = std::uint64_t;
+
+inline PackedArc PackArc(Tile tile, bool accepts, StateId target) {
+  return (PackedArc(target) << 32) | (PackedArc(tile) << 1) | PackedArc(accepts);
+}
+inline StateId ArcTarget(PackedArc a) { return static_cast<StateId>(a >> 32); }
+inline Tile ArcTile(PackedArc a) { return static_cast<Tile>((a >> 1) & 0xFF); }
+inline bool ArcAccepts(PackedArc a) { return a & 1; }
+inline PackedArc WithTarget(PackedArc a, StateId t) { return (a & 0xFFFFFFFFu) | (PackedArc(t) << 32); }
+
+// Hash of an arc list; a pure function of its content.
+std::uint64_t HashArcs(std::span<const PackedArc> arcs);
+
+class StateStore {
+ public:
+  StateStore();
+
+  // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
+  // An empty list is state 0.
+  StateId Register(std::span<const PackedArc> arcs);
+
+  std::size_t size() const { return starts_.size() - 1; }  // includes state 0
+  std::span<const PackedArc> arcs(StateId s) const {
+    return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]};
+  }
+  std::size_t total_arcs() const { return pool_.size(); }
+
+ private:
+  void Grow();
+
+  std::vector<PackedArc> pool_;
+  std::vector<std::uint32_t> starts_;  // size()+1 offsets into pool_
+  // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot.
+  std::vector<std::uint64_t> table_;
+  std::uint64_t mask_ = 0;
+};
+
+// Incremental construction of the minimal automaton of a set of strings
+// added in strictly increasing order (Daciuk, Mihov, Watson, Watson 2000),
+// with per-arc accept bits. Each added string may also give a "first arc" for
+// the state it ends in (the GADDAG separator arc, tile 0, added before any
+// other arc of that state).
+class IncrementalBuilder {
+ public:
+  // `on_register(depth, id)` is called whenever the path state at `depth`
+  // (>= 1) is replaced by its registered id.
+  explicit IncrementalBuilder(StateStore* store) : store_(store) {}
+
+  // Precondition: s is non-empty and greater than the previous string.
+  // Returns the common prefix length with the previous string.
+  template <class OnRegister>
+  std::size_t Add(std::span<const Tile> s, bool accepts, const PackedArc* first_arc,
+                  OnRegister&& on_register) {
+    std::size_t lcp = 0;
+    const std::size_t n = s.size();
+    while (lcp < n && lcp < prev_.size() && prev_[lcp] == s[lcp]) ++lcp;
+    Collapse(lcp, on_register);
+    if (path_.size() < n + 1) path_.resize(n + 1);
+    for (std::size_t d = lcp; d < n; ++d) {
+      path_[d].push_back(PackArc(s[d], accepts && d + 1 == n, 0));
+      path_[d + 1].clear();
+    }
+    if (first_arc) path_[n].push_back(*first_arc);
+    prev_.assign(s.begin(), s.end());
+    return lcp;
+  }
+
+  // Registers the whole remaining path; returns the root's id.
+  template <class OnRegister>
+  StateId Finish(OnRegister&& on_register) {
+    Collapse(0, on_register);
+    if (path_.empty()) return 0;
+    StateId root = store_->Register(path_[0]);
+    path_.clear();
+    prev_.clear();
+    return root;
+  }
+
+ private:
+  template <class OnRegister>
+  void Collapse(std::size_t down_to, OnRegister& on_register) {
+    for (std::size_t d = prev_.size(); d > down_to; --d) {
+      StateId id = store_->Register(path_[d]);
+      on_register(d, id);
+      PackedArc& parent = path_[d - 1].back();
+      parent = WithTarget(parent, id);
+    }
+    if (prev_.size() > down_to) prev_.resize(down_to);
+  }
+
+  StateStore* store_;
+  std::vector<std::vector<PackedArc>> path_;  // path_[d]: arcs of the state at depth d
+  std::vector<Tile> prev_;
+};
+
+}  // namespace lexc::internal
