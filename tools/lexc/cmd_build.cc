@@ -1,0 +1,178 @@
+// lexc build -- word list in, verified lexicon image out.
+//
+// The output is replaced only by a complete image that has passed the
+// reader's full Verify() and an exact-language check against the list just
+// read; WriteFileAtomic then renames it into place.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <memory>
+
+#include "common.h"
+#include "lexc/builder.h"
+#include "lexc/wordlist.h"
+#include "walk.h"
+
+namespace lexc::cli {
+namespace {
+
+struct BuildArgs {
+  std::string input, output, alphabet = "english";
+  bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false;
+  int max_len = 15, arc_width = 0;
+};
+
+// Phase messages on stderr ("reading SOWPODS.txt ... 0.15 s"); always timed.
+class Phases {
+ public:
+  explicit Phases(bool show) : show_(show) {}
+  void Begin(const std::string& what) {
+    if (show_) std::fprintf(stderr, "lexc build: %s ...", what.c_str());
+    watch_ = Stopwatch();
+  }
+  double End() {
+    const double s = watch_.Seconds();
+    if (show_) std::fprintf(stderr, " %.2f s\n", s);
+    return s;
+  }
+
+ private:
+  bool show_;
+  Stopwatch watch_;
+};
+
+struct Timings {
+  double read = 0, build = 0, check = 0, write = 0, total = 0;
+};
+
+void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
+  std::fprintf(stderr, "read %s: %s lines, %s words, %s duplicates, %s invalid, %s too long (%s bytes%s)\n",
+               a.input == "-" ? "<stdin>" : a.input.c_str(), Thousands(rr.lines).c_str(),
+               Thousands(rr.words).c_str(), Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
+               Thousands(rr.skipped_long).c_str(), Thousands(rr.input_bytes).c_str(),
+               rr.compressed ? " after zstd" : "");
+  for (const std::string& e : rr.examples) std::fprintf(stderr, "  skipped %s\n", e.c_str());
+  const std::uint64_t skipped = rr.skipped_invalid + rr.skipped_long;
+  if (skipped > rr.examples.size())
+    std::fprintf(stderr, "  ... and %s more skipped\n", Thousands(skipped - rr.examples.size()).c_str());
+  const auto graph = [](const char* name, const GraphInfo& g) {
+    std::fprintf(stderr, "%-7s %s nodes, %s arcs, %s strings, longest path %u\n", name,
+                 Thousands(g.nodes).c_str(), Thousands(g.arcs).c_str(), Thousands(g.strings).c_str(),
+                 g.longest_path);
+  };
+  if (br.dawg.root != kNoNode) graph("DAWG:", br.dawg);
+  if (br.gaddag.root != kNoNode) graph("GADDAG:", br.gaddag);
+  std::fprintf(stderr,
+               "wrote %s: %s bytes, %d-byte arcs (%s slots); read %.2f s, build %.2f s, check %.2f s, "
+               "write %.2f s, total %.2f s\n",
+               a.output.c_str(), Thousands(br.image_bytes).c_str(), br.arc_width,
+               Thousands(br.arc_slots).c_str(), t.read, t.build, t.check, t.write, t.total);
+}
+
+void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
+  Json j;
+  j.Open('{').Field("input", a.input).Field("output", a.output);
+  j.Field("lines", rr.lines).Field("words", rr.words).Field("duplicates", rr.duplicates);
+  j.Field("skipped_invalid", rr.skipped_invalid).Field("skipped_long", rr.skipped_long);
+  j.Field("input_bytes", rr.input_bytes).Field("compressed", rr.compressed);
+  j.Key("skipped_examples").Open('[');
+  for (const std::string& e : rr.examples) j.Str(e);
+  j.Close();
+  j.Field("image_bytes", br.image_bytes).Field("arc_width", std::uint64_t(br.arc_width));
+  j.Field("arc_slots", br.arc_slots);
+  j.Key("graphs").Open('[');
+  const auto graph = [&j](const char* name, const GraphInfo& g) {
+    if (g.root == kNoNode) return;
+    j.Open('{').Field("graph", name).Field("nodes", g.nodes).Field("arcs", g.arcs);
+    j.Field("strings", g.strings).Field("longest_path", std::uint64_t(g.longest_path)).Close();
+  };
+  graph("dawg", br.dawg);
+  graph("gaddag", br.gaddag);
+  j.Close();
+  j.Key("seconds").Open('{').Field("read", t.read, 4).Field("build", t.build, 4);
+  j.Field("dawg", br.seconds_dawg, 4).Field("gaddag", br.seconds_gaddag, 4);
+  j.Field("layout", br.seconds_layout, 4).Field("check", t.check, 4);
+  j.Field("write", t.write, 4).Field("total", t.total, 4).Close();
+  j.Close();
+  std::printf("%s\n", j.str().c_str());
+}
+
+void RunBuild(const BuildArgs& a) {
+  const Stopwatch total;
+  Timings t;
+  Phases phases(!a.quiet && (a.progress || StderrIsTerminal()));
+  const Alphabet alphabet = LoadAlphabet(a.alphabet);
+
+  phases.Begin("reading " + a.input);
+  ReadOptions ro;
+  ro.max_len = a.max_len;
+  ro.skip_invalid = a.skip_invalid;
+  ReadReport rr;
+  const WordList words = Check(ReadWordList(a.input, alphabet, ro, &rr));
+  t.read = phases.End();
+  if (words.size() == 0) Fail(a.input + ": no words");
+
+  phases.Begin("building");
+  BuildOptions bo;
+  bo.dawg = a.dawg || !a.gaddag;
+  bo.gaddag = a.gaddag || !a.dawg;
+  bo.arc_width = a.arc_width;
+  bo.max_len = a.max_len;
+  BuildReport br;
+  const std::vector<std::byte> image = Check(BuildImage(words, alphabet, bo, &br));
+  t.build = phases.End();
+
+  // Read the image back as any reader would, before anything touches the output.
+  phases.Begin("verifying");
+  const Result<Lexicon> lex = Lexicon::FromBytes(image);
+  Status st = lex.ok() ? lex->Verify() : lex.status();
+  if (!st.ok()) Fail("built image failed verification, nothing written: " + Describe(st));
+  const LanguageReport lang = CheckLanguage(*lex, words);
+  if (!lang.difference.empty())
+    Fail("built image does not hold the word list, nothing written: " + lang.difference);
+  t.check = phases.End();
+
+  phases.Begin("writing " + a.output);
+  Check(WriteFileAtomic(a.output, image));
+  t.write = phases.End();
+  t.total = total.Seconds();
+
+  if (a.json) PrintJson(a, rr, br, t);
+  if (!a.quiet) PrintHuman(a, rr, br, t);
+}
+
+}  // namespace
+
+void RegisterBuild(CLI::App& app) {
+  auto args = std::make_shared<BuildArgs>();
+  CLI::App* cmd = app.add_subcommand("build", "Compile a word list into a lexicon image");
+  cmd->add_option("input", args->input,
+                  "Word list: one word per line, UTF-8, plain or zstd-compressed; - reads standard input")
+      ->required();
+  cmd->add_option("-o,--output", args->output, "Image file to write (replaced atomically)")->required();
+  cmd->add_flag("--dawg", args->dawg, "Include the DAWG (default: both graphs)");
+  cmd->add_flag("--gaddag", args->gaddag, "Include the GADDAG (default: both graphs)");
+  cmd->add_option("--alphabet", args->alphabet, AlphabetHelp())->capture_default_str();
+  cmd->add_option("--max-len", args->max_len, "Longest word in tiles; longer words are errors")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 255));
+  cmd->add_flag("--skip-invalid", args->skip_invalid,
+                "Skip (and count) lines that are not valid words instead of failing");
+  cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
+      ->capture_default_str()
+      ->check(CLI::IsMember({0, 4, 8}));
+  cmd->add_flag("--json", args->json, "Print the build report as JSON on standard output");
+  cmd->add_flag("-q,--quiet", args->quiet, "No report or progress on standard error");
+  cmd->add_flag("--progress", args->progress, "Show phase progress even when stderr is not a terminal");
+  cmd->footer(R"(Examples:
+  lexc build nwl18.txt -o nwl18.lex              both graphs in one image
+  lexc build --dawg nwl18.txt -o nwl18.dawg
+  lexc build --gaddag nwl18.txt.zst -o nwl18.gdg  zstd input is detected by content
+  zcat list.gz | lexc build - -o list.lex --skip-invalid
+
+Errors in the list name file:line; an existing output is only replaced by a
+complete, verified image.)");
+  cmd->callback([args] { RunBuild(*args); });
+}
+
+}  // namespace lexc::cli

@@ -1,0 +1,64 @@
+// lexc dump -- the image's words, one per line, in the alphabet's order.
+#include <CLI/CLI.hpp>
+
+#include <memory>
+
+#include "common.h"
+#include "lexc/query.h"
+#include "walk.h"
+
+namespace lexc::cli {
+namespace {
+
+struct DumpArgs {
+  std::string image, graph;
+  bool verify = false;
+};
+
+void RunDump(const DumpArgs& a) {
+  const MappedLexicon image = OpenImage(a.image, a.verify);
+  const Lexicon& lex = image.lexicon();
+  const Renderer render(lex.alphabet());
+  Output out;
+  std::string& buf = out.buf();
+
+  if (a.graph.empty()) {
+    ForEachWord(lex, [&](const WordMatch& m) {
+      render.Append(m.tiles, &buf);
+      buf.push_back('\n');
+      out.MaybeFlush();
+      return true;
+    });
+  } else {
+    const bool dawg = a.graph == "dawg";
+    if (dawg ? !lex.has_dawg() : !lex.has_gaddag())
+      Fail(a.image + ": image has no " + (dawg ? "DAWG" : "GADDAG"));
+    ForEachString(dawg ? lex.dawg() : lex.gaddag(), [&](std::span<const Tile> s) {
+      render.Append(s, &buf);
+      buf.push_back('\n');
+      out.MaybeFlush();
+      return true;
+    });
+  }
+  out.Flush();
+}
+
+}  // namespace
+
+void RegisterDump(CLI::App& app) {
+  auto args = std::make_shared<DumpArgs>();
+  CLI::App* cmd = app.add_subcommand("dump", "Print every word of an image, one per line");
+  cmd->add_option("image", args->image, "Image file")->required();
+  cmd->add_option("--graph", args->graph,
+                  "Print the raw accepted strings of one graph instead (GADDAG separator shown as ^)")
+      ->check(CLI::IsMember({"dawg", "gaddag"}));
+  cmd->add_flag("--verify", args->verify, "Verify the whole image before dumping");
+  cmd->footer(R"(Examples:
+  lexc dump nwl18.lex > words.txt      the normalized list (sorted, de-duplicated)
+  lexc dump nwl18.lex --graph gaddag   strings like ANIART^S (rev(x) ^ y) and rev(w)
+
+Words are printed in tile order with the image's tile labels.)");
+  cmd->callback([args] { RunDump(*args); });
+}
+
+}  // namespace lexc::cli

@@ -1,0 +1,164 @@
+// lexc stats -- sizes of one or more images side by side.
+//
+// Node, arc and string counts come from an independent traversal (walk.h),
+// not from the builder's figures in the image; a disagreement is reported.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "common.h"
+#include "lexc/format.h"
+#include "walk.h"
+
+namespace lexc::cli {
+namespace {
+
+struct StatsArgs {
+  std::vector<std::string> images;
+  bool json = false;
+};
+
+struct Column {
+  std::string path;
+  const Lexicon* lex;
+  const char* graph;   // "DAWG" / "GADDAG"
+  const GraphInfo* builder;
+  GraphTally tally;
+
+  std::uint64_t graph_bytes() const { return tally.arcs * static_cast<std::uint64_t>(lex->arc_width()); }
+  std::uint64_t image_bytes() const { return lex->bytes().size(); }
+  double BitsPerChar(std::uint64_t bytes) const { return 8.0 * double(bytes) / double(lex->meta().text_bytes); }
+  double BytesPerWord(std::uint64_t bytes) const { return double(bytes) / double(lex->meta().word_count); }
+};
+
+std::vector<Column> Tally(const std::vector<std::string>& paths, const std::vector<MappedLexicon>& images) {
+  std::vector<Column> cols;
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    const Lexicon& lex = images[i].lexicon();
+    const auto add = [&](const char* name, const Graph& g, const GraphInfo& info) {
+      Result<GraphTally> t = TallyGraph(g);
+      if (!t.ok()) Fail(paths[i] + ": " + name + ": " + Describe(t.status()));
+      if (t->nodes != info.nodes || t->arcs != info.arcs || t->strings != info.strings ||
+          t->longest_path != info.longest_path)
+        std::fprintf(stderr,
+                     "lexc stats: note: %s %s: builder recorded %llu nodes, %llu arcs, %llu strings, "
+                     "longest path %u; traversal found %llu, %llu, %llu, %u\n",
+                     paths[i].c_str(), name, (unsigned long long)info.nodes, (unsigned long long)info.arcs,
+                     (unsigned long long)info.strings, info.longest_path, (unsigned long long)t->nodes,
+                     (unsigned long long)t->arcs, (unsigned long long)t->strings, t->longest_path);
+      cols.push_back(Column{paths[i], &lex, name, &info, std::move(t).value()});
+    };
+    if (lex.has_dawg()) add("DAWG", lex.dawg(), lex.dawg_info());
+    if (lex.has_gaddag()) add("GADDAG", lex.gaddag(), lex.gaddag_info());
+  }
+  return cols;
+}
+
+void PrintTable(const std::vector<Column>& cols) {
+  std::size_t max_fan = 1;
+  for (const Column& c : cols) max_fan = std::max(max_fan, c.tally.fanout.size() - 1);
+
+  std::vector<std::vector<std::string>> rows;
+  const auto row = [&](std::string label, auto cell) {
+    rows.push_back({std::move(label)});
+    for (const Column& c : cols) rows.back().push_back(cell(c));
+  };
+  const auto n = [](std::uint64_t v) { return Thousands(v); };
+  row("image", [](const Column& c) { return c.path; });
+  row("graph", [](const Column& c) { return std::string(c.graph); });
+  row("words", [&](const Column& c) { return n(c.lex->meta().word_count); });
+  row("tiles", [&](const Column& c) { return n(c.lex->meta().tile_total); });
+  row("text bytes", [&](const Column& c) { return n(c.lex->meta().text_bytes); });
+  row("longest word", [&](const Column& c) { return n(c.lex->meta().longest_word); });
+  row("accepted strings", [&](const Column& c) { return n(c.tally.strings); });
+  row("nodes", [&](const Column& c) { return n(c.tally.nodes); });
+  row("arcs", [&](const Column& c) { return n(c.tally.arcs); });
+  row("arc width", [&](const Column& c) { return n(std::uint64_t(c.lex->arc_width())); });
+  row("graph bytes", [&](const Column& c) { return n(c.graph_bytes()); });
+  row("image bytes", [&](const Column& c) { return n(c.image_bytes()); });
+  row("bits/char (graph)", [](const Column& c) { return Fixed(c.BitsPerChar(c.graph_bytes()), 3); });
+  row("bits/char (image)", [](const Column& c) { return Fixed(c.BitsPerChar(c.image_bytes()), 3); });
+  row("bytes/word (graph)", [](const Column& c) { return Fixed(c.BytesPerWord(c.graph_bytes()), 2); });
+  row("bytes/word (image)", [](const Column& c) { return Fixed(c.BytesPerWord(c.image_bytes()), 2); });
+  row("longest path", [&](const Column& c) { return n(c.tally.longest_path); });
+  for (std::size_t k = 1; k <= max_fan; ++k)
+    row("fan-out " + std::to_string(k), [&](const Column& c) {
+      return n(k < c.tally.fanout.size() ? c.tally.fanout[k] : 0);
+    });
+
+  std::vector<std::size_t> width(cols.size() + 1, 0);
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  std::string out;
+  for (const auto& r : rows) {
+    out += r[0] + std::string(width[0] - r[0].size(), ' ');
+    for (std::size_t i = 1; i < r.size(); ++i) out += "  " + std::string(width[i] - r[i].size(), ' ') + r[i];
+    out += '\n';
+  }
+  std::fputs(out.c_str(), stdout);
+}
+
+void PrintJson(const std::vector<std::string>& paths, const std::vector<MappedLexicon>& images,
+               const std::vector<Column>& cols) {
+  Json j;
+  j.Open('[');
+  for (std::size_t i = 0; i < images.size(); ++i) {
+    const Lexicon& lex = images[i].lexicon();
+    const Metadata& m = lex.meta();
+    j.Open('{').Field("path", paths[i]).Field("image_bytes", std::uint64_t(lex.bytes().size()));
+    j.Field("format", std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version()));
+    j.Field("alphabet", lex.alphabet().name());
+    j.Field("arc_width", std::uint64_t(lex.arc_width())).Field("arc_slots", lex.arc_count());
+    j.Field("words", m.word_count).Field("tiles", m.tile_total).Field("text_bytes", m.text_bytes);
+    j.Field("longest_word", std::uint64_t(m.longest_word)).Field("shortest_word", std::uint64_t(m.shortest_word));
+    j.Field("max_len", std::uint64_t(m.max_len)).Field("options", m.options);
+    j.Key("graphs").Open('[');
+    for (const Column& c : cols) {
+      if (c.lex != &lex) continue;
+      j.Open('{').Field("graph", c.graph[0] == 'D' ? "dawg" : "gaddag");
+      j.Field("nodes", c.tally.nodes).Field("arcs", c.tally.arcs).Field("strings", c.tally.strings);
+      j.Field("longest_path", std::uint64_t(c.tally.longest_path)).Field("bytes", c.graph_bytes());
+      j.Field("bits_per_char", c.BitsPerChar(c.graph_bytes()), 4);
+      j.Field("image_bits_per_char", c.BitsPerChar(c.image_bytes()), 4);
+      j.Field("bytes_per_word", c.BytesPerWord(c.graph_bytes()), 4);
+      j.Key("fanout").Open('[');  // fanout[k] = nodes with k arcs; [0] is always 0
+      for (std::uint64_t f : c.tally.fanout) j.Num(f);
+      j.Close();
+      j.Key("builder").Open('{').Field("nodes", c.builder->nodes).Field("arcs", c.builder->arcs).Close();
+      j.Close();
+    }
+    j.Close().Close();
+  }
+  j.Close();
+  std::printf("%s\n", j.str().c_str());
+}
+
+void RunStats(const StatsArgs& a) {
+  std::vector<MappedLexicon> images;
+  for (const std::string& p : a.images) images.push_back(OpenImage(p, /*verify=*/true));
+  const std::vector<Column> cols = Tally(a.images, images);
+  if (a.json) PrintJson(a.images, images, cols);
+  else PrintTable(cols);
+}
+
+}  // namespace
+
+void RegisterStats(CLI::App& app) {
+  auto args = std::make_shared<StatsArgs>();
+  CLI::App* cmd = app.add_subcommand("stats", "Show sizes of images side by side (one column per graph)");
+  cmd->add_option("images", args->images, "Image files")->required();
+  cmd->add_flag("--json", args->json, "Print a JSON array, one object per image");
+  cmd->footer(R"(Examples:
+  lexc stats nwl18.lex
+  lexc stats nwl18.dawg nwl18.gdg --json
+
+Images are verified first. Nodes, arcs and accepted strings are counted by
+traversing each graph from its root (distinct nodes once; shared sibling tails
+once). bits/char = 8 * bytes / bytes of the normalized word list (word + LF).
+fan-out k = number of nodes with exactly k arcs.)");
+  cmd->callback([args] { RunStats(*args); });
+}
+
+}  // namespace lexc::cli

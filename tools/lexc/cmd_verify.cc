@@ -1,0 +1,112 @@
+// lexc verify -- full integrity check of an image, and optionally that its
+// language is exactly a given word list.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <memory>
+
+#include "common.h"
+#include "lexc/wordlist.h"
+#include "walk.h"
+
+namespace lexc::cli {
+namespace {
+
+struct VerifyArgs {
+  std::string image, words, alphabet;
+  int max_len = 0;  // 0: the image's own
+  bool skip_invalid = false, json = false;
+};
+
+struct Outcome {
+  std::string error;  // empty: OK
+  std::uint64_t list_words = 0, duplicates = 0, gaddag_strings = 0;
+  double seconds = 0;
+};
+
+Outcome Examine(const VerifyArgs& a, const Lexicon& lex) {
+  Outcome o;
+  const Stopwatch watch;
+  if (Status st = lex.Verify(); !st.ok()) {
+    o.error = Describe(st);
+    return o;
+  }
+  if (!a.words.empty()) {
+    const Alphabet alphabet = a.alphabet.empty() ? lex.alphabet() : LoadAlphabet(a.alphabet);
+    if (!(alphabet == lex.alphabet()))
+      Fail("alphabet '" + a.alphabet + "' is not the image's alphabet (" + lex.alphabet().name() + ")");
+    ReadOptions ro;
+    ro.max_len = a.max_len > 0 ? a.max_len : static_cast<int>(lex.meta().max_len);
+    ro.skip_invalid = a.skip_invalid;
+    ReadReport rr;
+    const WordList words = Check(ReadWordList(a.words, alphabet, ro, &rr));
+    o.list_words = words.size();
+    o.duplicates = rr.duplicates;
+    const LanguageReport lang = CheckLanguage(lex, words);
+    o.error = lang.difference;
+    o.gaddag_strings = lang.gaddag_strings;
+  }
+  o.seconds = watch.Seconds();
+  return o;
+}
+
+void RunVerify(const VerifyArgs& a) {
+  const MappedLexicon image = OpenImage(a.image, /*verify=*/false);
+  const Lexicon& lex = image.lexicon();
+  const Outcome o = Examine(a, lex);
+
+  if (a.json) {
+    Json j;
+    j.Open('{').Field("image", a.image).Field("ok", o.error.empty());
+    if (!o.error.empty()) j.Field("error", o.error);
+    j.Field("words", lex.meta().word_count).Field("dawg", lex.has_dawg()).Field("gaddag", lex.has_gaddag());
+    if (!a.words.empty()) {
+      j.Field("word_list", a.words).Field("list_words", o.list_words).Field("list_duplicates", o.duplicates);
+      j.Field("gaddag_strings_checked", o.gaddag_strings);
+    }
+    j.Field("seconds", o.seconds, 4).Close();
+    std::printf("%s\n", j.str().c_str());
+  }
+  if (!o.error.empty()) Fail(a.image + ": " + o.error);
+  if (a.json) return;
+
+  std::string what = "checksum and structure";
+  if (!a.words.empty()) {
+    what += "; language equals " + a.words + " (" + Thousands(o.list_words) + " words";
+    if (o.gaddag_strings) what += ", " + Thousands(o.gaddag_strings) + " GADDAG strings";
+    what += ")";
+  }
+  std::string graphs = lex.has_dawg() && lex.has_gaddag() ? "DAWG+GADDAG" : lex.has_dawg() ? "DAWG" : "GADDAG";
+  std::printf("OK: %s: %s words, %s, %d-byte arcs; %s (%.3f s)\n", a.image.c_str(),
+              Thousands(lex.meta().word_count).c_str(), graphs.c_str(), lex.arc_width(), what.c_str(),
+              o.seconds);
+}
+
+}  // namespace
+
+void RegisterVerify(CLI::App& app) {
+  auto args = std::make_shared<VerifyArgs>();
+  CLI::App* cmd = app.add_subcommand("verify", "Check an image's checksum and structure, and optionally its words");
+  cmd->add_option("image", args->image, "Image file")->required();
+  cmd->add_option("--words", args->words,
+                  "Word list the image must hold exactly (plain or zstd; - for standard input)");
+  cmd->add_option("--alphabet", args->alphabet,
+                  "Alphabet to read --words with (default: the image's; must equal it)");
+  cmd->add_option("--max-len", args->max_len, "Longest word in --words, in tiles (default: the image's)")
+      ->check(CLI::Range(1, 255));
+  cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing");
+  cmd->add_flag("--json", args->json, "Print the result as JSON on standard output");
+  cmd->footer(R"(Examples:
+  lexc verify nwl18.lex
+  lexc verify nwl18.gdg --words nwl18.txt
+
+Checks the CRC32C trailer, every arc, acyclicity and the counts in META. With
+--words, also that the image holds exactly those words: the words it
+enumerates equal the (sorted, de-duplicated) list, and a GADDAG accepts every
+rev(x)^y split of every word and nothing else. Reports the first difference,
+e.g. "missing from image: FOO" or "not in word list: BAR".
+Exit status: 0 OK, 1 any failure.)");
+  cmd->callback([args] { RunVerify(*args); });
+}
+
+}  // namespace lexc::cli

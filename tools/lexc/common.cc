@@ -1,0 +1,270 @@
+#include "common.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <set>
+
+namespace lexc::cli {
+namespace fs = std::filesystem;
+
+std::string Describe(const Status& st) {
+  switch (st.code()) {
+    case Errc::kBadMagic:
+    case Errc::kBadVersion:
+    case Errc::kCorrupt:
+    case Errc::kChecksum:
+      return st.ToString();
+    default:
+      return st.detail().empty() ? ErrcName(st.code()) : st.detail();
+  }
+}
+
+void Fail(std::string message, int code) { throw Exit{code, std::move(message)}; }
+
+std::string Thousands(std::uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string Fixed(double v, int decimals) {
+  if (!std::isfinite(v)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// ---- alphabets ----
+
+namespace {
+
+// Where named alphabets live: the source tree for the binary in the build
+// tree, else the install tree (relative to the executable first, so an
+// installed prefix can move, then the configured prefix).
+std::vector<fs::path> AlphabetDirs() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec && fs::equivalent(exe.parent_path(), LEXC_BUILD_DIR, ec)) return {LEXC_SOURCE_ALPHABETS};
+  std::vector<fs::path> dirs;
+  if (!exe.empty()) dirs.push_back(exe.parent_path() / LEXC_RELATIVE_ALPHABETS);
+  dirs.push_back(LEXC_INSTALL_ALPHABETS);
+  return dirs;
+}
+
+bool IsAlphabetFile(const fs::directory_entry& e) {
+  std::error_code ec;
+  return e.is_regular_file(ec) && e.path().extension() != ".md";
+}
+
+// name -> file, first directory wins.
+std::vector<std::pair<std::string, fs::path>> NamedAlphabets() {
+  std::vector<std::pair<std::string, fs::path>> found;
+  std::set<std::string> seen;
+  for (const fs::path& dir : AlphabetDirs()) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (IsAlphabetFile(e)) files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files)
+      if (seen.insert(f.stem().string()).second) found.emplace_back(f.stem().string(), f);
+  }
+  return found;
+}
+
+std::string KnownNames() {
+  std::string names = "english";
+  for (const auto& [name, path] : NamedAlphabets())
+    if (name != "english") names += ", " + name;
+  return names;
+}
+
+}  // namespace
+
+std::string AlphabetHelp() { return "Tile alphabet: a name (" + KnownNames() + ") or an alphabet file"; }
+
+Alphabet LoadAlphabet(const std::string& spec) {
+  const bool looks_like_path = spec.find_first_of("/.") != std::string::npos;
+  if (!looks_like_path) {
+    if (spec == "english") return Alphabet::English();
+    for (const auto& [name, path] : NamedAlphabets())
+      if (name == spec) return Check(Alphabet::LoadFile(path.string()));
+    std::error_code ec;
+    if (!fs::is_regular_file(spec, ec))
+      Fail("unknown alphabet '" + spec + "' (known: " + KnownNames() + "; or give a file path)");
+  }
+  return Check(Alphabet::LoadFile(spec));
+}
+
+MappedLexicon OpenImage(const std::string& path, bool verify) {
+  MappedLexicon image = Check(MappedLexicon::Open(path));
+  if (verify) {
+    Status st = image->Verify();
+    if (!st.ok()) Fail(path + ": " + Describe(st));
+  }
+  return image;
+}
+
+// ---- tiles ----
+
+std::vector<Tile> TokenizeArg(const Alphabet& a, std::string_view text, std::string_view what) {
+  std::vector<Tile> tiles;
+  std::size_t bad = 0;
+  if (!a.Tokenize(text, &tiles, &bad)) {
+    std::size_t len = 1;  // the whole UTF-8 sequence starting at `bad`
+    while (bad + len < text.size() && (static_cast<unsigned char>(text[bad + len]) & 0xC0) == 0x80) ++len;
+    const auto chars_before = std::count_if(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad),
+                                            [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+    Fail("unknown tile '" + std::string(text.substr(bad, len)) + "' at character " +
+         std::to_string(chars_before + 1) + " of " + std::string(what) + " '" + std::string(text) +
+         "' (not in alphabet " + a.name() + ")");
+  }
+  if (tiles.empty()) Fail("empty " + std::string(what));
+  return tiles;
+}
+
+void CheckTilesBetween(const Alphabet& a, std::string_view text, std::string_view wildcards,
+                       std::string_view what) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find_first_of(wildcards, start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) {
+      std::vector<Tile> scratch;
+      std::size_t bad = 0;
+      if (!a.Tokenize(text.substr(start, end - start), &scratch, &bad))
+        TokenizeArg(a, text, what);  // re-run over the whole text for the message
+    }
+    start = end + 1;
+  }
+}
+
+Renderer::Renderer(const Alphabet& a) {
+  for (int t = 0; t < 256; ++t) {
+    if (t == kSeparator) {
+      upper_[t] = lower_[t] = "^";
+    } else if (t <= a.size()) {
+      upper_[t] = a.tile(static_cast<Tile>(t)).label;
+      lower_[t] = a.tile(static_cast<Tile>(t)).lower;
+    } else {
+      upper_[t] = lower_[t] = "<" + std::to_string(t) + ">";
+    }
+  }
+}
+
+void Renderer::Append(const WordMatch& m, std::string* out) const {
+  for (std::size_t i = 0; i < m.tiles.size(); ++i) {
+    const bool blank = i < m.blank.size() && m.blank[i];
+    out->append(blank ? lower_[m.tiles[i]] : upper_[m.tiles[i]]);
+  }
+}
+
+// ---- output ----
+
+void Output::Flush() {
+  if (!buf_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), stdout) != buf_.size())
+    Fail(std::string("writing standard output: ") + std::strerror(errno));
+  buf_.clear();
+  if (std::fflush(stdout) != 0) Fail(std::string("writing standard output: ") + std::strerror(errno));
+}
+
+Output::~Output() {
+  if (!buf_.empty()) {
+    std::fwrite(buf_.data(), 1, buf_.size(), stdout);
+    std::fflush(stdout);
+  }
+}
+
+// ---- JSON ----
+
+void AppendJsonString(std::string_view s, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out->push_back('"');
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"': out->append("\\\""); break;
+      case '\\': out->append("\\\\"); break;
+      case '\n': out->append("\\n"); break;
+      case '\r': out->append("\\r"); break;
+      case '\t': out->append("\\t"); break;
+      default:
+        if (u < 0x20) {
+          out->append("\\u00");
+          out->push_back(kHex[u >> 4]);
+          out->push_back(kHex[u & 15]);
+        } else {
+          out->push_back(c);  // UTF-8 passes through
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+void Json::Separate() {
+  if (after_key_) {
+    after_key_ = false;
+  } else {
+    if (!first_) out_.push_back(',');
+    first_ = false;
+  }
+}
+
+Json& Json::Open(char bracket) {
+  Separate();
+  out_.push_back(bracket);
+  closers_.push_back(bracket == '{' ? '}' : ']');
+  first_ = true;
+  return *this;
+}
+
+Json& Json::Close() {
+  out_.push_back(closers_.back());
+  closers_.pop_back();
+  first_ = false;
+  return *this;
+}
+
+Json& Json::Key(std::string_view k) {
+  Separate();
+  AppendJsonString(k, &out_);
+  out_.push_back(':');
+  after_key_ = true;
+  return *this;
+}
+
+Json& Json::Str(std::string_view v) {
+  Separate();
+  AppendJsonString(v, &out_);
+  return *this;
+}
+
+Json& Json::Num(std::uint64_t v) {
+  Separate();
+  out_ += std::to_string(v);
+  return *this;
+}
+
+Json& Json::Num(double v, int decimals) {
+  Separate();
+  out_ += std::isfinite(v) ? Fixed(v, decimals) : "null";
+  return *this;
+}
+
+Json& Json::Bool(bool v) {
+  Separate();
+  out_ += v ? "true" : "false";
+  return *this;
+}
+
+bool StderrIsTerminal() { return ::isatty(2) == 1; }
+
+}  // namespace lexc::cli

@@ -1,0 +1,57 @@
+// lexc -- the command-line front end of the lexicon image library.
+// One file per subcommand (cmd_*.cc); this file only dispatches and turns
+// exceptions into messages and exit codes.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string>
+
+#include "common.h"
+#include "lexc/format.h"
+
+int main(int argc, char** argv) {
+  using namespace lexc::cli;
+  CLI::App app("Compile Scrabble word lists into memory-mappable DAWG/GADDAG lexicon images.", "lexc");
+  app.set_version_flag("--version", std::string("lexc " LEXC_VERSION " (reads lexicon image format ") +
+                                        std::to_string(lexc::format::kMajor) + ".x, writes " +
+                                        std::to_string(lexc::format::kMajor) + "." +
+                                        std::to_string(lexc::format::kMinor) + ")");
+  app.require_subcommand(1);
+  app.footer(R"(Examples:
+  lexc build nwl18.txt -o nwl18.lex          DAWG and GADDAG in one image
+  lexc build --gaddag nwl18.txt.zst -o nwl18.gdg
+  lexc stats nwl18.lex
+  lexc verify nwl18.lex --words nwl18.txt
+  lexc dump nwl18.lex > words.txt
+  lexc query nwl18.lex anagram 'RETAINS?'
+
+Run 'lexc COMMAND --help' for a command's options.
+Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
+  RegisterBuild(app);
+  RegisterStats(app);
+  RegisterVerify(app);
+  RegisterDump(app);
+  RegisterQuery(app);
+
+  // Commands run inside parse(); anything they throw lands here.
+  const auto command = [&app]() -> std::string {
+    const auto subs = app.get_subcommands();
+    return subs.empty() ? "lexc" : "lexc " + subs.front()->get_name();
+  };
+  try {
+    app.parse(argc, argv);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  } catch (const Exit& e) {
+    if (!e.message.empty()) std::cerr << command() << ": " << e.message << '\n';
+    return e.code;
+  } catch (const std::bad_alloc&) {
+    std::cerr << command() << ": out of memory\n";
+  } catch (const std::exception& e) {
+    std::cerr << command() << ": " << e.what() << '\n';
+  }
+  return 1;
+}
