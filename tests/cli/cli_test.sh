@@ -1,0 +1,237 @@
+#!/usr/bin/env bash
+# End-to-end test of the lexc command-line tool.
+#
+#   bash tests/cli/cli_test.sh PATH/TO/lexc SOURCE_DIR
+#
+# Every answer lexc gives is compared with one computed here independently
+# (sort, grep, awk) from fixtures/words-tiny.txt. Prints one line per failed
+# check and exits 1 if any failed.
+set -u
+export LC_ALL=C
+
+LEXC=${1:?usage: cli_test.sh LEXC SOURCE_DIR}
+SRC=${2:?usage: cli_test.sh LEXC SOURCE_DIR}
+FIXTURE=$SRC/fixtures/words-tiny.txt
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+failures=0
+checks=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# expect NAME EXPECTED ACTUAL
+expect() {
+  checks=$((checks + 1))
+  if [ "$2" != "$3" ]; then
+    fail "$1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -10 | sed 's/^/    /'
+  fi
+}
+# expect_rc NAME EXPECTED_CODE COMMAND... (output goes to $T/out, $T/err)
+expect_rc() {
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  checks=$((checks + 1))
+  [ "$rc" = "$want" ] || { fail "$name: exit $rc, expected $want"; sed 's/^/    /' "$T/err" | head -5; }
+}
+# expect_grep NAME PATTERN FILE
+expect_grep() {
+  checks=$((checks + 1))
+  grep -q -- "$2" "$3" || { fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -5; }
+}
+
+words() { grep -v '^#' "$FIXTURE" | sort -u; }
+words >"$T/words"
+# Independent answers.
+pattern_words() { grep -E "^$(printf '%s' "$1" | sed 's/?/./g; s/\*/.*/g')\$" "$T/words"; }
+anagram_words() {  # RACK exact|sub: words made from the rack ('?' = blank)
+  awk -v rack="$1" -v mode="$2" '{
+    n = length(rack); m = length($0); blanks = 0
+    if (m > n || (mode == "exact" && m != n)) next
+    split("", have)
+    for (i = 1; i <= n; i++) { c = substr(rack, i, 1); if (c == "?") blanks++; else have[c]++ }
+    for (i = 1; i <= m; i++) {
+      c = substr($0, i, 1)
+      if (have[c] > 0) have[c]--; else if (blanks > 0) blanks--; else next
+    }
+    print }' "$T/words"
+}
+gaddag_strings() {  # rev(x) ^ y for every split, and rev(w)
+  awk '{ n = length($0)
+    for (k = 1; k <= n; k++) {
+      s = ""; for (i = k; i >= 1; i--) s = s substr($0, i, 1)
+      if (k < n) s = s "^" substr($0, k + 1)
+      print s } }' "$T/words"
+}
+
+# ---- global ----
+expect_rc "--version" 0 "$LEXC" --version
+expect_grep "--version names the image format" "format 1" "$T/out"
+expect_rc "no subcommand is a usage error" 2 "$LEXC"
+for cmd in build stats verify dump query; do
+  expect_rc "$cmd --help" 0 "$LEXC" "$cmd" --help
+  expect_grep "$cmd --help has examples" "Examples:" "$T/out"
+done
+
+# ---- build ----
+expect_rc "build (both graphs)" 0 "$LEXC" build "$FIXTURE" -o "$T/both.lex"
+expect_grep "build reports duplicates" "1 duplicates" "$T/err"
+expect_rc "build --dawg" 0 "$LEXC" build --dawg "$FIXTURE" -o "$T/w.dawg" -q
+expect "build -q is quiet" "" "$(cat "$T/err")"
+expect_rc "build --gaddag" 0 "$LEXC" build --gaddag "$FIXTURE" -o "$T/w.gdg" -q
+expect_rc "build --arc-width 8" 0 "$LEXC" build --arc-width 8 "$FIXTURE" -o "$T/wide.lex" -q
+expect_rc "build without -o" 2 "$LEXC" build "$FIXTURE"
+expect_rc "build --arc-width 5" 2 "$LEXC" build --arc-width 5 "$FIXTURE" -o "$T/x.lex"
+
+"$LEXC" build - -o "$T/stdin.lex" -q <"$FIXTURE"
+cmp -s "$T/both.lex" "$T/stdin.lex"; expect "stdin build is byte-identical" 0 $?
+sort -r "$FIXTURE" >"$T/reversed.txt"
+"$LEXC" build "$T/reversed.txt" -o "$T/reversed.lex" -q
+cmp -s "$T/both.lex" "$T/reversed.lex"; expect "input order does not matter" 0 $?
+tr 'A-Z' 'a-z' <"$FIXTURE" | sed 's/$/\r/' >"$T/lower-crlf.txt"
+"$LEXC" build "$T/lower-crlf.txt" -o "$T/lower.lex" -q
+cmp -s "$T/both.lex" "$T/lower.lex"; expect "lower case + CRLF input gives the same image" 0 $?
+if command -v zstd >/dev/null; then
+  zstd -q "$FIXTURE" -o "$T/words.txt.zst"
+  "$LEXC" build "$T/words.txt.zst" -o "$T/zstd.lex" -q
+  cmp -s "$T/both.lex" "$T/zstd.lex"; expect "zstd input gives the same image" 0 $?
+fi
+
+"$LEXC" build "$FIXTURE" -o "$T/report.lex" --json -q >"$T/report.json"
+if command -v jq >/dev/null; then
+  expect "build --json words" 44 "$(jq .words "$T/report.json")"
+  expect "build --json duplicates" 1 "$(jq .duplicates "$T/report.json")"
+  expect "build --json DAWG strings" 43 "$(jq '.graphs[] | select(.graph == "dawg") | .strings' "$T/report.json")"
+fi
+
+# Bad input: exit 1, file:line in the message, the existing output untouched.
+printf 'CAT\nDOG\nC4T\nBIRD\n' >"$T/bad.txt"
+cp "$T/both.lex" "$T/keep.lex"
+expect_rc "bad word fails" 1 "$LEXC" build "$T/bad.txt" -o "$T/keep.lex"
+expect_grep "bad word names file:line" "bad.txt:3:" "$T/err"
+expect_grep "error is prefixed" "^lexc build: " "$T/err"
+cmp -s "$T/both.lex" "$T/keep.lex"; expect "failed build leaves the output byte-identical" 0 $?
+expect "failed build leaves no temporary file" "keep.lex" "$(cd "$T" && ls keep.lex*)"
+expect_rc "--skip-invalid builds" 0 "$LEXC" build "$T/bad.txt" -o "$T/skip.lex" --skip-invalid
+expect_grep "--skip-invalid reports the line" "bad.txt:3:" "$T/err"
+expect "--skip-invalid keeps the rest" "$(printf 'BIRD\nCAT\nDOG')" "$("$LEXC" dump "$T/skip.lex")"
+expect_rc "word over --max-len fails" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --max-len 5
+expect_grep "--max-len names file:line" "words-tiny.txt:[0-9]*:" "$T/err"
+expect_rc "missing input fails" 1 "$LEXC" build "$T/nonexistent.txt" -o "$T/x.lex"
+expect_grep "missing input is named" "nonexistent.txt" "$T/err"
+
+# ---- dump ----
+for img in both.lex w.dawg w.gdg wide.lex; do
+  expect "dump $img = sort -u of the input" "$(cat "$T/words")" "$("$LEXC" dump "$T/$img")"
+done
+expect "dump --graph dawg" "$(cat "$T/words")" "$("$LEXC" dump "$T/both.lex" --graph dawg)"
+expect "dump --graph gaddag = every split" "$(gaddag_strings | sort)" "$("$LEXC" dump "$T/w.gdg" --graph gaddag | sort)"
+expect_rc "dump --graph gaddag of a DAWG image" 1 "$LEXC" dump "$T/w.dawg" --graph gaddag
+expect_grep "missing graph is named" "no GADDAG" "$T/err"
+
+# ---- verify ----
+for img in both.lex w.dawg w.gdg wide.lex; do
+  expect_rc "verify $img" 0 "$LEXC" verify "$T/$img"
+  expect_grep "verify $img says OK" "^OK: " "$T/out"
+  expect_rc "verify $img --words" 0 "$LEXC" verify "$T/$img" --words "$FIXTURE"
+  (cat "$FIXTURE"; echo ZZZ) >"$T/more.txt"
+  expect_rc "verify $img --words with an extra word" 1 "$LEXC" verify "$T/$img" --words "$T/more.txt"
+  expect_grep "extra word is named" "missing from image: ZZZ" "$T/err"
+  grep -v '^QUAG$' "$FIXTURE" >"$T/less.txt"
+  expect_rc "verify $img --words without a word" 1 "$LEXC" verify "$T/$img" --words "$T/less.txt"
+  expect_grep "absent word is named" "not in word list: QUAG" "$T/err"
+done
+expect_rc "verify --json" 0 "$LEXC" verify "$T/both.lex" --words "$FIXTURE" --json
+expect_grep "verify --json ok" '"ok":true' "$T/out"
+
+size=$(wc -c <"$T/both.lex")
+cp "$T/both.lex" "$T/flipped.lex"
+printf '\x5a' | dd of="$T/flipped.lex" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
+expect_rc "verify a flipped byte" 1 "$LEXC" verify "$T/flipped.lex"
+expect_grep "flipped byte: checksum" "checksum" "$T/err"
+head -c $((size - 100)) "$T/both.lex" >"$T/truncated.lex"
+expect_rc "verify a truncated image" 1 "$LEXC" verify "$T/truncated.lex"
+expect_rc "verify a word list (not an image)" 1 "$LEXC" verify "$FIXTURE"
+expect_grep "not an image: magic" "magic" "$T/err"
+expect_rc "stats of a flipped image" 1 "$LEXC" stats "$T/flipped.lex"
+
+# ---- stats ----
+expect_rc "stats" 0 "$LEXC" stats "$T/both.lex" "$T/w.dawg" "$T/w.gdg"
+expect_grep "stats table has fan-out" "^fan-out 1 " "$T/out"
+expect_grep "stats table has GADDAG" "GADDAG" "$T/out"
+if command -v jq >/dev/null; then
+  "$LEXC" stats "$T/both.lex" "$T/w.dawg" "$T/w.gdg" "$T/wide.lex" --json >"$T/stats.json"
+  tiles=$(tr -d '\n' <"$T/words" | wc -c)
+  expect "stats --json: one object per image" 4 "$(jq length "$T/stats.json")"
+  expect "stats --json: words" "43 43 43 43" "$(jq -r '[.[].words] | map(tostring) | join(" ")' "$T/stats.json")"
+  expect "stats --json: tiles" "$tiles" "$(jq '.[0].tiles' "$T/stats.json")"
+  expect "stats --json: DAWG strings = words" 43 "$(jq '.[1].graphs[0].strings' "$T/stats.json")"
+  expect "stats --json: GADDAG strings = tiles" "$tiles" "$(jq '.[2].graphs[0].strings' "$T/stats.json")"
+  expect "stats --json: traversal = builder" "true" \
+    "$(jq '[.[].graphs[] | .nodes == .builder.nodes and .arcs == .builder.arcs] | all' "$T/stats.json")"
+  expect "stats --json: fan-out sums to nodes" "true" \
+    "$(jq '[.[].graphs[] | (.fanout | add) == .nodes] | all' "$T/stats.json")"
+  expect "stats --json: arc width 8" 8 "$(jq '.[3].arc_width' "$T/stats.json")"
+  expect "stats --json: same graphs at width 8" "$(jq '.[0].graphs | map(.nodes)' "$T/stats.json")" \
+    "$(jq '.[3].graphs | map(.nodes)' "$T/stats.json")"
+fi
+
+# ---- query ----
+expect_rc "contains, all present" 0 "$LEXC" query "$T/both.lex" contains QI qat
+expect "contains output" "$(printf 'QI: yes\nQAT: yes')" "$(cat "$T/out")"
+expect_rc "contains, one absent" 1 "$LEXC" query "$T/both.lex" contains QI ZZZZ
+expect_grep "absent word says no" "^ZZZZ: no$" "$T/out"
+expect_rc "unknown tile" 2 "$LEXC" query "$T/both.lex" contains 'CAFÉ'
+expect_grep "unknown tile is named" "'É'" "$T/err"
+expect_rc "unknown tile in a pattern" 2 "$LEXC" query "$T/both.lex" pattern 'Q#*'
+expect_grep "unknown pattern tile is named" "'#'" "$T/err"
+expect_rc "unknown query kind" 2 "$LEXC" query "$T/both.lex" frobnicate QI
+
+for img in both.lex w.dawg w.gdg; do
+  q() { "$LEXC" query "$T/$img" "$@"; }
+  expect "$img prefix QU" "$(grep '^QU' "$T/words")" "$(q prefix QU)"
+  expect "$img prefix QI (word itself)" "$(grep '^QI' "$T/words")" "$(q prefix QI)"
+  expect "$img suffix ING" "$(grep 'ING$' "$T/words")" "$(q suffix ING)"
+  expect "$img suffix S" "$(grep 'S$' "$T/words")" "$(q suffix S)"
+  expect "$img substring XAN" "$(grep XAN "$T/words")" "$(q substring XAN)"
+  expect "$img substring AT" "$(grep AT "$T/words")" "$(q substring AT)"
+  for p in 'Q?I*' '*IN?' '?A?' '*' 'S*S' '*X*'; do
+    expect "$img pattern $p" "$(pattern_words "$p")" "$(q pattern "$p")"
+  done
+  for rack in RETAINS 'RETAIN?' 'QI??' AXE; do
+    expect "$img anagram $rack" "$(anagram_words "$rack" exact)" "$(q anagram "$rack" | tr a-z A-Z | sort)"
+    expect "$img anagram --sub $rack" "$(anagram_words "$rack" sub)" "$(q anagram --sub "$rack" | tr a-z A-Z | sort)"
+  done
+  expect "$img anagram without blanks prints no lower case" "" "$(q anagram --sub RETAINS | grep '[a-z]')"
+  expect "$img anagram RETAIN? marks the blank" "" "$(q anagram 'RETAIN?' | grep -v '^[A-Z]*[a-z][A-Z]*$')"
+  expect "$img --count" "$(grep -c '^QU' "$T/words")" "$(q prefix QU --count)"
+  expect "$img --limit" "$(grep '^QU' "$T/words" | head -2)" "$(q prefix QU --limit 2)"
+done
+expect_rc "listing with no match" 1 "$LEXC" query "$T/both.lex" prefix ZZZZ
+expect "two queries are headed" "$(printf 'QA:\n%s\n\nZA:\n%s' "$(grep '^QA' "$T/words")" "$(grep '^ZA' "$T/words")")" \
+  "$("$LEXC" query "$T/both.lex" prefix QA ZA)"
+if command -v jq >/dev/null; then
+  "$LEXC" query "$T/both.lex" prefix QU --limit 2 --json >"$T/q.json"
+  expect "query --json words" '["QUA","QUAG"]' "$(jq -c '.[0].words' "$T/q.json")"
+  expect "query --json truncated" true "$(jq '.[0].truncated' "$T/q.json")"
+  "$LEXC" query "$T/both.lex" contains QI ZZZZ --json >"$T/q.json"
+  expect "contains --json" '[true,false]' "$(jq -c '[.[].found]' "$T/q.json")"
+fi
+
+# ---- alphabets: a named one from formats/alphabets, multi-letter tiles ----
+if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
+  printf 'CHURRO\nLLAMA\nPERRO\nAÑO\nCALLE\nCHAL\n' >"$T/es.txt"
+  expect_rc "build --alphabet spanish" 0 "$LEXC" build "$T/es.txt" -o "$T/es.lex" --alphabet spanish -q
+  expect "spanish dump in tile order (CH after C, Ñ after N)" "$(printf 'AÑO\nCALLE\nCHAL\nCHURRO\nLLAMA\nPERRO')" \
+    "$("$LEXC" dump "$T/es.lex")"
+  expect "spanish CH is one tile" "$(printf 'CHAL\nCHURRO')" "$("$LEXC" query "$T/es.lex" prefix CH)"
+  expect "spanish pattern counts tiles" "$(printf 'AÑO\nCHAL')" "$("$LEXC" query "$T/es.lex" pattern '???')"
+  expect_rc "spanish word list verifies" 0 "$LEXC" verify "$T/es.lex" --words "$T/es.txt"
+  expect_rc "english list against a spanish image" 1 "$LEXC" verify "$T/es.lex" --words "$FIXTURE"
+fi
+expect_rc "unknown alphabet name" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --alphabet klingon
+expect_grep "unknown alphabet is named" "klingon" "$T/err"
+
+echo "$checks checks, $failures failed"
+[ "$failures" = 0 ]

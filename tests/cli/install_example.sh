@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs lexc to a temporary prefix, builds tools/example against it with
+# find_package(lexc), and runs it on an image made by the installed lexc.
+#
+#   bash tests/cli/install_example.sh SOURCE_DIR
+set -eu
+SRC=$(cd "${1:?usage: install_example.sh SOURCE_DIR}" && pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+JOBS=${LEXC_JOBS:-2}
+
+step() { echo "== $*"; }
+quietly() {  # run, showing the output only on failure
+  "$@" >"$T/log" 2>&1 || { cat "$T/log"; echo "FAIL: $*"; exit 1; }
+}
+
+step "configure, build and install lexc to $T/prefix"
+quietly cmake -S "$SRC" -B "$T/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$T/prefix" \
+  -DLEXC_BUILD_TESTS=OFF -DLEXC_BUILD_BENCH=OFF
+quietly cmake --build "$T/build" -j"$JOBS"
+quietly cmake --install "$T/build"
+
+step "build tools/example against the installed package"
+quietly cmake -S "$SRC/tools/example" -B "$T/example" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$T/prefix"
+quietly cmake --build "$T/example" -j"$JOBS"
+
+step "run it on an image built by the installed lexc"
+"$T/prefix/bin/lexc" build "$SRC/fixtures/words-tiny.txt" -o "$T/tiny.lex" -q
+out=$("$T/example/lexc_example" "$T/tiny.lex" QI retains ZZZZ) && rc=0 || rc=$?
+expected=$(printf '%s: 43 words, alphabet english\nQI: yes\nretains: yes\nZZZZ: no' "$T/tiny.lex")
+if [ "$rc" != 1 ] || [ "$out" != "$expected" ]; then
+  echo "FAIL: lexc_example exit $rc, output:"; echo "$out"; echo "expected:"; echo "$expected"; exit 1
+fi
+
+step "the installed lexc finds the installed alphabets, also after the prefix moves"
+if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
+  mv "$T/prefix" "$T/moved"
+  printf 'CHURRO\nAÑO\n' | "$T/moved/bin/lexc" build - -o "$T/es.lex" --alphabet spanish -q
+  [ "$("$T/moved/bin/lexc" query "$T/es.lex" prefix CH)" = CHURRO ] || { echo "FAIL: spanish image"; exit 1; }
+fi
+echo "OK"
