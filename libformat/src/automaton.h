@@ -26,7 +26,14 @@ inline Tile ArcTile(PackedArc a) { return static_cast<Tile>((a >> 1) & 0xFF); }
 inline bool ArcAccepts(PackedArc a) { return a & 1; }
 inline PackedArc WithTarget(PackedArc a, StateId t) { return (a & 0xFFFFFFFFu) | (PackedArc(t) << 32); }
 
-// Hash of an arc list; a pure function of its content.
+// Hash of an arc list; a pure function of its content. It folds the arcs
+// from the last to the first, so the hashes of all tails of a list come out
+// of one pass: tail j is HashStep(hash of tail j+1, arcs[j]).
+inline constexpr std::uint64_t kHashSeed = 0x9E3779B97F4A7C15ull;
+inline std::uint64_t HashStep(std::uint64_t h, PackedArc a) {
+  h = (h ^ a) * 0xFF51AFD7ED558CCDull;
+  return h ^ (h >> 31);
+}
 std::uint64_t HashArcs(std::span<const PackedArc> arcs);
 
 class StateStore {
@@ -36,21 +43,41 @@ class StateStore {
   // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
   // An empty list is state 0.
   StateId Register(std::span<const PackedArc> arcs);
+  // The registered state with exactly these arcs (h == HashArcs(arcs)), or
+  // 0 when there is none.
+  StateId Find(std::span<const PackedArc> arcs, std::uint64_t h) const;
 
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
   std::span<const PackedArc> arcs(StateId s) const {
     return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]};
   }
   std::size_t total_arcs() const { return pool_.size(); }
+  // Set when the states hold more arcs than 32-bit offsets address; the
+  // builder then fails with kLimit (the format addresses 2^32 arcs anyway).
+  bool overflow() const { return overflow_; }
 
  private:
+  static constexpr std::size_t kMaxPoolArcs = 0xFFFFFFF0u;
+  struct SingleEntry {
+    PackedArc arc = 0;
+    StateId id = 0;
+  };
   void Grow();
+  void GrowSingle();
+  StateId Append(std::span<const PackedArc> arcs);
+  std::uint64_t SingleSlot(PackedArc a) const;
+  StateId FindSingle(PackedArc a) const;
 
   std::vector<PackedArc> pool_;
   std::vector<std::uint32_t> starts_;  // size()+1 offsets into pool_
   // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot.
   std::vector<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
+  std::size_t multi_count_ = 0;
+  std::vector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
+  std::uint64_t single_mask_ = 0;
+  std::size_t single_count_ = 0;
+  bool overflow_ = false;
 };
 
 // Incremental construction of the minimal automaton of a set of strings
@@ -79,7 +106,8 @@ class IncrementalBuilder {
       path_[d + 1].clear();
     }
     if (first_arc) path_[n].push_back(*first_arc);
-    prev_.assign(s.begin(), s.end());
+    prev_.resize(n);
+    for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
     return lcp;
   }
 

@@ -58,7 +58,9 @@ struct PrefixEntry {
   bool accepts;        // x is a word
 };
 
-void SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEntry>* entries) {
+// Sorts by rev(x). Returns the bits per tile of the packed keys, or 0 when
+// the keys did not fit (then only the word list spells the prefixes).
+int SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEntry>* entries) {
   const int bits = std::bit_width(static_cast<unsigned>(alphabet_size));
   std::size_t longest = 0;
   for (const auto& e : *entries) longest = std::max<std::size_t>(longest, e.len);
@@ -75,9 +77,22 @@ void SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEn
       }
       e.key = k;
     }
-    std::sort(entries->begin(), entries->end(),
-              [](const PrefixEntry& a, const PrefixEntry& b) { return a.key < b.key; });
-    return;
+    // One counting pass on the top 16 key bits, then small sorts: several
+    // times faster than one big comparison sort at SOWPODS sizes.
+    constexpr int kBuckets = 1 << 16;
+    std::vector<std::uint32_t> start(kBuckets + 1, 0);
+    for (const auto& e : *entries) ++start[static_cast<std::size_t>(e.key >> 112) + 1];
+    for (int b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
+    std::vector<PrefixEntry> sorted(entries->size());
+    {
+      std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+      for (const auto& e : *entries) sorted[next[static_cast<std::size_t>(e.key >> 112)]++] = e;
+    }
+    for (int b = 0; b < kBuckets; ++b)
+      std::sort(sorted.begin() + start[b], sorted.begin() + start[b + 1],
+                [](const PrefixEntry& x, const PrefixEntry& y) { return x.key < y.key; });
+    entries->swap(sorted);
+    return bits;
   }
   std::sort(entries->begin(), entries->end(), [&](const PrefixEntry& a, const PrefixEntry& b) {
     auto wa = words[a.word], wb = words[b.word];
@@ -87,6 +102,7 @@ void SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEn
     }
     return a.len < b.len;
   });
+  return 0;
 }
 
 // Per-graph figures over the built states (before serialization).
@@ -141,6 +157,8 @@ struct Layout {
   std::vector<std::uint64_t> pos;  // state -> index of its first arc (0 for state 0)
   std::vector<StateId> placed;     // maximal lists in placement order
   std::uint64_t slots = 1;         // arc slots including the sentinel
+  std::vector<StateId> order;      // reachable states, depth-first discovery order
+  std::size_t first_root_states = 0;  // how many of `order` the first root reaches
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
@@ -148,7 +166,8 @@ struct Layout {
 Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
   const std::size_t n = store.size();
   // Depth-first discovery order.
-  std::vector<StateId> order;
+  Layout out;
+  std::vector<StateId>& order = out.order;
   std::vector<std::uint8_t> seen(n, 0);
   seen[0] = 1;
   std::vector<std::pair<StateId, std::uint32_t>> stack;
@@ -171,57 +190,26 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
         stack.push_back({t, 0});
       }
     }
+    if (r == roots[0]) out.first_root_states = order.size();
   }
 
-  // Index every proper tail (s, j) by content; the first occurrence wins.
-  auto tail_hash = [](std::span<const PackedArc> a) { return internal::HashArcs(a); };
-  std::size_t tails = 0;
-  for (StateId s : order) tails += store.arcs(s).size() - 1;
-  std::size_t cap = std::bit_ceil(std::max<std::size_t>(16, tails * 2));
-  std::vector<std::uint64_t> table(cap, 0);  // (hash tag << 32) | (index into cands + 1)
-  std::vector<std::pair<StateId, std::uint32_t>> cands;
-  cands.reserve(tails);
-  const std::uint64_t mask = cap - 1;
-  auto slot_of = [&](std::uint64_t h) { return (h * 0x9E3779B97F4A7C15ull >> 24) & mask; };
-  auto content = [&](std::pair<StateId, std::uint32_t> c) { return store.arcs(c.first).subspan(c.second); };
-  for (StateId s : order) {
-    auto arcs = store.arcs(s);
-    for (std::uint32_t j = 1; j < arcs.size(); ++j) {
-      auto tail = arcs.subspan(j);
-      std::uint64_t h = tail_hash(tail);
-      std::uint64_t i = slot_of(h);
-      bool dup = false;
-      for (; table[i]; i = (i + 1) & mask) {
-        if ((table[i] >> 32) != (h >> 32)) continue;
-        auto other = content(cands[(table[i] & 0xFFFFFFFFu) - 1]);
-        if (other.size() == tail.size() && std::equal(other.begin(), other.end(), tail.begin())) {
-          dup = true;
-          break;
-        }
-      }
-      if (dup) continue;
-      cands.push_back({s, j});
-      table[i] = ((h >> 32) << 32) | cands.size();
-    }
-  }
-  // host[s] = (t, j): s is stored at t's position + j.
+  // host[l] = (m, j): list l equals the tail of list m from arc j on. The
+  // register already maps every list's content to its state, so each proper
+  // tail of each reachable list is one lookup; tail hashes roll from the
+  // right (HashArcs), so a list of k arcs costs O(k). The first host found
+  // in discovery order wins, which keeps the layout deterministic.
   std::vector<std::pair<StateId, std::uint32_t>> host(n, {0, 0});
-  for (StateId s : order) {
-    auto arcs = store.arcs(s);
-    std::uint64_t h = tail_hash(arcs);
-    for (std::uint64_t i = slot_of(h); table[i]; i = (i + 1) & mask) {
-      if ((table[i] >> 32) != (h >> 32)) continue;
-      auto c = cands[(table[i] & 0xFFFFFFFFu) - 1];
-      auto other = content(c);
-      if (other.size() == arcs.size() && std::equal(other.begin(), other.end(), arcs.begin())) {
-        host[s] = c;
-        break;
-      }
+  for (StateId m : order) {
+    auto arcs = store.arcs(m);
+    std::uint64_t h = internal::kHashSeed;
+    for (std::size_t j = arcs.size(); j-- > 1;) {
+      h = internal::HashStep(h, arcs[j]);
+      const StateId l = store.Find(arcs.subspan(j), h);
+      if (l && seen[l] && !host[l].first) host[l] = {m, static_cast<std::uint32_t>(j)};
     }
   }
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order.
-  Layout out;
   out.pos.assign(n, 0);
   std::vector<std::uint8_t> done(n, 0);
   done[0] = 1;
@@ -287,6 +275,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   {
     std::string buf;
     buf.reserve(1 << 16);
+    std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
+    for (int t = 1; t <= alphabet.size(); ++t) labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
     for (std::size_t i = 0; i < words.size(); ++i) {
       auto w = words[i];
       if (w.size() > static_cast<std::size_t>(options.max_len))
@@ -299,7 +289,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
                         "build: word " + std::to_string(i + 1) + " has tile code " +
                             std::to_string(t) + ", outside the alphabet's 1.." +
                             std::to_string(alphabet.size()));
-      for (Tile t : w) alphabet.AppendLabel(t, false, &buf);
+      for (Tile t : w) buf.append(labels[t]);
       buf.push_back('\n');
       longest = std::max<std::uint32_t>(longest, static_cast<std::uint32_t>(w.size()));
       shortest = std::min<std::uint32_t>(shortest, static_cast<std::uint32_t>(w.size()));
@@ -349,14 +339,23 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   StateId gaddag_root = 0;
   t0 = std::chrono::steady_clock::now();
   if (options.gaddag) {
-    SortPrefixes(words, alphabet.size(), &prefixes);
+    const int bits = SortPrefixes(words, alphabet.size(), &prefixes);
     IncrementalBuilder b(&store);
     auto ignore = [](std::size_t, StateId) {};
-    std::vector<Tile> rev;
+    std::vector<Tile> rev(format::kMaxWordLen);
+    const u128 tile_mask = (u128(1) << bits) - 1;
     for (const PrefixEntry& e : prefixes) {
-      auto w = words[e.word];
-      rev.assign(w.begin(), w.begin() + e.len);
-      std::reverse(rev.begin(), rev.end());
+      rev.resize(e.len);
+      if (bits) {
+        // Decode rev(x) from the key: the word list is in another order, so
+        // reading it here would miss the cache on every entry.
+        for (int i = 0; i < e.len; ++i)
+          rev[static_cast<std::size_t>(i)] = static_cast<Tile>((e.key >> (128 - bits * (i + 1))) & tile_mask);
+      } else {
+        auto w = words[e.word];
+        for (int i = 0; i < e.len; ++i)
+          rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
+      }
       const PackedArc sep = PackArc(kSeparator, false, e.state);
       b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
     }
@@ -367,9 +366,10 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
 
   // Phase 3: layout.
   t0 = std::chrono::steady_clock::now();
+  // The GADDAG first: its depth-first pass then counts its nodes for free.
   std::vector<StateId> roots;
-  if (options.dawg) roots.push_back(dawg_root);
   if (options.gaddag) roots.push_back(gaddag_root);
+  if (options.dawg) roots.push_back(dawg_root);
   Layout layout = PlaceStates(store, roots);
 
   int width = options.arc_width;
@@ -393,7 +393,23 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   {
     std::vector<std::uint8_t> slot_seen(layout.slots), visited(store.size());
     if (options.dawg) dawg_info = Measure(store, dawg_root, layout.pos, &slot_seen, &visited);
-    if (options.gaddag) gaddag_info = Measure(store, gaddag_root, layout.pos, &slot_seen, &visited);
+    if (options.gaddag) {
+      // By construction the GADDAG accepts |w| strings per word, and its
+      // longest path is rev(x) SEP y over the longest word (Verify checks
+      // both on the image); only nodes and shared arc slots need counting.
+      gaddag_info.nodes = gaddag_root ? layout.first_root_states : 0;
+      gaddag_info.strings = tile_total;
+      gaddag_info.longest_path = longest >= 2 ? longest + 1 : longest;
+      std::fill(slot_seen.begin(), slot_seen.end(), 0);
+      for (std::size_t i = 0; i < gaddag_info.nodes; ++i) {
+        const StateId st = layout.order[i];
+        const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
+        for (std::uint64_t j = p; j < p + k; ++j) {
+          gaddag_info.arcs += !slot_seen[j];
+          slot_seen[j] = 1;
+        }
+      }
+    }
   }
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
@@ -413,6 +429,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (options.gaddag) sections.push_back({format::kTagGaddag});
   sections.push_back({format::kTagArcs});
 
+  w.Reserve(4096 + alphabet.size() * format::kTileRecordSize + opts.size() + layout.slots * 8);
   w.PutZeros(format::kHeaderSize + sections.size() * format::kSectionEntrySize);
   w.Align(format::kAlign);
   for (Section& sec : sections) {

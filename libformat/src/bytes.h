@@ -1,6 +1,7 @@
 // Internal: little-endian byte writing and bounds-checked reading.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -14,28 +15,44 @@ namespace lexc::internal {
 
 class ByteWriter {
  public:
-  std::size_t size() const { return buf_.size(); }
+  std::size_t size() const { return size_; }
   const std::byte* data() const { return buf_.data(); }
-  void Put8(std::uint8_t v) { buf_.push_back(std::byte{v}); }
+  // Grows capacity to at least n bytes (contents and size unchanged).
+  void Reserve(std::size_t n) {
+    if (n > buf_.size()) buf_.resize(n);
+  }
+  void Put8(std::uint8_t v) { PutRaw(&v, 1); }
   void Put16(std::uint16_t v) { PutRaw(&v, 2); }
   void Put32(std::uint32_t v) { PutRaw(&v, 4); }
   void Put64(std::uint64_t v) { PutRaw(&v, 8); }
   void PutBytes(const void* p, std::size_t n) { PutRaw(p, n); }
-  void PutZeros(std::size_t n) { buf_.resize(buf_.size() + n, std::byte{0}); }
-  void Align(std::size_t a) { PutZeros((a - buf_.size() % a) % a); }
+  void PutZeros(std::size_t n) {
+    Ensure(n);
+    std::memset(buf_.data() + size_, 0, n);
+    size_ += n;
+  }
+  void Align(std::size_t a) { PutZeros((a - size_ % a) % a); }
   void Patch(std::size_t at, const void* p, std::size_t n) { std::memcpy(buf_.data() + at, p, n); }
   void Patch16(std::size_t at, std::uint16_t v) { Patch(at, &v, 2); }
   void Patch32(std::size_t at, std::uint32_t v) { Patch(at, &v, 4); }
   void Patch64(std::size_t at, std::uint64_t v) { Patch(at, &v, 8); }
-  std::vector<std::byte> Take() { return std::move(buf_); }
+  std::vector<std::byte> Take() {
+    buf_.resize(size_);
+    size_ = 0;
+    return std::move(buf_);
+  }
 
  private:
-  void PutRaw(const void* p, std::size_t n) {
-    const std::size_t at = buf_.size();
-    buf_.resize(at + n);
-    std::memcpy(buf_.data() + at, p, n);
+  void Ensure(std::size_t n) {
+    if (size_ + n > buf_.size()) buf_.resize(std::max<std::size_t>(size_ + n, buf_.size() * 2));
   }
-  std::vector<std::byte> buf_;
+  void PutRaw(const void* p, std::size_t n) {
+    Ensure(n);
+    std::memcpy(buf_.data() + size_, p, n);
+    size_ += n;
+  }
+  std::vector<std::byte> buf_;  // capacity; bytes past size_ are scratch
+  std::size_t size_ = 0;
 };
 
 // Reads a little-endian integer at `p` (no alignment needed).
