@@ -118,6 +118,9 @@ expect_grep "--skip-invalid reports the line" "bad.txt:3:" "$T/err"
 expect "--skip-invalid keeps the rest" "$(printf 'BIRD\nCAT\nDOG')" "$("$LEXC" dump "$T/skip.lex")"
 expect_rc "word over --max-len fails" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --max-len 5
 expect_grep "--max-len names file:line" "words-tiny.txt:[0-9]*:" "$T/err"
+cp "$FIXTURE" "$T/self.txt"
+expect_rc "output = input is refused" 1 "$LEXC" build "$T/self.txt" -o "$T/./self.txt"
+cmp -s "$FIXTURE" "$T/self.txt"; expect "the input survives" 0 $?
 expect_rc "missing input fails" 1 "$LEXC" build "$T/nonexistent.txt" -o "$T/x.lex"
 expect_grep "missing input is named" "nonexistent.txt" "$T/err"
 
@@ -186,6 +189,7 @@ expect_rc "unknown tile" 2 "$LEXC" query "$T/both.lex" contains 'CAFÉ'
 expect_grep "unknown tile is named" "'É'" "$T/err"
 expect_rc "unknown tile in a pattern" 2 "$LEXC" query "$T/both.lex" pattern 'Q#*'
 expect_grep "unknown pattern tile is named" "'#'" "$T/err"
+expect_rc "--sub outside anagram" 2 "$LEXC" query "$T/both.lex" prefix QI --sub
 expect_rc "unknown query kind" 2 "$LEXC" query "$T/both.lex" frobnicate QI
 
 for img in both.lex w.dawg w.gdg; do

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "common.h"
@@ -102,6 +103,9 @@ void RunBuild(const BuildArgs& a) {
   Timings t;
   Phases phases(!a.quiet && (a.progress || StderrIsTerminal()));
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
+  std::error_code ec;
+  if (a.input != "-" && std::filesystem::equivalent(a.input, a.output, ec))
+    Fail(a.output + ": the output would replace the input word list");
 
   phases.Begin("reading " + a.input);
   ReadOptions ro;

@@ -55,7 +55,7 @@ void RegisterDump(CLI::App& app) {
   cmd->add_flag("--verify", args->verify, "Verify the whole image before dumping");
   cmd->footer(R"(Examples:
   lexc dump nwl18.lex > words.txt      the normalized list (sorted, de-duplicated)
-  lexc dump nwl18.lex --graph gaddag   strings like ANIART^S (rev(x) ^ y) and rev(w)
+  lexc dump nwl18.lex --graph gaddag   strings like NIART^S (rev(x) ^ y) and SNIART (rev(w))
 
 Words are printed in tile order with the image's tile labels.)");
   cmd->callback([args] { RunDump(*args); });

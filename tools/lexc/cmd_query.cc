@@ -115,6 +115,7 @@ class Query {
 
 void RunQuery(const QueryArgs& a) {
   try {
+    if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only");
     const MappedLexicon image = OpenImage(a.image, a.verify);
     if (!Query(a, image.lexicon()).Run()) throw Exit{1, ""};
   } catch (Exit& e) {

@@ -24,6 +24,7 @@ struct Column {
   std::string path;
   const Lexicon* lex;
   const char* graph;   // "DAWG" / "GADDAG"
+  const char* key;     // "dawg" / "gaddag" (JSON)
   const GraphInfo* builder;
   GraphTally tally;
 
@@ -37,7 +38,7 @@ std::vector<Column> Tally(const std::vector<std::string>& paths, const std::vect
   std::vector<Column> cols;
   for (std::size_t i = 0; i < images.size(); ++i) {
     const Lexicon& lex = images[i].lexicon();
-    const auto add = [&](const char* name, const Graph& g, const GraphInfo& info) {
+    const auto add = [&](const char* name, const char* key, const Graph& g, const GraphInfo& info) {
       Result<GraphTally> t = TallyGraph(g);
       if (!t.ok()) Fail(paths[i] + ": " + name + ": " + Describe(t.status()));
       if (t->nodes != info.nodes || t->arcs != info.arcs || t->strings != info.strings ||
@@ -48,10 +49,10 @@ std::vector<Column> Tally(const std::vector<std::string>& paths, const std::vect
                      paths[i].c_str(), name, (unsigned long long)info.nodes, (unsigned long long)info.arcs,
                      (unsigned long long)info.strings, info.longest_path, (unsigned long long)t->nodes,
                      (unsigned long long)t->arcs, (unsigned long long)t->strings, t->longest_path);
-      cols.push_back(Column{paths[i], &lex, name, &info, std::move(t).value()});
+      cols.push_back(Column{paths[i], &lex, name, key, &info, std::move(t).value()});
     };
-    if (lex.has_dawg()) add("DAWG", lex.dawg(), lex.dawg_info());
-    if (lex.has_gaddag()) add("GADDAG", lex.gaddag(), lex.gaddag_info());
+    if (lex.has_dawg()) add("DAWG", "dawg", lex.dawg(), lex.dawg_info());
+    if (lex.has_gaddag()) add("GADDAG", "gaddag", lex.gaddag(), lex.gaddag_info());
   }
   return cols;
 }
@@ -117,7 +118,7 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<MappedLe
     j.Key("graphs").Open('[');
     for (const Column& c : cols) {
       if (c.lex != &lex) continue;
-      j.Open('{').Field("graph", c.graph[0] == 'D' ? "dawg" : "gaddag");
+      j.Open('{').Field("graph", c.key);
       j.Field("nodes", c.tally.nodes).Field("arcs", c.tally.arcs).Field("strings", c.tally.strings);
       j.Field("longest_path", std::uint64_t(c.tally.longest_path)).Field("bytes", c.graph_bytes());
       j.Field("bits_per_char", c.BitsPerChar(c.graph_bytes()), 4);

@@ -157,6 +157,9 @@ Renderer::Renderer(const Alphabet& a) {
     } else {
       upper_[t] = lower_[t] = "<" + std::to_string(t) + ">";
     }
+    const bool real = t <= a.size();  // out-of-range codes only in unverified images
+    one_byte_ = one_byte_ && (!real || upper_[t].size() == 1);
+    byte_[t] = real ? upper_[t][0] : '?';
   }
 }
 

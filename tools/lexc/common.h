@@ -75,6 +75,12 @@ class Renderer {
  public:
   explicit Renderer(const Alphabet& a);
   void Append(std::span<const Tile> tiles, std::string* out) const {
+    if (one_byte_) {  // the common case (A..Z): one char per tile
+      const std::size_t at = out->size();
+      out->resize(at + tiles.size());
+      for (std::size_t i = 0; i < tiles.size(); ++i) (*out)[at + i] = byte_[tiles[i]];
+      return;
+    }
     for (Tile t : tiles) out->append(upper_[t]);
   }
   void Append(const WordMatch& m, std::string* out) const;
@@ -86,6 +92,8 @@ class Renderer {
 
  private:
   std::string upper_[256], lower_[256];
+  char byte_[256] = {};   // upper_[t][0] ('?' past the alphabet), valid when one_byte_
+  bool one_byte_ = true;  // every label of the alphabet is a single byte
 };
 
 // Buffered standard output; fails (Exit) on a write error such as a full disk.
