@@ -273,35 +273,44 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   std::uint32_t crc = 0;
   std::uint32_t longest = 0, shortest = words.size() ? ~0u : 0;
   {
-    std::string buf;
-    buf.reserve(1 << 16);
+    // Render "WORD\n" lines into a buffer and CRC it a block at a time.
     std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
     for (int t = 1; t <= alphabet.size(); ++t) labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
+    std::vector<char> buf(1 << 16);
+    std::size_t used = 0;
+    const std::size_t worst_line = static_cast<std::size_t>(options.max_len) * kMaxLabelBytes + 1;
     for (std::size_t i = 0; i < words.size(); ++i) {
       auto w = words[i];
       if (w.size() > static_cast<std::size_t>(options.max_len))
         return Status(Errc::kInvalidArgument, "build: word " + std::to_string(i + 1) + " has " +
                                                   std::to_string(w.size()) + " tiles, over max-len " +
                                                   std::to_string(options.max_len));
-      for (Tile t : w)
+      if (used + worst_line > buf.size()) {
+        crc = Crc32c(crc, buf.data(), used);
+        text_bytes += used;
+        used = 0;
+      }
+      for (Tile t : w) {
         if (t < 1 || t > alphabet.size())
           return Status(Errc::kInvalidArgument,
                         "build: word " + std::to_string(i + 1) + " has tile code " +
                             std::to_string(t) + ", outside the alphabet's 1.." +
                             std::to_string(alphabet.size()));
-      for (Tile t : w) buf.append(labels[t]);
-      buf.push_back('\n');
+        const std::string_view l = labels[t];
+        if (l.size() == 1) {
+          buf[used++] = l[0];
+        } else {
+          std::memcpy(buf.data() + used, l.data(), l.size());
+          used += l.size();
+        }
+      }
+      buf[used++] = '\n';
       longest = std::max<std::uint32_t>(longest, static_cast<std::uint32_t>(w.size()));
       shortest = std::min<std::uint32_t>(shortest, static_cast<std::uint32_t>(w.size()));
       tile_total += w.size();
-      if (buf.size() >= (1 << 16) - 256) {
-        crc = Crc32c(crc, buf.data(), buf.size());
-        text_bytes += buf.size();
-        buf.clear();
-      }
     }
-    crc = Crc32c(crc, buf.data(), buf.size());
-    text_bytes += buf.size();
+    crc = Crc32c(crc, buf.data(), used);
+    text_bytes += used;
   }
 
   StateStore store;
