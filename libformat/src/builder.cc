@@ -58,25 +58,18 @@ struct PrefixEntry {
   bool accepts;        // x is a word
 };
 
-// Sorts by rev(x). Returns the bits per tile of the packed keys, or 0 when
-// the keys did not fit (then only the word list spells the prefixes).
-int SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEntry>* entries) {
+// Bits per tile of the packed rev(x) keys, or 0 when the longest word's
+// key would not fit in 128 bits (then the word list spells the prefixes).
+int KeyBits(int alphabet_size, std::uint32_t longest) {
   const int bits = std::bit_width(static_cast<unsigned>(alphabet_size));
-  std::size_t longest = 0;
-  for (const auto& e : *entries) longest = std::max<std::size_t>(longest, e.len);
-  if (longest * static_cast<std::size_t>(bits) <= 128) {
-    // Tile codes are >= 1, so zero padding orders a string before its
-    // extensions, as lexicographic order requires.
-    for (auto& e : *entries) {
-      auto w = words[e.word];
-      u128 k = 0;
-      int shift = 128;
-      for (int i = e.len - 1; i >= 0; --i) {
-        shift -= bits;
-        k |= u128(w[static_cast<std::size_t>(i)]) << shift;
-      }
-      e.key = k;
-    }
+  return longest * static_cast<std::uint32_t>(bits) <= 128 ? bits : 0;
+}
+
+// Sorts by rev(x). With packed keys (bits > 0; tile codes are >= 1, so zero
+// padding orders a string before its extensions, as lexicographic order
+// requires) by key, else by comparing the reversed prefixes.
+void SortPrefixes(const WordList& words, int bits, std::vector<PrefixEntry>* entries) {
+  if (bits) {
     // One counting pass on the top 16 key bits, then small sorts: several
     // times faster than one big comparison sort at SOWPODS sizes.
     constexpr int kBuckets = 1 << 16;
@@ -92,7 +85,7 @@ int SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEnt
       std::sort(sorted.begin() + start[b], sorted.begin() + start[b + 1],
                 [](const PrefixEntry& x, const PrefixEntry& y) { return x.key < y.key; });
     entries->swap(sorted);
-    return bits;
+    return;
   }
   std::sort(entries->begin(), entries->end(), [&](const PrefixEntry& a, const PrefixEntry& b) {
     auto wa = words[a.word], wb = words[b.word];
@@ -102,7 +95,6 @@ int SortPrefixes(const WordList& words, int alphabet_size, std::vector<PrefixEnt
     }
     return a.len < b.len;
   });
-  return 0;
 }
 
 // Per-graph figures over the built states (before serialization).
@@ -324,6 +316,9 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     pending.assign(static_cast<std::size_t>(options.max_len) + 2, 0);
   }
   StateId dawg_root = 0;
+  const int bits = KeyBits(alphabet.size(), longest);
+  // key(w[0,d)) = w[d-1] then key(w[0,d-1)) shifted down: O(1) per prefix.
+  std::vector<u128> path_key(static_cast<std::size_t>(options.max_len) + 2, 0);
   {
     IncrementalBuilder b(&store);
     auto on_register = [&](std::size_t depth, StateId id) {
@@ -335,7 +330,12 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
       if (options.gaddag) {
         for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
           pending[d] = static_cast<std::uint32_t>(prefixes.size());
-          prefixes.push_back({0, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
+          u128 key = 0;
+          if (bits) {
+            key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
+            path_key[d] = key;
+          }
+          prefixes.push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
                               d == w.size()});
         }
       }
@@ -348,7 +348,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   StateId gaddag_root = 0;
   t0 = std::chrono::steady_clock::now();
   if (options.gaddag) {
-    const int bits = SortPrefixes(words, alphabet.size(), &prefixes);
+    SortPrefixes(words, bits, &prefixes);
     IncrementalBuilder b(&store);
     auto ignore = [](std::size_t, StateId) {};
     std::vector<Tile> rev(format::kMaxWordLen);
