@@ -51,7 +51,8 @@ class Query {
     const bool yes = lexc::Contains(lex_, word);
     found_ += yes;
     const std::string shown = render_(word);
-    if (a_.json) json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
+    if (a_.json)
+      json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
     else if (!a_.count) out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
     return yes;
   }
