@@ -250,15 +250,15 @@ void PutLabel(internal::ByteWriter& w, const std::string& s) {
 Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
                                           const BuildOptions& options, BuildReport* report) {
   if (!options.dawg && !options.gaddag)
-    return Status(Errc::kInvalidArgument, "build: no graph requested (need DAWG, GADDAG or both)");
+    return Status(Errc::kInvalidArgument, "no graph requested (need DAWG, GADDAG or both)");
   if (options.max_len < 1 || options.max_len > static_cast<int>(format::kMaxWordLen))
-    return Status(Errc::kInvalidArgument, "build: max-len: expected 1.." +
+    return Status(Errc::kInvalidArgument, "max-len: expected 1.." +
                                               std::to_string(format::kMaxWordLen) + ", got " +
                                               std::to_string(options.max_len));
   if (options.arc_width != 0 && options.arc_width != 4 && options.arc_width != 8)
     return Status(Errc::kInvalidArgument,
-                  "build: arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
-  if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "build: the alphabet has no tiles");
+                  "arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
+  if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "the alphabet has no tiles");
 
   // Normalized text figures, and input validation against the options.
   std::uint64_t text_bytes = 0, tile_total = 0;
@@ -274,7 +274,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     for (std::size_t i = 0; i < words.size(); ++i) {
       auto w = words[i];
       if (w.size() > static_cast<std::size_t>(options.max_len))
-        return Status(Errc::kInvalidArgument, "build: word " + std::to_string(i + 1) + " has " +
+        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " +
                                                   std::to_string(w.size()) + " tiles, over max-len " +
                                                   std::to_string(options.max_len));
       if (used + worst_line > buf.size()) {
@@ -285,7 +285,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
       for (Tile t : w) {
         if (t < 1 || t > alphabet.size())
           return Status(Errc::kInvalidArgument,
-                        "build: word " + std::to_string(i + 1) + " has tile code " +
+                        "word " + std::to_string(i + 1) + " has tile code " +
                             std::to_string(t) + ", outside the alphabet's 1.." +
                             std::to_string(alphabet.size()));
         const std::string_view l = labels[t];
@@ -372,6 +372,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     std::vector<PrefixEntry>().swap(prefixes);
   }
   const double t_gaddag = Since(t0);
+  if (store.overflow())
+    return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");
 
   // Phase 3: layout.
   t0 = std::chrono::steady_clock::now();
@@ -386,15 +388,15 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (width == 0) width = fits4 ? 4 : 8;
   if (width == 4 && !fits4) {
     if (alphabet.size() > int(format::kArc32MaxTile))
-      return Status(Errc::kLimit, "build: 4-byte arcs hold tiles 1.." +
+      return Status(Errc::kLimit, "4-byte arcs hold tiles 1.." +
                                       std::to_string(format::kArc32MaxTile) + ", the alphabet has " +
                                       std::to_string(alphabet.size()) + " (use arc width 8)");
-    return Status(Errc::kLimit, "build: " + std::to_string(layout.slots) +
+    return Status(Errc::kLimit, std::to_string(layout.slots) +
                                     " arcs exceed the " + std::to_string(format::kArc32MaxArcs) +
                                     " that 4-byte arcs address (use arc width 8)");
   }
   if (layout.slots > format::kArc64MaxArcs)
-    return Status(Errc::kLimit, "build: " + std::to_string(layout.slots) + " arcs exceed the " +
+    return Status(Errc::kLimit, std::to_string(layout.slots) + " arcs exceed the " +
                                     std::to_string(format::kArc64MaxArcs) +
                                     " that the format addresses");
 

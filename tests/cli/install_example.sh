@@ -2,9 +2,13 @@
 # Installs lexc to a temporary prefix, builds tools/example against it with
 # find_package(lexc), and runs it on an image made by the installed lexc.
 #
-#   bash tests/cli/install_example.sh SOURCE_DIR
+#   bash tests/cli/install_example.sh SOURCE_DIR [BUILD_DIR]
+#
+# With BUILD_DIR (as ctest passes it) the already built tree is installed;
+# without, the project is configured and built from scratch first.
 set -eu
-SRC=$(cd "${1:?usage: install_example.sh SOURCE_DIR}" && pwd)
+SRC=$(cd "${1:?usage: install_example.sh SOURCE_DIR [BUILD_DIR]}" && pwd)
+BUILT=${2:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 JOBS=${LEXC_JOBS:-2}
@@ -14,11 +18,16 @@ quietly() {  # run, showing the output only on failure
   "$@" >"$T/log" 2>&1 || { cat "$T/log"; echo "FAIL: $*"; exit 1; }
 }
 
-step "configure, build and install lexc to $T/prefix"
-quietly cmake -S "$SRC" -B "$T/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$T/prefix" \
-  -DLEXC_BUILD_TESTS=OFF -DLEXC_BUILD_BENCH=OFF
-quietly cmake --build "$T/build" -j"$JOBS"
-quietly cmake --install "$T/build"
+if [ -n "$BUILT" ]; then
+  step "install the build tree $BUILT to $T/prefix"
+  quietly cmake --install "$BUILT" --prefix "$T/prefix"
+else
+  step "configure, build and install lexc to $T/prefix"
+  quietly cmake -S "$SRC" -B "$T/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$T/prefix" \
+    -DLEXC_BUILD_TESTS=OFF -DLEXC_BUILD_BENCH=OFF
+  quietly cmake --build "$T/build" -j"$JOBS"
+  quietly cmake --install "$T/build"
+fi
 
 step "build tools/example against the installed package"
 quietly cmake -S "$SRC/tools/example" -B "$T/example" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$T/prefix"

@@ -99,7 +99,8 @@ class MappedLexicon {
   MappedLexicon& operator=(MappedLexicon&&) noexcept;
   ~MappedLexicon();
 
-  // Errors: kIo ("path: cannot map: ..."), and everything FromBytes returns,
+  // Errors: kIo ("path: No such file or directory", "path: cannot map: ..."),
+  // kBadMagic for an empty file, and everything FromBytes returns,
   // with the path prefixed to the detail.
   static Result<MappedLexicon> Open(const std::string& path);
 
