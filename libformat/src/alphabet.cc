@@ -1,1 +1,431 @@
-// placeholder: being written
+#include "lexc/alphabet.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "lexc/wordlist.h"  // ReadInputBytes: LoadFile reads like a word list
+#include "utf8.h"
+
+namespace lexc {
+namespace {
+
+constexpr int kMaxValue = 65535;          // scores and counts are u16 in the image
+constexpr std::size_t kMaxNameBytes = 64;
+
+// Simple lower-case mapping, one code point to one code point of the same
+// UTF-8 length (so a derived lower label never outgrows kMaxLabelBytes).
+// Covers the ranges formats/alphabet.md lists; everything else maps to itself.
+char32_t LowerOf(char32_t c) {
+  if (c >= 'A' && c <= 'Z') return c + 0x20;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;  // À..Þ except ×
+  if (c >= 0x100 && c <= 0x17F) {                              // Latin Extended-A
+    // İ ĸ ŉ ſ have no lower/upper partner inside the block.
+    if (c == 0x130 || c == 0x138 || c == 0x149 || c == 0x17F) return c;
+    if (c == 0x178) return 0xFF;  // Ÿ -> ÿ
+    const bool odd_upper = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+    const bool upper = odd_upper ? (c & 1) != 0 : (c & 1) == 0;
+    return upper ? c + 1 : c;
+  }
+  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 0x20;  // Greek capitals
+  if (c >= 0x410 && c <= 0x42F) return c + 0x20;                // Cyrillic А..Я
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;                // Cyrillic Ѐ..Џ
+  return c;
+}
+
+// Precondition: valid UTF-8.
+std::string DeriveLower(std::string_view label) {
+  std::string out;
+  char32_t cp;
+  for (std::size_t i = 0; i < label.size();) {
+    const int len = utf8::Decode(label, i, &cp);
+    utf8::Encode(LowerOf(cp), &out);
+    i += static_cast<std::size_t>(len);
+  }
+  return out;
+}
+
+std::string Quoted(std::string_view s) { return "\"" + utf8::Printable(s) + "\""; }
+
+// Why `s` cannot be a label or a name; "" when it can. Both are printed and
+// parsed as single fields: no spaces, controls or invisible characters, and
+// none of the characters in `reserved`.
+std::string TextProblem(std::string_view s, std::size_t max_bytes, std::string_view reserved) {
+  if (s.size() > max_bytes)
+    return "has " + std::to_string(s.size()) + " bytes, at most " + std::to_string(max_bytes);
+  char32_t cp;
+  for (std::size_t i = 0; i < s.size();) {
+    const int len = utf8::Decode(s, i, &cp);
+    if (len == 0) return "is not valid UTF-8";
+    if (utf8::IsSpaceOrControl(cp)) return "contains " + utf8::CodePointName(cp) + " (space, control or invisible)";
+    if (cp < 0x80 && reserved.find(static_cast<char>(cp)) != std::string_view::npos)
+      return std::string("contains '") + static_cast<char>(cp) + "'";
+    i += static_cast<std::size_t>(len);
+  }
+  return "";
+}
+
+// '?' is the blank and '*' a wildcard in racks and patterns; '#' a comment.
+std::string LabelProblem(std::string_view s) {
+  if (s.empty()) return "is empty";
+  return TextProblem(s, static_cast<std::size_t>(kMaxLabelBytes), "?#*");
+}
+
+std::string NameProblem(std::string_view s) { return TextProblem(s, kMaxNameBytes, "#"); }
+
+std::string RangeProblem(const char* what, int v) {
+  if (v >= 0 && v <= kMaxValue) return "";
+  return std::string(what) + " " + std::to_string(v) + ", expected 0.." + std::to_string(kMaxValue);
+}
+
+// Completes t->lower when empty and checks every field; "" when valid.
+std::string CheckTile(TileInfo* t) {
+  if (std::string p = LabelProblem(t->label); !p.empty()) return "label " + Quoted(t->label) + " " + p;
+  if (t->lower.empty()) t->lower = DeriveLower(t->label);
+  if (std::string p = LabelProblem(t->lower); !p.empty()) return "lower label " + Quoted(t->lower) + " " + p;
+  if (std::string p = RangeProblem("score", t->score); !p.empty()) return p;
+  return RangeProblem("count", t->count);
+}
+
+// The strings a tile matches, as code point slots that each accept either of
+// two encodings. Label and lower label of equal code point count pair up slot
+// by slot (so "CH" matches "CH", "Ch", "cH", "ch"); otherwise each is its own
+// form matched exactly.
+using Form = std::vector<std::array<std::string, 2>>;
+
+std::vector<std::string> CodePoints(std::string_view s) {
+  std::vector<std::string> out;
+  char32_t cp;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto len = static_cast<std::size_t>(utf8::Decode(s, i, &cp));
+    out.emplace_back(s.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
+std::vector<Form> FormsOf(const TileInfo& t) {
+  const std::vector<std::string> up = CodePoints(t.label), low = CodePoints(t.lower);
+  auto exact = [](const std::vector<std::string>& cps) {
+    Form f;
+    for (const std::string& c : cps) f.push_back({c, c});
+    return f;
+  };
+  if (up.size() != low.size()) return {exact(up), exact(low)};
+  Form f;
+  for (std::size_t i = 0; i < up.size(); ++i) f.push_back({up[i], low[i]});
+  return {f};
+}
+
+// Whether some string matches both forms.
+bool Overlap(const Form& a, const Form& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const bool meet = a[i][0] == b[i][0] || a[i][0] == b[i][1] || a[i][1] == b[i][0] || a[i][1] == b[i][1];
+    if (!meet) return false;
+  }
+  return true;
+}
+
+// Tiles added so far, to find a new tile that some string would match as
+// well as an earlier one (tokenizing would then be ambiguous).
+class ClashFinder {
+ public:
+  // Index of the earlier tile t clashes with, or -1; then remembers t.
+  int Add(const TileInfo& t) {
+    std::vector<Form> forms = FormsOf(t);
+    for (std::size_t j = 0; j < seen_.size(); ++j)
+      for (const Form& a : forms)
+        for (const Form& b : seen_[j])
+          if (Overlap(a, b)) return static_cast<int>(j);
+    seen_.push_back(std::move(forms));
+    return -1;
+  }
+
+ private:
+  std::vector<std::vector<Form>> seen_;
+};
+
+bool ParseValue(std::string_view s, int* out) {
+  if (s.empty() || s.size() > 5) return false;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  if (v > kMaxValue) return false;
+  *out = v;
+  return true;
+}
+
+std::string Fields(std::size_t n) { return std::to_string(n) + (n == 1 ? " field" : " fields"); }
+
+std::vector<std::string_view> SplitFields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) fields.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return fields;
+}
+
+}  // namespace
+
+Alphabet Alphabet::English() {
+  struct Spec {
+    int score, count;
+  };
+  static constexpr Spec kSpecs[26] = {
+      {1, 9}, {3, 2}, {3, 2}, {2, 4}, {1, 12}, {4, 2}, {2, 3}, {4, 2}, {1, 9},
+      {8, 1}, {5, 1}, {1, 4}, {3, 2}, {1, 6},  {1, 8}, {3, 2}, {10, 1}, {1, 6},
+      {1, 4}, {1, 6}, {1, 4}, {4, 2}, {4, 2},  {8, 1}, {4, 2}, {10, 1}};
+  std::vector<TileInfo> tiles;
+  for (int i = 0; i < 26; ++i) {
+    const char up = static_cast<char>('A' + i);
+    tiles.push_back({std::string(1, up), std::string(1, static_cast<char>(up + 0x20)), kSpecs[i].score,
+                     kSpecs[i].count});
+  }
+  auto a = FromTiles("english", std::move(tiles), 2, 0);
+  assert(a.ok());
+  return std::move(a).value();
+}
+
+Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count,
+                                     int blank_score) {
+  auto bad = [](std::string what) { return Status(Errc::kInvalidArgument, "alphabet: " + std::move(what)); };
+  if (std::string p = NameProblem(name); !p.empty()) return bad("name " + Quoted(name) + " " + p);
+  if (tiles.empty()) return bad("no tiles");
+  if (tiles.size() > static_cast<std::size_t>(kMaxTiles))
+    return bad(std::to_string(tiles.size()) + " tiles, at most " + std::to_string(kMaxTiles));
+  if (std::string p = RangeProblem("blank count", blank_count); !p.empty()) return bad(p);
+  if (std::string p = RangeProblem("blank score", blank_score); !p.empty()) return bad(p);
+  ClashFinder clashes;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const std::string where = "tile " + std::to_string(i + 1) + ": ";
+    if (std::string p = CheckTile(&tiles[i]); !p.empty()) return bad(where + p);
+    if (int j = clashes.Add(tiles[i]); j >= 0)
+      return bad(where + Quoted(tiles[i].label) + " is the same as tile " + std::to_string(j + 1) + " " +
+                 Quoted(tiles[static_cast<std::size_t>(j)].label) + " ignoring case");
+  }
+  Alphabet a;
+  a.name_ = std::move(name);
+  a.tiles_ = std::move(tiles);
+  a.blank_count_ = blank_count;
+  a.blank_score_ = blank_score;
+  a.BuildMatcher();
+  return a;
+}
+
+Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source) {
+  const std::string src(source);
+  std::size_t line_no = 0;
+  auto bad = [&](const std::string& what) {
+    return Status(Errc::kBadInput, src + ":" + std::to_string(line_no) + ": " + what);
+  };
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+
+  std::string name;
+  std::size_t name_line = 0, blank_line = 0;
+  int blank_count = 0, blank_score = 0;
+  std::vector<TileInfo> tiles;
+  std::vector<std::size_t> tile_lines;
+  ClashFinder clashes;
+  auto value = [&](std::string_view field, const char* what, int* out) -> Status {
+    if (ParseValue(field, out)) return Status::Ok();
+    return bad(std::string(what) + " " + Quoted(field) + ": expected a whole number 0.." + std::to_string(kMaxValue));
+  };
+
+  while (!text.empty()) {
+    ++line_no;
+    const std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (const std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const std::vector<std::string_view> f = SplitFields(line);
+    if (f.empty()) continue;
+
+    if (f[0] == "name") {
+      if (name_line) return bad("second \"name\" line (first on line " + std::to_string(name_line) + ")");
+      if (f.size() != 2) return bad("expected \"name NAME\", got " + Fields(f.size()));
+      if (std::string p = NameProblem(f[1]); !p.empty()) return bad("name " + Quoted(f[1]) + " " + p);
+      name.assign(f[1]);
+      name_line = line_no;
+      continue;
+    }
+    if (!name_line) return bad("expected \"name NAME\" before the first tile or blank line");
+    if (f[0] == "?") {
+      if (blank_line) return bad("second blank line \"?\" (first on line " + std::to_string(blank_line) + ")");
+      if (f.size() != 3) return bad("expected \"? SCORE COUNT\", got " + Fields(f.size()));
+      LEXC_RETURN_IF_ERROR(value(f[1], "blank score", &blank_score));
+      LEXC_RETURN_IF_ERROR(value(f[2], "blank count", &blank_count));
+      blank_line = line_no;
+      continue;
+    }
+    if (f.size() != 3 && f.size() != 4)
+      return bad("expected \"LABEL SCORE COUNT [LOWER]\", got " + Fields(f.size()));
+    if (tiles.size() == static_cast<std::size_t>(kMaxTiles))
+      return bad("more than " + std::to_string(kMaxTiles) + " tiles");
+    TileInfo t;
+    t.label.assign(f[0]);
+    if (f.size() == 4) t.lower.assign(f[3]);
+    // Labels first, so "LABEL SCORE" typos name the label, not the number.
+    if (std::string p = LabelProblem(t.label); !p.empty()) return bad("label " + Quoted(t.label) + " " + p);
+    LEXC_RETURN_IF_ERROR(value(f[1], "score", &t.score));
+    LEXC_RETURN_IF_ERROR(value(f[2], "count", &t.count));
+    if (std::string p = CheckTile(&t); !p.empty()) return bad(p);
+    if (int j = clashes.Add(t); j >= 0) {
+      const auto k = static_cast<std::size_t>(j);
+      return bad("tile " + Quoted(t.label) + " is the same as tile " + Quoted(tiles[k].label) + " on line " +
+                 std::to_string(tile_lines[k]) + " ignoring case");
+    }
+    tiles.push_back(std::move(t));
+    tile_lines.push_back(line_no);
+  }
+  if (!name_line) return Status(Errc::kBadInput, src + ": no \"name NAME\" line");
+  if (tiles.empty()) return Status(Errc::kBadInput, src + ": no tiles");
+  auto a = FromTiles(std::move(name), std::move(tiles), blank_count, blank_score);
+  if (!a.ok()) return Status(Errc::kBadInput, src + ": " + a.status().detail());  // checked above; defensive
+  return a;
+}
+
+Result<Alphabet> Alphabet::LoadFile(const std::string& path) {
+  bool compressed = false;
+  auto bytes = ReadInputBytes(path, &compressed);
+  if (!bytes.ok()) return bytes.status();
+  return Parse(*bytes, path == "-" ? "<stdin>" : path);
+}
+
+void Alphabet::BuildMatcher() {
+  by_first_byte_.assign(256, {});
+  std::fill(std::begin(byte_to_tile_), std::end(byte_to_tile_), Tile{0});
+  for (std::size_t i = 0; i < tiles_.size(); ++i) {
+    for (const Form& form : FormsOf(tiles_[i])) {
+      Candidate c;
+      c.tile = static_cast<Tile>(i + 1);
+      for (const auto& alts : form) {
+        Slot s{};
+        for (int k = 0; k < 2; ++k) {
+          std::memcpy(s.alt[k], alts[k].data(), alts[k].size());
+          s.len[k] = static_cast<std::uint8_t>(alts[k].size());
+        }
+        c.max_bytes += std::max(s.len[0], s.len[1]);
+        c.slots.push_back(s);
+      }
+      const auto b0 = static_cast<unsigned char>(c.slots[0].alt[0][0]);
+      const auto b1 = static_cast<unsigned char>(c.slots[0].alt[1][0]);
+      by_first_byte_[b0].push_back(c);
+      if (b1 != b0) by_first_byte_[b1].push_back(std::move(c));
+    }
+  }
+  single_byte_only_ = true;
+  for (int b = 0; b < 256; ++b) {
+    auto& bucket = by_first_byte_[static_cast<std::size_t>(b)];
+    if (bucket.empty()) continue;
+    std::stable_sort(bucket.begin(), bucket.end(),
+                     [](const Candidate& x, const Candidate& y) { return x.max_bytes > y.max_bytes; });
+    // An ASCII byte is a whole code point: a one-slot candidate starting
+    // with it matches exactly that byte. Distinct tiles never share one.
+    if (b < 0x80 && bucket.size() == 1 && bucket[0].slots.size() == 1)
+      byte_to_tile_[b] = bucket[0].tile;
+    else
+      single_byte_only_ = false;
+  }
+}
+
+bool Alphabet::Tokenize(std::string_view text, std::vector<Tile>* out, std::size_t* bad_offset) const {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  if (single_byte_only_) {
+    // Write through a raw pointer: push_back would store the vector's end
+    // after every tile (a Tile store may alias it).
+    const std::size_t base = out->size();
+    out->resize(base + n);
+    Tile* dst = out->data() + base;
+    for (; i < n; ++i) {
+      const Tile t = byte_to_tile_[s[i]];
+      if (t == 0) break;
+      dst[i] = t;
+    }
+    if (i == n) return true;
+    out->resize(base + i);
+    if (bad_offset) *bad_offset = i;
+    return false;
+  }
+  auto match = [&](const Candidate& c) -> std::size_t {
+    std::size_t p = i;
+    for (const Slot& slot : c.slots) {
+      if (n - p >= slot.len[0] && std::memcmp(s + p, slot.alt[0], slot.len[0]) == 0) {
+        p += slot.len[0];
+      } else if (n - p >= slot.len[1] && std::memcmp(s + p, slot.alt[1], slot.len[1]) == 0) {
+        p += slot.len[1];
+      } else {
+        return 0;
+      }
+    }
+    return p - i;
+  };
+  while (i < n) {
+    Tile t = byte_to_tile_[s[i]];
+    std::size_t len = 1;
+    if (t == 0) {
+      len = 0;
+      for (const Candidate& c : by_first_byte_[s[i]]) {
+        if (c.max_bytes <= len) break;  // sorted: nothing later can be longer
+        if (const std::size_t m = match(c); m > len) {
+          len = m;
+          t = c.tile;
+        }
+      }
+      if (len == 0) {
+        if (bad_offset) *bad_offset = i;
+        return false;
+      }
+    }
+    out->push_back(t);
+    i += len;
+  }
+  return true;
+}
+
+Result<std::vector<Tile>> Alphabet::TokenizeOrError(std::string_view text) const {
+  std::vector<Tile> out;
+  std::size_t bad = 0;
+  if (Tokenize(text, &out, &bad)) return out;
+  return Status(Errc::kInvalidArgument, Quoted(text) + ": no tile matches " + utf8::CharAt(text, bad) +
+                                            " at byte " + std::to_string(bad + 1));
+}
+
+std::string Alphabet::Render(std::span<const Tile> tiles) const {
+  std::string out;
+  for (Tile t : tiles) AppendLabel(t, false, &out);
+  return out;
+}
+
+void Alphabet::AppendLabel(Tile t, bool lower, std::string* out) const {
+  if (t >= 1 && t <= size()) {
+    const TileInfo& info = tiles_[t - 1];
+    out->append(lower ? info.lower : info.label);
+  } else {
+    out->append("<" + std::to_string(t) + ">");
+  }
+}
+
+bool Alphabet::operator==(const Alphabet& o) const {
+  if (blank_count_ != o.blank_count_ || blank_score_ != o.blank_score_ || tiles_.size() != o.tiles_.size())
+    return false;
+  for (std::size_t i = 0; i < tiles_.size(); ++i) {
+    const TileInfo &a = tiles_[i], &b = o.tiles_[i];
+    if (a.label != b.label || a.lower != b.lower || a.score != b.score || a.count != b.count) return false;
+  }
+  return true;
+}
+
+}  // namespace lexc

@@ -45,6 +45,8 @@ class Alphabet {
   // Parses the alphabet file format. `source` names the input in errors
   // ("spanish.txt:12: ..."). Errors: kBadInput with line number and reason.
   static Result<Alphabet> Parse(std::string_view text, std::string_view source);
+  // Reads `path` ("-": standard input; zstd content is decompressed) and
+  // parses it. Errors: kIo naming the path, and those of Parse.
   static Result<Alphabet> LoadFile(const std::string& path);
 
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid

@@ -43,6 +43,9 @@ class WordList {
   std::size_t Normalize();
 
  private:
+  // Tokenizes straight into tiles_ (no per-word copy).
+  friend class WordListReader;
+
   std::vector<Tile> tiles_;
   std::vector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
 };
@@ -65,7 +68,10 @@ struct ReadReport {
 };
 
 // Reads, tokenizes, sorts and de-duplicates. `name` is used in messages
-// (pass the path, or "<stdin>"). Errors: kIo, kBadInput ("file:line: ...").
+// (pass the path, or "<stdin>"). Errors: kIo, kBadInput ("file:line: ..."),
+// kInvalidArgument (max_len < 1), kLimit (text over 4 GiB). O(input) for
+// sorted input, plus O(n log n) comparisons otherwise; no per-word
+// allocation. *report (may be null) is reset, then filled.
 Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet,
                               const ReadOptions& options, ReadReport* report);
 // The same over bytes already in memory (plain or zstd).
@@ -74,7 +80,8 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
                                ReadReport* report);
 
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
-// starts with a zstd frame. Errors: kIo, kBadInput (corrupt zstd).
+// starts with a zstd frame. Errors: kIo, kBadInput (corrupt or truncated
+// zstd), kLimit (decompresses to 4 GiB or more).
 Result<std::string> ReadInputBytes(const std::string& path, bool* compressed);
 
 }  // namespace lexc
