@@ -97,77 +97,32 @@ void SortPrefixes(const WordList& words, int bits, std::vector<PrefixEntry>* ent
   });
 }
 
-// Per-graph figures over the built states (before serialization).
-GraphInfo Measure(const StateStore& store, StateId root, const std::vector<std::uint64_t>& pos,
-                  std::vector<std::uint8_t>* slot_seen, std::vector<std::uint8_t>* visited) {
-  GraphInfo info;
-  if (root == 0) return info;
-  std::fill(slot_seen->begin(), slot_seen->end(), 0);
-  std::fill(visited->begin(), visited->end(), 0);
-  std::vector<std::uint64_t> strings(store.size(), 0);
-  std::vector<std::uint32_t> depth(store.size(), 0);  // longest path from the state
-  struct Frame {
-    StateId s;
-    std::uint32_t next;
-  };
-  std::vector<Frame> stack{{root, 0}};
-  (*visited)[root] = 1;
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    auto arcs = store.arcs(f.s);
-    if (f.next < arcs.size()) {
-      StateId t = ArcTarget(arcs[f.next++]);
-      if (t && !(*visited)[t]) {
-        (*visited)[t] = 1;
-        stack.push_back({t, 0});
-      }
-      continue;
-    }
-    std::uint64_t n = 0;
-    std::uint32_t d = 0;
-    for (PackedArc a : arcs) {
-      StateId t = ArcTarget(a);
-      n += ArcAccepts(a) + (t ? strings[t] : 0);
-      d = std::max(d, 1 + (t ? depth[t] : 0));
-    }
-    strings[f.s] = n;
-    depth[f.s] = d;
-    ++info.nodes;
-    for (std::size_t i = 0; i < arcs.size(); ++i) {
-      auto& seen = (*slot_seen)[pos[f.s] + i];
-      info.arcs += !seen;
-      seen = 1;
-    }
-    stack.pop_back();
-  }
-  info.strings = strings[root];
-  info.longest_path = depth[root];
-  return info;
-}
-
 struct Layout {
   std::vector<std::uint64_t> pos;  // state -> index of its first arc (0 for state 0)
   std::vector<StateId> placed;     // maximal lists in placement order
   std::uint64_t slots = 1;         // arc slots including the sentinel
   std::vector<StateId> order;      // reachable states, depth-first discovery order
-  std::size_t first_root_states = 0;  // how many of `order` the first root reaches
+  std::vector<std::uint8_t> reach; // state -> bit r set if roots[r] reaches it
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
 // proper tail of another list inside that list.
 Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
   const std::size_t n = store.size();
-  // Depth-first discovery order.
+  // Depth-first discovery order; reach bits per root.
   Layout out;
   std::vector<StateId>& order = out.order;
-  std::vector<std::uint8_t> seen(n, 0);
-  seen[0] = 1;
+  out.reach.assign(n, 0);
   std::vector<std::pair<StateId, std::uint32_t>> stack;
-  for (StateId r : roots) {
-    if (seen[r]) continue;
-    seen[r] = 1;
-    order.push_back(r);
-    stack.push_back({r, 0});
+  for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+    const std::uint8_t bit = static_cast<std::uint8_t>(1u << ri);
+    auto visit = [&](StateId t) {
+      if (t == 0 || (out.reach[t] & bit)) return;
+      if (!out.reach[t]) order.push_back(t);
+      out.reach[t] |= bit;
+      stack.push_back({t, 0});
+    };
+    visit(roots[ri]);
     while (!stack.empty()) {
       auto& [s, next] = stack.back();
       auto arcs = store.arcs(s);
@@ -175,15 +130,10 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
         stack.pop_back();
         continue;
       }
-      StateId t = ArcTarget(arcs[next++]);
-      if (!seen[t]) {
-        seen[t] = 1;
-        order.push_back(t);
-        stack.push_back({t, 0});
-      }
+      visit(ArcTarget(arcs[next++]));
     }
-    if (r == roots[0]) out.first_root_states = order.size();
   }
+  auto seen = [&](StateId t) { return out.reach[t] != 0; };
 
   // host[l] = (m, j): list l equals the tail of list m from arc j on. The
   // register already maps every list's content to its state, so each proper
@@ -197,7 +147,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
     for (std::size_t j = arcs.size(); j-- > 1;) {
       h = internal::HashStep(h, arcs[j]);
       const StateId l = store.Find(arcs.subspan(j), h);
-      if (l && seen[l] && !host[l].first) host[l] = {m, static_cast<std::uint32_t>(j)};
+      if (l && seen(l) && !host[l].first) host[l] = {m, static_cast<std::uint32_t>(j)};
     }
   }
   // Follow host chains (each hop is to a strictly longer list) to the
@@ -400,23 +350,26 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
                                     std::to_string(format::kArc64MaxArcs) +
                                     " that the format addresses");
 
+  // Per-graph figures. By construction the DAWG accepts the words and its
+  // longest path is the longest word; the GADDAG accepts |w| strings per
+  // word w, and its longest path is rev(x) SEP y over the longest word.
+  // Verify() recomputes all of them from the image.
   GraphInfo dawg_info, gaddag_info;
+  dawg_info.strings = words.size();
+  dawg_info.longest_path = longest;
+  gaddag_info.strings = tile_total;
+  gaddag_info.longest_path = longest >= 2 ? longest + 1 : longest;
   {
-    std::vector<std::uint8_t> slot_seen(layout.slots), visited(store.size());
-    if (options.dawg) dawg_info = Measure(store, dawg_root, layout.pos, &slot_seen, &visited);
-    if (options.gaddag) {
-      // By construction the GADDAG accepts |w| strings per word, and its
-      // longest path is rev(x) SEP y over the longest word (Verify checks
-      // both on the image); only nodes and shared arc slots need counting.
-      gaddag_info.nodes = gaddag_root ? layout.first_root_states : 0;
-      gaddag_info.strings = tile_total;
-      gaddag_info.longest_path = longest >= 2 ? longest + 1 : longest;
+    std::vector<std::uint8_t> slot_seen(layout.slots);
+    for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+      GraphInfo& gi = (options.gaddag && ri == 0) ? gaddag_info : dawg_info;
       std::fill(slot_seen.begin(), slot_seen.end(), 0);
-      for (std::size_t i = 0; i < gaddag_info.nodes; ++i) {
-        const StateId st = layout.order[i];
+      for (StateId st : layout.order) {
+        if (!(layout.reach[st] >> ri & 1)) continue;
+        ++gi.nodes;
         const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
         for (std::uint64_t j = p; j < p + k; ++j) {
-          gaddag_info.arcs += !slot_seen[j];
+          gi.arcs += !slot_seen[j];
           slot_seen[j] = 1;
         }
       }
