@@ -1,9 +1,17 @@
 #include "test_support.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdlib>
-#include <filesystem>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "lexc/crc32c.h"
 
 namespace lexc::test {
 
@@ -33,6 +41,257 @@ std::string ReadFile(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+WordSet ToSet(const std::vector<Word>& words) {
+  WordSet s;
+  for (const Word& w : words)
+    if (!w.empty()) s.insert(w);
+  return s;
+}
+
+std::vector<Word> ToVector(const WordSet& s) { return {s.begin(), s.end()}; }
+
+WordList ToWordList(const WordSet& s) { return WordList::FromUnsorted(ToVector(s)); }
+
+WordSet GaddagModel(const WordSet& words) {
+  WordSet g;
+  for (const Word& w : words) {
+    g.insert(Word(w.rbegin(), w.rend()));
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      Word s(w.rend() - static_cast<std::ptrdiff_t>(k), w.rend());  // rev(w[0, k))
+      s.push_back(kSeparator);
+      s.insert(s.end(), w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
+      g.insert(std::move(s));
+    }
+  }
+  return g;
+}
+
+Alphabet LetterAlphabet(int letters) {
+  std::vector<TileInfo> tiles;
+  for (int i = 0; i < letters; ++i) {
+    TileInfo t;
+    if (letters <= 26) {
+      t.label = std::string(1, static_cast<char>('A' + i));
+    } else {
+      t.label = std::string(1, static_cast<char>('A' + i / 10)) + static_cast<char>('0' + i % 10);
+    }
+    t.score = 1 + i % 10;
+    t.count = 1;
+    tiles.push_back(std::move(t));
+  }
+  auto a = Alphabet::FromTiles("letters" + std::to_string(letters), std::move(tiles), 2, 0);
+  INFO(a.status().ToString());
+  REQUIRE(a.ok());
+  return std::move(a).value();
+}
+
+std::vector<Word> EnglishFixture(const std::string& rel) {
+  std::istringstream in(ReadFile(SourcePath(rel)));
+  std::vector<Word> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::size_t b = 0, e = line.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(line[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(line[e - 1]))) --e;
+    if (b == e || line[b] == '#') continue;
+    Word w;
+    for (std::size_t i = b; i < e; ++i) {
+      const int c = std::toupper(static_cast<unsigned char>(line[i]));
+      REQUIRE((c >= 'A' && c <= 'Z'));
+      w.push_back(static_cast<Tile>(c - 'A' + 1));
+    }
+    out.push_back(std::move(w));
+  }
+  REQUIRE(!out.empty());
+  return out;
+}
+
+std::string Spell(const Word& w) {
+  std::string s;
+  for (Tile t : w) s += t == kSeparator ? '.' : (t <= 26 ? static_cast<char>('A' + t - 1) : '#');
+  return s;
+}
+
+Image::Image(std::span<const std::byte> bytes) : store_((bytes.size() + 7) / 8 + 1, 0), size_(bytes.size()) {
+  if (!bytes.empty()) std::memcpy(store_.data(), bytes.data(), bytes.size());
+}
+
+void CheckError(const Status& s, Errc code, const std::string& detail_part) {
+  INFO(s.ToString());
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.code() == code);
+  if (!detail_part.empty()) CHECK(s.detail().find(detail_part) != std::string::npos);
+}
+
+Image BuildOrFail(const WordSet& words, const Alphabet& a, const BuildOptions& o) {
+  auto r = BuildImage(ToWordList(words), a, o);
+  INFO(r.status().ToString());
+  REQUIRE(r.ok());
+  return Image(*r);
+}
+
+Lexicon OpenOrFail(const Image& img) {
+  auto r = Lexicon::FromBytes(img.bytes());
+  INFO(r.status().ToString());
+  REQUIRE(r.ok());
+  return *r;
+}
+
+BuildOptions Options(const GraphChoice& g, int arc_width, int max_len) {
+  BuildOptions o;
+  o.dawg = g.dawg;
+  o.gaddag = g.gaddag;
+  o.arc_width = arc_width;
+  o.max_len = max_len;
+  return o;
+}
+
+std::vector<Word> Collect(const std::function<std::uint64_t(const WordCallback&)>& query) {
+  std::vector<Word> out;
+  const std::uint64_t n = query([&](const WordMatch& m) {
+    out.emplace_back(m.tiles.begin(), m.tiles.end());
+    return true;
+  });
+  CHECK(n == out.size());
+  return out;
+}
+
+std::vector<Word> AllWords(const Lexicon& lex) {
+  return Collect([&](const WordCallback& cb) { return ForEachWord(lex, cb); });
+}
+
+std::vector<Word> AcceptedStrings(const Graph& g, int max_depth, std::size_t limit) {
+  std::vector<Word> out;
+  Word path;
+  std::function<void(Node)> walk = [&](Node n) {
+    if (static_cast<int>(path.size()) >= max_depth) return;
+    g.ForEachArc(n, [&](Tile t, bool accepts, Node target) {
+      if (out.size() >= limit) return false;
+      path.push_back(t);
+      if (accepts) out.push_back(path);
+      if (target != kNoNode) walk(target);
+      path.pop_back();
+      return true;
+    });
+  };
+  walk(g.root());
+  return out;
+}
+
+std::set<Node> ReachableNodes(const Graph& g, std::span<const Node> roots) {
+  std::set<Node> seen;
+  std::vector<Node> stack;
+  for (Node r : roots)
+    if (r != kNoNode && seen.insert(r).second) stack.push_back(r);
+  while (!stack.empty()) {
+    const Node n = stack.back();
+    stack.pop_back();
+    g.ForEachArc(n, [&](Tile, bool, Node t) {
+      if (t != kNoNode && seen.insert(t).second) stack.push_back(t);
+      return true;
+    });
+  }
+  return seen;
+}
+
+bool Accepts(const Graph& g, const Word& s) {
+  Node n = g.root();
+  bool acc = false;
+  for (Tile t : s)
+    if (n == kNoNode || !g.Child(n, t, &n, &acc)) return false;
+  return !s.empty() && acc;
+}
+
+std::uint64_t RawImage::Get(std::size_t offset, int width) const {
+  REQUIRE(offset + static_cast<std::size_t>(width) <= img_->size());
+  std::uint64_t v = 0;
+  for (int i = width; i-- > 0;) v = v << 8 | std::to_integer<std::uint64_t>(img_->data()[offset + i]);
+  return v;
+}
+
+void RawImage::Set(std::size_t offset, int width, std::uint64_t value) {
+  REQUIRE(offset + static_cast<std::size_t>(width) <= img_->size());
+  for (int i = 0; i < width; ++i) img_->data()[offset + i] = static_cast<std::byte>(value >> (8 * i));
+}
+
+bool RawImage::Has(const char* tag) const {
+  const auto count = Get(28, 4);
+  for (std::uint64_t i = 0; i < count; ++i)
+    if (std::memcmp(img_->data() + 64 + 24 * i, tag, 4) == 0) return true;
+  return false;
+}
+
+RawImage::Section RawImage::Find(const char* tag) const {
+  const auto count = Get(28, 4);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::size_t e = 64 + 24 * i;
+    if (std::memcmp(img_->data() + e, tag, 4) == 0) return {e, Get(e + 8, 8), Get(e + 16, 8)};
+  }
+  FAIL("no section " << tag);
+  return {};
+}
+
+int RawImage::arc_width() const { return static_cast<int>(Get(Find("ARCS").offset, 4)); }
+std::uint64_t RawImage::arc_count() const { return Get(Find("ARCS").offset + 8, 8); }
+std::size_t RawImage::arc_offset(std::uint64_t i) const {
+  return Find("ARCS").offset + 16 + i * static_cast<std::size_t>(arc_width());
+}
+
+RawImage::Arc RawImage::GetArc(std::uint64_t i) const {
+  const int w = arc_width();
+  const std::uint64_t v = Get(arc_offset(i), w);
+  Arc a;
+  if (w == 4) {
+    a.target = v & 0xFFFFFF;
+    a.tile = static_cast<Tile>(v >> 24 & 63);
+    a.last = v >> 30 & 1;
+    a.accepts = v >> 31 & 1;
+  } else {
+    a.target = v & 0xFFFFFFFF;
+    a.tile = static_cast<Tile>(v >> 32 & 255);
+    a.last = v >> 40 & 1;
+    a.accepts = v >> 41 & 1;
+    a.reserved = v >> 42;
+  }
+  return a;
+}
+
+void RawImage::SetArc(std::uint64_t i, const Arc& a) {
+  const int w = arc_width();
+  std::uint64_t v;
+  if (w == 4) {
+    v = (a.target & 0xFFFFFF) | std::uint64_t(a.tile & 63) << 24 | std::uint64_t(a.last) << 30 |
+        std::uint64_t(a.accepts) << 31;
+  } else {
+    v = (a.target & 0xFFFFFFFF) | std::uint64_t(a.tile) << 32 | std::uint64_t(a.last) << 40 |
+        std::uint64_t(a.accepts) << 41 | a.reserved << 42;
+  }
+  Set(arc_offset(i), w, v);
+}
+
+std::uint64_t RawImage::Root(const char* tag) const { return Get(Find(tag).offset, 4); }
+
+void RawImage::FixCrc() {
+  const std::size_t body = img_->size() - 16;
+  Set(body, 4, Crc32c(0, img_->data(), body));
+}
+
+TempDir::TempDir() {
+  static std::atomic<int> counter{0};
+  const auto base = std::filesystem::temp_directory_path();
+  for (int attempt = 0;; ++attempt) {
+    path_ = base / ("lexc-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::error_code ec;
+    if (std::filesystem::create_directory(path_, ec)) break;
+    REQUIRE(attempt < 100);
+  }
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
 }
 
 }  // namespace lexc::test
