@@ -124,10 +124,18 @@ bool WalkReversed(const Graph& g, std::span<const Tile> tiles, Node* node, bool*
   return true;
 }
 
+// Whether every tile is a letter of the alphabet. Tile 0 is the GADDAG
+// separator, never a letter: a query holding it must match nothing, not
+// follow separator arcs.
+bool AllLetters(const Lexicon& lex, std::span<const Tile> tiles) {
+  const int n = lex.alphabet().size();
+  return std::all_of(tiles.begin(), tiles.end(), [n](Tile t) { return t >= 1 && t <= n; });
+}
+
 }  // namespace
 
 bool Contains(const Lexicon& lex, std::span<const Tile> word) {
-  if (word.empty() || word.size() > lex.meta().max_len) return false;
+  if (word.empty() || word.size() > lex.meta().max_len || !AllLetters(lex, word)) return false;
   Node n;
   bool acc = false;
   if (lex.has_dawg()) {
@@ -150,6 +158,8 @@ std::uint64_t ForEachWord(const Lexicon& lex, const WordCallback& cb) {
 }
 
 std::uint64_t Prefix(const Lexicon& lex, std::span<const Tile> prefix, const WordCallback& cb) {
+  if (prefix.size() > lex.meta().max_len) return 0;  // results are words: at most max-len tiles
+  if (!AllLetters(lex, prefix)) return 0;
   Forward fw(lex);
   std::vector<Tile> word(prefix.begin(), prefix.end());
   std::uint64_t n = 0;
@@ -170,6 +180,7 @@ std::uint64_t Prefix(const Lexicon& lex, std::span<const Tile> prefix, const Wor
 
 std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const WordCallback& cb) {
   if (suffix.empty()) return ForEachWord(lex, cb);
+  if (suffix.size() > lex.meta().max_len || !AllLetters(lex, suffix)) return 0;
   if (!lex.has_gaddag()) {
     return ScanWords(lex, [&](std::span<const Tile> w) {
       return w.size() >= suffix.size() && std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
@@ -205,6 +216,7 @@ std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const Wor
 
 std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const WordCallback& cb) {
   if (infix.empty()) return ForEachWord(lex, cb);
+  if (infix.size() > lex.meta().max_len || !AllLetters(lex, infix)) return 0;
   if (!lex.has_gaddag()) {
     return ScanWords(lex, [&](std::span<const Tile> w) {
       return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end();
@@ -234,9 +246,9 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
       return true;
     });
   };
-  // Before it: extending to the left.
+  // Before it: extending to the left while the word can still grow.
   auto prefixes = [&](auto& self, Node node) -> void {
-    if (static_cast<int>(left.size() + infix.size()) > max_len) return;
+    if (static_cast<int>(left.size() + infix.size()) >= max_len) return;
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       if (t == kSeparator) {
         suffixes(suffixes, child);
