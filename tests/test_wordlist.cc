@@ -34,16 +34,7 @@ using Word = std::vector<Tile>;
 
 namespace {
 
-// Tile-by-tile order, written out: std::less<vector<uint8_t>> trips a false
-// -Wstringop-overread in GCC 12 at -O2 inside std::set.
-struct WordLess {
-  bool operator()(const Word& a, const Word& b) const {
-    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-      if (a[i] != b[i]) return a[i] < b[i];
-    return a.size() < b.size();
-  }
-};
-using WordSet = std::set<Word, WordLess>;
+using lexc::test::WordSet;
 
 Alphabet Spanish() {
   auto a = Alphabet::LoadFile(lexc::test::SourcePath("formats/alphabets/spanish.txt"));
