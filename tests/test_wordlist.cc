@@ -34,6 +34,7 @@ using Word = std::vector<Tile>;
 
 namespace {
 
+using lexc::test::WordLess;
 using lexc::test::WordSet;
 
 Alphabet Spanish() {
