@@ -1,0 +1,47 @@
+// lexc/gen/cgp.h -- reading and writing positions as CGP, and board files.
+//
+// CGP (Crossword Game Position) is the one-line, FEN-like position format of
+// open-source crossword game engines. The subset read and written here, and
+// what each field must hold, is specified in formats/cgp.md:
+//
+//   <board> <racks> <scores> <scoreless turns> [<opcode> <operands>;]...
+//   15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0 lex CSW21;
+//
+// Board rows are separated by '/', digits give runs of empty squares,
+// upper-case labels are tiles and lower-case labels are blanks; labels of
+// more than one code point are bracketed ("[CH]", "[ch]"). A '?' on a rack is
+// a blank. Everything read is validated (ValidatePosition) and every error
+// names its field: "cgp board: row 3 has 16 squares, expected 15".
+//
+// A board file (for `lexc moves --board`) is the board alone, one row a line,
+// '.' for an empty square; see formats/cgp.md, "Board files".
+// Thread safety: pure functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "lexc/alphabet.h"
+#include "lexc/gen/board.h"
+#include "lexc/gen/layout.h"
+#include "lexc/gen/position.h"
+#include "lexc/status.h"
+
+namespace lexc::gen {
+
+// Errors: kInvalidArgument, the detail starting "cgp <field>: ".
+Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout& layout);
+// One line, no trailing newline. Precondition: tile codes within the alphabet.
+std::string WriteCgp(const Position& p, const Alphabet& a);
+
+// The board field alone ("15/15/.../15").
+std::string WriteCgpBoard(const Board& b, const Alphabet& a);
+
+// Errors: kInvalidArgument "<source>:<line>: ..." (unknown tile, row length,
+// row count).
+Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a,
+                             const Layout& layout);
+// One row a line, '.' for empty squares; parses back with ParseBoardFile.
+std::string WriteBoardFile(const Board& b, const Alphabet& a);
+
+}  // namespace lexc::gen

@@ -1,0 +1,171 @@
+// lexc/gen/movegen.h -- every legal play of a position, over a mapped lexicon.
+//
+// A MoveGenerator borrows a Lexicon (normally a MappedLexicon's: the graphs
+// are walked in place, never copied) and a Layout, holds one board and its
+// analysis, and enumerates the plays a rack can make there.
+//
+// Rules: tiles go in one row or column, contiguous with the board tiles they
+// play through; the main word (two tiles or more) and every cross word they
+// form must be in the lexicon. The first play covers the start square; later
+// plays touch a tile already on the board. Score: letter and word premiums
+// count only under newly placed tiles, each cross word scores, a blank
+// scores 0, and placing kRackSize (7) tiles adds the bingo bonus.
+//
+// Analysis, per empty square and direction: the cross-check set (a 64-bit mask
+// over tile codes of the tiles whose perpendicular word is a word), the cross
+// sum (face value of the perpendicular tiles) and whether there is any
+// perpendicular tile; per square, whether it is an anchor (an empty square
+// next to a tile; on an empty board, the start square alone). SetBoard
+// computes it from scratch; Apply updates only the squares a play can change.
+//
+// Two algorithms, each reporting every play exactly once, and identical sets:
+//   kDawg    Appel & Jacobson: LeftPart over the DAWG (the tiles left of an
+//            anchor: the board run touching it, or rack tiles on the free
+//            squares up to the previous anchor), then ExtendRight.
+//   kGaddag  Gordon: from each anchor leftwards over the GADDAG (rev(x)),
+//            then through the separator rightwards.
+// Plays are generated from the leftmost anchor they cover; the rightward
+// extension is the same walk for both (after the separator the GADDAG's
+// states are DAWG-like states of the same image).
+//
+// Allocation: Create and SetBoard allocate; generation does not (Top()
+// reserves its output once per call). A visitor gets each play as a
+// `const Play&` to a buffer reused for the next play.
+// Thread safety: a MoveGenerator is single-threaded state; give each thread
+// its own. Any number of generators may share one Lexicon.
+// Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
+// cross-word walks); generation linear in the graph arcs visited.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "lexc/gen/board.h"
+#include "lexc/gen/layout.h"
+#include "lexc/gen/move.h"
+#include "lexc/gen/position.h"
+#include "lexc/gen/rack.h"
+#include "lexc/lexicon.h"
+#include "lexc/status.h"
+
+namespace lexc::gen {
+
+enum class Algorithm : std::uint8_t { kDawg, kGaddag };
+const char* AlgorithmName(Algorithm a);  // "dawg" / "gaddag"
+
+// A type-erased reference to a play visitor: no allocation, one indirect
+// call per play. Returning false stops the generation.
+struct PlayCallback {
+  void* context;
+  bool (*call)(void* context, const Play& play);
+};
+
+class MoveGenerator {
+ public:
+  // `lexicon` and `layout` must outlive the generator. The board starts empty.
+  // Errors: kInvalidArgument (neither graph in the image), kLimit (an
+  // alphabet of more than kMaxGenTile tiles; a layout side above kMaxBoardDim).
+  static Result<MoveGenerator> Create(const Lexicon& lexicon, const Layout& layout,
+                                      int bingo_bonus = kDefaultBingoBonus);
+
+  MoveGenerator(MoveGenerator&&) noexcept;
+  MoveGenerator& operator=(MoveGenerator&&) noexcept;
+  ~MoveGenerator();
+
+  bool Supports(Algorithm a) const;
+  const Board& board() const;
+  const Layout& layout() const;
+  const Lexicon& lexicon() const;
+
+  // Replaces the board and recomputes the analysis. Errors (kInvalidArgument):
+  // the board's size differs from the layout's, a cell with a tile code
+  // outside the alphabet.
+  Status SetBoard(const Board& board);
+  // Places a play's tiles (ApplyPlay's checks and errors) and updates the
+  // analysis incrementally. The play need not be legal.
+  Status Apply(const Play& play);
+
+  // Calls visitor(const Play&) for every play of `rack` (bool result: false
+  // stops). Returns the number of plays reported. Precondition: Supports(a).
+  template <class Visitor>
+  std::uint64_t Generate(const Rack& rack, Algorithm a, Visitor&& visitor);
+  std::uint64_t Generate(const Rack& rack, Algorithm a, PlayCallback cb);
+  // Counts the plays without building them.
+  std::uint64_t Count(const Rack& rack, Algorithm a);
+  // The n best plays (BetterPlay order), best first, into *out (cleared).
+  // Returns the number of plays seen.
+  std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
+  // The best play, if any play exists.
+  bool Best(const Rack& rack, Algorithm a, Play* out);
+
+  // Analysis, for tests and tools. `dir` is the direction of the play that
+  // would place a tile on (row, col). Precondition: in range.
+  std::uint64_t CrossSet(int row, int col, Dir dir) const;  // all tiles when unconstrained
+  int CrossSum(int row, int col, Dir dir) const;
+  bool HasCross(int row, int col, Dir dir) const;
+  bool IsAnchor(int row, int col) const;
+
+  // Cross-check set of an empty square computed with one graph, for tests of
+  // the two ways (DAWG: prefix then suffix; GADDAG: reversed). Precondition:
+  // that graph is present.
+  std::uint64_t CrossSetWith(bool use_gaddag, int row, int col, Dir dir) const;
+
+ private:
+  struct Impl;
+  explicit MoveGenerator(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Every distinct non-empty sub-multiset of the rack, each once, as a Rack:
+// the possible exchanges. Calls f(const Rack&).
+template <class F>
+void ForEachExchange(const Rack& rack, F&& f);
+
+// ---- implementation of the templates ----
+
+template <class Visitor>
+std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, Visitor&& visitor) {
+  using V = std::remove_reference_t<Visitor>;
+  PlayCallback cb{const_cast<void*>(static_cast<const void*>(&visitor)), [](void* ctx, const Play& p) -> bool {
+                    V& v = *static_cast<V*>(ctx);
+                    if constexpr (std::is_void_v<decltype(v(p))>) {
+                      v(p);
+                      return true;
+                    } else {
+                      return static_cast<bool>(v(p));
+                    }
+                  }};
+  return Generate(rack, a, cb);
+}
+
+namespace detail {
+// Adds 0..n copies of each tile from `tile` on (code 0 stands for blanks).
+template <class F>
+void ExchangeFrom(const Rack& rack, int tile, Rack* out, F& f) {
+  while (tile <= kMaxGenTile && (tile == 0 ? rack.blanks() : rack.count(static_cast<Tile>(tile))) == 0) ++tile;
+  if (tile > kMaxGenTile) {
+    if (!out->empty()) f(static_cast<const Rack&>(*out));
+    return;
+  }
+  const int n = tile == 0 ? rack.blanks() : rack.count(static_cast<Tile>(tile));
+  const auto add = [&] { tile == 0 ? out->AddBlank() : out->Add(static_cast<Tile>(tile)); };
+  const auto remove = [&] { tile == 0 ? out->RemoveBlank() : out->Remove(static_cast<Tile>(tile)); };
+  for (int i = 0;; ++i) {
+    ExchangeFrom(rack, tile + 1, out, f);
+    if (i == n) break;
+    add();
+  }
+  for (int i = 0; i < n; ++i) remove();
+}
+}  // namespace detail
+
+template <class F>
+void ForEachExchange(const Rack& rack, F&& f) {
+  Rack out;
+  detail::ExchangeFrom(rack, 0, &out, f);
+}
+
+}  // namespace lexc::gen

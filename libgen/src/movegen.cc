@@ -1,0 +1,604 @@
+// Move generation: the board analysis (anchors, cross-check sets, cross
+// sums) kept per direction in line order, and the two traversals.
+//
+// Every square is stored twice, once in an across array (line = row) and once
+// in a down array (line = column), so both directions walk contiguous memory
+// and share one code path. A traversal is templated on the graph view (arc
+// width fixed at compile time) and on a sink (what to do with a found play),
+// so the hot loop has no virtual calls and no per-play allocation.
+#include "lexc/gen/movegen.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace lexc::gen {
+namespace {
+
+constexpr std::uint8_t kAnchor = 1;
+constexpr std::uint8_t kHasCross = 2;
+
+// One square as seen by plays along one direction.
+struct Sq {
+  std::uint64_t cross = 0;  // tiles allowed here (bit t); empty squares only
+  std::int32_t xsum = 0;    // face values of the perpendicular word's tiles
+  std::int32_t face = 0;    // face value of the tile on the square
+  Cell cell = kEmpty;
+  std::uint8_t lm = 1, wm = 1;
+  std::uint8_t flags = 0;   // kAnchor, kHasCross
+};
+
+// Score of the tiles placed so far, kept along the traversal.
+struct Acc {
+  int main = 0;    // main word: new tiles x letter premium, board tiles at face
+  int wm = 1;      // product of the word premiums under new tiles
+  int cross = 0;   // cross words, complete
+  int placed = 0;  // tiles from the rack
+};
+
+inline Acc Place(Acc a, const Sq& s, int value) {
+  const int v = value * s.lm;
+  a.main += v;
+  a.wm *= s.wm;
+  if (s.flags & kHasCross) a.cross += (s.xsum + v) * s.wm;
+  ++a.placed;
+  return a;
+}
+
+}  // namespace
+
+const char* AlgorithmName(Algorithm a) { return a == Algorithm::kDawg ? "dawg" : "gaddag"; }
+
+struct MoveGenerator::Impl {
+  const Lexicon* lex = nullptr;
+  const Layout* layout = nullptr;
+  int bingo = kDefaultBingoBonus;
+  int values[kMaxGenTile + 1] = {};
+  int blank_value = 0;
+  std::uint64_t all_tiles = 0;  // bits 1..alphabet size
+  Board board;
+  bool board_empty = true;
+  std::vector<Sq> squares[2];  // [dir][line * line_len + pos]
+  int lines[2] = {0, 0}, line_len[2] = {0, 0};
+
+  // ---- traversal state ----
+  const Sq* line_ = nullptr;
+  int n_ = 0, line_index_ = 0, anchor_ = 0;
+  Dir dir_ = Dir::kAcross;
+  bool right_free_ = false;  // the square after the anchor is empty or off the board
+  bool stop_ = false;
+  std::uint64_t found_ = 0;
+  std::uint8_t counts_[kMaxGenTile + 1] = {};
+  int blanks_ = 0, tiles_left_ = 0;
+  std::uint64_t rack_mask_ = 0;
+  Cell word_[kMaxBoardDim] = {};  // new tiles by line position
+  Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
+  Play scratch_;
+
+  Sq& At(Dir d, int row, int col) {
+    return d == Dir::kAcross ? squares[0][std::size_t(row * line_len[0] + col)]
+                             : squares[1][std::size_t(col * line_len[1] + row)];
+  }
+  const Sq& At(Dir d, int row, int col) const { return const_cast<Impl*>(this)->At(d, row, col); }
+  int ValueOf(Cell c) const { return CellIsBlank(c) ? blank_value : values[CellTile(c)]; }
+
+  // ---- analysis ----
+
+  // Cross-check set of the word U L D (U the tiles before the square in the
+  // perpendicular direction, D those after): DAWG walks U, branches on L,
+  // walks D; GADDAG walks rev(D), branches on L, walks rev(U) (rev(w) paths).
+  template <class G>
+  std::uint64_t CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d, int nd) const {
+    const Tile* first = reversed ? d : u;
+    const Tile* second = reversed ? u : d;
+    const int n1 = reversed ? nd : nu, n2 = reversed ? nu : nd;
+    Node node = g.root();
+    bool acc = false;
+    for (int i = 0; i < n1; ++i)
+      if (!g.Child(node, first[reversed ? n1 - 1 - i : i], &node, &acc)) return 0;
+    std::uint64_t set = 0;
+    g.ForEachArc(node, [&](Tile t, bool accepts, Node child) {
+      if (t == kSeparator || t > kMaxGenTile) return true;
+      bool ok = true, last = accepts;  // with nothing after L, L's arc ends the word
+      for (int i = 0; i < n2 && ok; ++i) ok = g.Child(child, second[reversed ? n2 - 1 - i : i], &child, &last);
+      if (ok && last) set |= std::uint64_t(1) << t;
+      return true;
+    });
+    return set & all_tiles;
+  }
+
+  // Cross data of the empty square (row, col) for plays along d.
+  template <class G>
+  void CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum, bool* has) const {
+    const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;  // perpendicular step
+    Tile u[kMaxBoardDim], dn[kMaxBoardDim];
+    int nu = 0, nd = 0;
+    *sum = 0;
+    int r = row - dr, c = col - dc;
+    while (board.InRange(r, c) && board.at(r, c) != kEmpty) r -= dr, c -= dc;
+    for (r += dr, c += dc; r != row || c != col; r += dr, c += dc) {
+      u[nu++] = CellTile(board.at(r, c));
+      *sum += ValueOf(board.at(r, c));
+    }
+    for (r = row + dr, c = col + dc; board.InRange(r, c) && board.at(r, c) != kEmpty; r += dr, c += dc) {
+      dn[nd++] = CellTile(board.at(r, c));
+      *sum += ValueOf(board.at(r, c));
+    }
+    *has = nu + nd > 0;
+    *set = *has ? CrossSetOf(g, reversed, u, nu, dn, nd) : all_tiles;
+  }
+
+  template <class G>
+  void ComputeCross(const G& g, bool reversed, Dir d, int row, int col) {
+    Sq& s = At(d, row, col);
+    if (s.cell != kEmpty) return;
+    bool has = false;
+    CrossOf(g, reversed, d, row, col, &s.cross, &s.xsum, &has);
+    s.flags = static_cast<std::uint8_t>(has ? (s.flags | kHasCross) : (s.flags & ~kHasCross));
+  }
+
+  bool ComputeAnchor(int row, int col) const {
+    if (board.at(row, col) != kEmpty) return false;
+    if (board_empty) return row == layout->start_row() && col == layout->start_col();
+    static constexpr int kSteps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (const auto& s : kSteps)
+      if (board.InRange(row + s[0], col + s[1]) && board.at(row + s[0], col + s[1]) != kEmpty) return true;
+    return false;
+  }
+
+  void SetAnchor(int row, int col) {
+    const bool a = ComputeAnchor(row, col);
+    for (Dir d : {Dir::kAcross, Dir::kDown}) {
+      Sq& s = At(d, row, col);
+      s.flags = static_cast<std::uint8_t>(a ? (s.flags | kAnchor) : (s.flags & ~kAnchor));
+    }
+  }
+
+  void SetCell(int row, int col, Cell c) {
+    for (Dir d : {Dir::kAcross, Dir::kDown}) {
+      Sq& s = At(d, row, col);
+      s.cell = c;
+      s.face = c == kEmpty ? 0 : ValueOf(c);
+      if (c != kEmpty) s.cross = 0, s.xsum = 0, s.flags = 0;
+    }
+  }
+
+  // The graph cross-checks are computed with: the DAWG if present.
+  template <class F>
+  void WithCrossGraph(F&& f) {
+    const bool reversed = !lex->has_dawg();
+    (reversed ? lex->gaddag() : lex->dawg()).Dispatch([&](const auto& g) { f(g, reversed); });
+  }
+
+  void Analyze() {
+    board_empty = board.IsEmpty();
+    for (int r = 0; r < board.rows(); ++r)
+      for (int c = 0; c < board.cols(); ++c) SetCell(r, c, board.at(r, c));
+    WithCrossGraph([&](const auto& g, bool reversed) {
+      for (int r = 0; r < board.rows(); ++r) {
+        for (int c = 0; c < board.cols(); ++c) {
+          ComputeCross(g, reversed, Dir::kAcross, r, c);
+          ComputeCross(g, reversed, Dir::kDown, r, c);
+          SetAnchor(r, c);
+        }
+      }
+    });
+  }
+
+  // After new tiles: a square's cross data depends on the runs of tiles next
+  // to it, so only the empty squares ending a run that holds a new tile can
+  // change, and only squares next to a new tile can become anchors.
+  void Update(const Play& p) {
+    const bool was_empty = board_empty;
+    board_empty = false;
+    if (was_empty) SetAnchor(layout->start_row(), layout->start_col());
+    for (int i = 0; i < p.length; ++i)
+      if (!p.IsThrough(i)) SetCell(p.RowAt(i), p.ColAt(i), p.cells[i]);
+    WithCrossGraph([&](const auto& g, bool reversed) {
+      for (int i = 0; i < p.length; ++i) {
+        if (p.IsThrough(i)) continue;
+        const int row = p.RowAt(i), col = p.ColAt(i);
+        // Run ends along the row: down plays there see the row's word; along
+        // the column: across plays see the column's word.
+        for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+          const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;
+          for (const int sign : {-1, 1}) {
+            int r = row, c = col;
+            while (board.InRange(r, c) && board.at(r, c) != kEmpty) r += sign * dr, c += sign * dc;
+            if (board.InRange(r, c)) {
+              ComputeCross(g, reversed, d, r, c);
+              SetAnchor(r, c);
+            }
+          }
+        }
+        SetAnchor(row, col);
+      }
+    });
+  }
+
+  // ---- traversal ----
+
+  void LoadRack(const Rack& rack) {
+    blanks_ = rack.blanks();
+    tiles_left_ = rack.size();
+    rack_mask_ = 0;
+    for (int t = 0; t <= kMaxGenTile; ++t) {
+      counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
+      if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
+    }
+    rack_mask_ &= all_tiles;
+    stop_ = false;
+    found_ = 0;
+  }
+
+  // Calls f(cell, value, child, accepts) for each tile of `node`'s arcs in
+  // `allowed` that the rack can supply, as a real tile and as a blank, with
+  // the tile taken off the rack during the call.
+  template <class G, class F>
+  void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
+    g.ForEachArc(node, [&](Tile t, bool accepts, Node child) {
+      if (!((allowed >> t) & 1u)) return true;
+      if (counts_[t]) {
+        const std::uint64_t bit = std::uint64_t(1) << t;
+        if (--counts_[t] == 0) rack_mask_ &= ~bit;
+        --tiles_left_;
+        f(static_cast<Cell>(t), values[t], child, accepts);
+        ++tiles_left_;
+        if (counts_[t]++ == 0) rack_mask_ |= bit;
+      }
+      if (blanks_) {
+        --blanks_, --tiles_left_;
+        f(MakeCell(t, true), blank_value, child, accepts);
+        ++blanks_, ++tiles_left_;
+      }
+      return !stop_;
+    });
+  }
+
+  std::uint64_t Allowed(const Sq& s) const { return s.cross & (blanks_ ? all_tiles : rack_mask_); }
+
+  template <class S>
+  void Record(S& sink, int left, int right, const Acc& a) {
+    if (dir_ == Dir::kDown && a.placed == 1) {
+      // A lone tile that also forms an across word is reported across.
+      int p = left;
+      while (line_[p].cell != kEmpty) ++p;
+      if (line_[p].flags & kHasCross) return;
+    }
+    const int score = a.main * a.wm + a.cross + (a.placed == kRackSize ? bingo : 0);
+    ++found_;
+    if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+  }
+
+  void Materialize(Play* p, int left, int right, int placed, int score) const {
+    p->dir = dir_;
+    p->row = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? line_index_ : left);
+    p->col = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? left : line_index_);
+    p->length = static_cast<std::uint8_t>(right - left + 1);
+    p->placed = static_cast<std::uint8_t>(placed);
+    p->score = score;
+    p->through = 0;
+    for (int i = 0; i < p->length; ++i) {
+      const Cell on = line_[left + i].cell;
+      p->cells[i] = on != kEmpty ? on : word_[left + i];
+      if (on != kEmpty) p->through |= 1u << i;
+    }
+    std::memset(p->cells + p->length, 0, sizeof p->cells - p->length);
+  }
+
+  // Steps onto square `pos` from `node`: through the board tile on it, or
+  // with each rack tile (and blank) the graph and the cross-check allow.
+  // Calls step(child, accepts, score so far).
+  template <class G, class F>
+  void OnSquare(const G& g, int pos, Node node, Acc a, F&& step) {
+    const Sq& s = line_[pos];
+    if (s.cell != kEmpty) {
+      Node child;
+      bool accepts;
+      if (!g.Child(node, CellTile(s.cell), &child, &accepts)) return;
+      a.main += s.face;
+      step(child, accepts, a);
+      return;
+    }
+    const std::uint64_t allowed = Allowed(s);
+    if (!allowed) return;
+    ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
+      word_[pos] = code;
+      step(child, accepts, Place(a, s, value));
+    });
+  }
+
+  // Rightward from `pos` (the anchor for Appel-Jacobson; the square after it
+  // for Gordon, past the separator). The word starts at `left`.
+  template <class G, class S>
+  void ExtendRight(const G& g, S& sink, int pos, Node node, int left, const Acc& a) {
+    OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
+      RightStep(g, sink, pos, child, accepts, left, b);
+    });
+  }
+
+  template <class G, class S>
+  void RightStep(const G& g, S& sink, int pos, Node child, bool accepts, int left, const Acc& a) {
+    const bool next_free = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+    if (accepts && next_free && pos > left) Record(sink, left, pos, a);
+    if (child != kNoNode && pos + 1 < n_ && (!next_free || tiles_left_ > 0))
+      ExtendRight(g, sink, pos + 1, child, left, a);
+  }
+
+  // ---- Gordon (GADDAG) ----
+
+  // Leftwards from the anchor: the path so far spells rev(squares pos..anchor).
+  template <class G, class S>
+  void GaddagLeft(const G& g, S& sink, int pos, Node node, const Acc& a) {
+    OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
+      LeftStep(g, sink, pos, child, accepts, b);
+    });
+  }
+
+  template <class G, class S>
+  void LeftStep(const G& g, S& sink, int pos, Node child, bool accepts, const Acc& a) {
+    const bool left_free = pos == 0 || line_[pos - 1].cell == kEmpty;
+    // rev(w) accepted: the word ends at the anchor.
+    if (accepts && left_free && right_free_ && pos < anchor_) Record(sink, pos, anchor_, a);
+    if (child == kNoNode) return;
+    // Further left: through board tiles, or rack tiles on free squares short
+    // of the previous anchor (plays covering it are generated from it).
+    if (pos > 0) {
+      const Sq& l = line_[pos - 1];
+      if (l.cell != kEmpty || (!(l.flags & kAnchor) && tiles_left_ > 0)) GaddagLeft(g, sink, pos - 1, child, a);
+    }
+    // Turn right through the separator.
+    if (left_free && anchor_ + 1 < n_ && (!right_free_ || tiles_left_ > 0)) {
+      Node sep;
+      bool unused;
+      if (g.Child(child, kSeparator, &sep, &unused)) ExtendRight(g, sink, anchor_ + 1, sep, pos, a);
+    }
+  }
+
+  // ---- Appel & Jacobson (DAWG) ----
+
+  template <class G, class S>
+  void DawgAnchor(const G& g, S& sink) {
+    const int a = anchor_;
+    if (a > 0 && line_[a - 1].cell != kEmpty) {
+      // The left part is the board run touching the anchor.
+      int start = a - 1;
+      while (start > 0 && line_[start - 1].cell != kEmpty) --start;
+      Node node = g.root();
+      bool accepts;
+      Acc acc;
+      for (int p = start; p < a; ++p) {
+        if (!g.Child(node, CellTile(line_[p].cell), &node, &accepts)) return;
+        acc.main += line_[p].face;
+      }
+      ExtendRight(g, sink, a, node, start, acc);
+      return;
+    }
+    // Rack tiles on the free squares left of the anchor, up to the previous
+    // anchor; none of them touches a tile, so no cross-checks apply.
+    int limit = 0;
+    while (a - limit - 1 >= 0 && line_[a - limit - 1].cell == kEmpty && !(line_[a - limit - 1].flags & kAnchor)) ++limit;
+    LeftPart(g, sink, g.root(), 0, std::min(limit, tiles_left_ - 1));
+  }
+
+  template <class G, class S>
+  void LeftPart(const G& g, S& sink, Node node, int k, int limit) {
+    Acc acc;
+    for (int i = 0; i < k; ++i) {
+      const int pos = anchor_ - k + i;
+      word_[pos] = left_[i];
+      acc = Place(acc, line_[pos], ValueOf(left_[i]));
+    }
+    ExtendRight(g, sink, anchor_, node, anchor_ - k, acc);
+    if (k == limit || stop_) return;
+    ForEachPlacement(g, node, blanks_ ? all_tiles : rack_mask_, [&](Cell code, int, Node child, bool) {
+      if (child == kNoNode) return;
+      left_[k] = code;
+      LeftPart(g, sink, child, k + 1, limit);
+    });
+  }
+
+  template <class S>
+  std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
+    LoadRack(rack);
+    if (tiles_left_ == 0) return 0;
+    const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
+    if (!graph.valid()) return 0;
+    graph.Dispatch([&](const auto& g) {
+      for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+        dir_ = d;
+        const int di = static_cast<int>(d);
+        n_ = line_len[di];
+        for (int line = 0; line < lines[di] && !stop_; ++line) {
+          line_index_ = line;
+          line_ = &squares[di][std::size_t(line * n_)];
+          for (int pos = 0; pos < n_ && !stop_; ++pos) {
+            if (!(line_[pos].flags & kAnchor)) continue;
+            anchor_ = pos;
+            right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+            if (alg == Algorithm::kGaddag) GaddagLeft(g, sink, pos, g.root(), Acc());
+            else DawgAnchor(g, sink);
+          }
+        }
+        if (stop_) break;
+      }
+    });
+    return found_;
+  }
+};
+
+namespace {
+
+struct CountSink {
+  template <class Gen>
+  bool Take(const Gen&, int, int, int, int) { return true; }
+};
+
+struct CallbackSink {
+  PlayCallback cb;
+  template <class Gen>
+  bool Take(Gen& g, int left, int right, int placed, int score) {
+    g.Materialize(&g.scratch_, left, right, placed, score);
+    return cb.call(cb.context, g.scratch_);
+  }
+};
+
+struct BestSink {
+  Play best;
+  bool have = false;
+  template <class Gen>
+  bool Take(const Gen& g, int left, int right, int placed, int score) {
+    if (have && score < best.score) return true;
+    Play p;
+    g.Materialize(&p, left, right, placed, score);
+    if (!have || BetterPlay(p, best)) best = p, have = true;
+    return true;
+  }
+};
+
+// A heap of the n best so far; its front is the worst of them.
+struct TopSink {
+  std::size_t n;
+  std::vector<Play>* heap;
+  template <class Gen>
+  bool Take(const Gen& g, int left, int right, int placed, int score) {
+    if (heap->size() == n && score < heap->front().score) return true;
+    Play p;
+    g.Materialize(&p, left, right, placed, score);
+    if (heap->size() < n) {
+      heap->push_back(p);
+      std::push_heap(heap->begin(), heap->end(), BetterPlay);
+    } else if (BetterPlay(p, heap->front())) {
+      std::pop_heap(heap->begin(), heap->end(), BetterPlay);
+      heap->back() = p;
+      std::push_heap(heap->begin(), heap->end(), BetterPlay);
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+MoveGenerator::MoveGenerator(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+MoveGenerator::MoveGenerator(MoveGenerator&&) noexcept = default;
+MoveGenerator& MoveGenerator::operator=(MoveGenerator&&) noexcept = default;
+MoveGenerator::~MoveGenerator() = default;
+
+Result<MoveGenerator> MoveGenerator::Create(const Lexicon& lexicon, const Layout& layout, int bingo_bonus) {
+  const Alphabet& a = lexicon.alphabet();
+  if (!lexicon.has_dawg() && !lexicon.has_gaddag())
+    return Status(Errc::kInvalidArgument, "the image has neither a DAWG nor a GADDAG");
+  if (a.size() > kMaxGenTile)
+    return Status(Errc::kLimit, "alphabet " + a.name() + " has " + std::to_string(a.size()) +
+                                    " tiles, the move generator handles at most " + std::to_string(kMaxGenTile));
+  if (layout.rows() < 1 || layout.cols() < 1 || layout.rows() > kMaxBoardDim || layout.cols() > kMaxBoardDim)
+    return Status(Errc::kLimit, "layout " + layout.name() + ": " + std::to_string(layout.rows()) + "x" +
+                                    std::to_string(layout.cols()) + ", sides must be 1.." + std::to_string(kMaxBoardDim));
+  auto impl = std::make_unique<Impl>();
+  impl->lex = &lexicon;
+  impl->layout = &layout;
+  impl->bingo = bingo_bonus;
+  for (int t = 1; t <= a.size(); ++t) {
+    impl->values[t] = a.tile(static_cast<Tile>(t)).score;
+    impl->all_tiles |= std::uint64_t(1) << t;
+  }
+  impl->blank_value = a.blank_score();
+  impl->lines[0] = impl->line_len[1] = layout.rows();
+  impl->lines[1] = impl->line_len[0] = layout.cols();
+  for (auto& sq : impl->squares) sq.assign(std::size_t(layout.rows() * layout.cols()), Sq());
+  for (int r = 0; r < layout.rows(); ++r) {
+    for (int c = 0; c < layout.cols(); ++c) {
+      for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+        Sq& s = impl->At(d, r, c);
+        s.lm = static_cast<std::uint8_t>(layout.letter_mult(r, c));
+        s.wm = static_cast<std::uint8_t>(layout.word_mult(r, c));
+      }
+    }
+  }
+  impl->board = Board(layout.rows(), layout.cols());
+  impl->Analyze();
+  return MoveGenerator(std::move(impl));
+}
+
+bool MoveGenerator::Supports(Algorithm a) const {
+  return a == Algorithm::kDawg ? impl_->lex->has_dawg() : impl_->lex->has_gaddag();
+}
+const Board& MoveGenerator::board() const { return impl_->board; }
+const Layout& MoveGenerator::layout() const { return *impl_->layout; }
+const Lexicon& MoveGenerator::lexicon() const { return *impl_->lex; }
+
+Status MoveGenerator::SetBoard(const Board& board) {
+  const Layout& l = *impl_->layout;
+  if (board.rows() != l.rows() || board.cols() != l.cols())
+    return Status(Errc::kInvalidArgument, "board " + std::to_string(board.rows()) + "x" + std::to_string(board.cols()) +
+                                              ", the layout " + l.name() + " is " + std::to_string(l.rows()) + "x" +
+                                              std::to_string(l.cols()));
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) {
+      const Cell cell = board.at(r, c);
+      if (cell != kEmpty && (CellTile(cell) == 0 || !((impl_->all_tiles >> CellTile(cell)) & 1u) ||
+                             (cell & ~(kBlankBit | kTileMask))))
+        return Status(Errc::kInvalidArgument, "board: tile code " + std::to_string(CellTile(cell)) + " at " +
+                                                  Coordinate(r, c, Dir::kAcross) + " is not in the alphabet");
+    }
+  }
+  impl_->board = board;
+  impl_->Analyze();
+  return Status::Ok();
+}
+
+Status MoveGenerator::Apply(const Play& play) {
+  for (int i = 0; i < play.length && i < kMaxBoardDim; ++i) {
+    const Cell cell = play.cells[i];
+    if (!play.IsThrough(i) && (!((impl_->all_tiles >> CellTile(cell)) & 1u) || (cell & ~(kBlankBit | kTileMask))))
+      return Status(Errc::kInvalidArgument, "play: tile code " + std::to_string(CellTile(cell)) + " is not in the alphabet");
+  }
+  LEXC_RETURN_IF_ERROR(ApplyPlay(play, &impl_->board));
+  impl_->Update(play);
+  return Status::Ok();
+}
+
+std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, PlayCallback cb) {
+  CallbackSink sink{cb};
+  return impl_->Run(a, rack, sink);
+}
+
+std::uint64_t MoveGenerator::Count(const Rack& rack, Algorithm a) {
+  CountSink sink;
+  return impl_->Run(a, rack, sink);
+}
+
+std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out) {
+  out->clear();
+  if (n == 0) return Count(rack, a);
+  out->reserve(std::min<std::size_t>(n, 4096));
+  TopSink sink{n, out};
+  const std::uint64_t found = impl_->Run(a, rack, sink);
+  std::sort_heap(out->begin(), out->end(), BetterPlay);
+  return found;
+}
+
+bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
+  BestSink sink;
+  impl_->Run(a, rack, sink);
+  if (sink.have) *out = sink.best;
+  return sink.have;
+}
+
+std::uint64_t MoveGenerator::CrossSet(int row, int col, Dir dir) const { return impl_->At(dir, row, col).cross; }
+int MoveGenerator::CrossSum(int row, int col, Dir dir) const { return impl_->At(dir, row, col).xsum; }
+bool MoveGenerator::HasCross(int row, int col, Dir dir) const {
+  return (impl_->At(dir, row, col).flags & kHasCross) != 0;
+}
+bool MoveGenerator::IsAnchor(int row, int col) const { return (impl_->At(Dir::kAcross, row, col).flags & kAnchor) != 0; }
+
+std::uint64_t MoveGenerator::CrossSetWith(bool use_gaddag, int row, int col, Dir dir) const {
+  std::uint64_t set = 0;
+  int sum = 0;
+  bool has = false;
+  (use_gaddag ? impl_->lex->gaddag() : impl_->lex->dawg()).Dispatch([&](const auto& g) {
+    impl_->CrossOf(g, use_gaddag, dir, row, col, &set, &sum, &has);
+  });
+  return set;
+}
+
+}  // namespace lexc::gen

@@ -1,0 +1,85 @@
+// Test support for libgen: lexicons built in memory, an independent
+// brute-force move generator, random positions, and diagnostics.
+//
+// The brute-force generator shares nothing with the library's analysis or
+// traversal: for every row and column, every span of squares whose ends are
+// free, every word of the span's length from a std::set that fits the board
+// tiles, every cross word checked in the set, and every way to supply the
+// new tiles from the rack (real tile or blank). Scores are recomputed from
+// the layout square by square.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lexc/alphabet.h"
+#include "lexc/builder.h"
+#include "lexc/gen/board.h"
+#include "lexc/gen/layout.h"
+#include "lexc/gen/move.h"
+#include "lexc/gen/movegen.h"
+#include "lexc/gen/rack.h"
+#include "lexc/lexicon.h"
+#include "test_support.h"
+
+namespace lexc::gen::test {
+
+// The word model of the libformat tests (header-only parts of test_support.h).
+using lexc::test::Word;
+using lexc::test::WordSet;
+
+std::string SourcePath(const std::string& rel);
+// $LEXC_SOWPODS, else ../shared/lexica/SOWPODS.txt; nullopt when absent.
+std::optional<std::string> SowpodsPath();
+
+// An image built in memory and opened from its bytes.
+class TestLexicon {
+ public:
+  TestLexicon(const WordSet& words, const Alphabet& a, bool dawg = true, bool gaddag = true);
+  const Lexicon& lexicon() const { return lex_; }
+  const WordSet& words() const { return words_; }
+  const Alphabet& alphabet() const { return lex_.alphabet(); }
+
+ private:
+  std::vector<std::uint64_t> store_;
+  Lexicon lex_;
+  WordSet words_;
+};
+
+// Alphabet of `letters` tiles A.. with scores 1..4 cycling and counts large
+// enough for random boards, and `blanks` blanks.
+Alphabet SmallAlphabet(int letters, int blanks = 2);
+// Random words of 2..max_len tiles over the alphabet's first `letters`.
+WordSet RandomWords(std::mt19937_64& rng, int count, int letters, int max_len);
+// English words (ASCII) to tiles of the English alphabet.
+WordSet EnglishWords(const std::vector<std::string>& words);
+// Words of a fixture file (english-small.txt), one per line, '#' comments.
+WordSet EnglishFixture(const std::string& rel);
+
+// Every play, sorted with BetterPlay.
+std::vector<Play> BruteForce(const Board& board, const Layout& layout, const Alphabet& a, const WordSet& words,
+                             const Rack& rack, int bingo = 50);
+// Every play from the generator, sorted.
+std::vector<Play> Generated(MoveGenerator& gen, const Rack& rack, Algorithm alg);
+
+// A layout of rows x cols with the start square at the centre and a few
+// premiums scattered deterministically (from `seed`).
+Layout SmallLayout(int rows, int cols, std::uint64_t seed);
+
+// Board with tiles scattered at random (density in [0,1]), blanks among them.
+Board RandomBoard(std::mt19937_64& rng, int rows, int cols, int letters, double density);
+// Rack of n tiles (blanks drawn with probability blank_p each).
+Rack RandomRack(std::mt19937_64& rng, int letters, int n, double blank_p);
+
+std::string Describe(const Play& p, const Alphabet& a);
+std::string ShowBoard(const Board& b, const Alphabet& a);
+// A readable difference of two sorted play lists (at most `max` lines).
+std::string DiffPlays(const std::vector<Play>& want, const std::vector<Play>& got, const Alphabet& a,
+                      std::size_t max = 10);
+
+}  // namespace lexc::gen::test

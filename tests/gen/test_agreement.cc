@@ -1,0 +1,128 @@
+// The two generators against the brute-force model (gen_support.h), play for
+// play, on small lexicons: random boards (tiles scattered, not necessarily
+// words), and random legal games where each position's analysis, updated
+// incrementally after every play, must equal one computed from scratch.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "gen_support.h"
+#include "lexc/gen/movegen.h"
+
+// Not `using namespace lexc`: lexc::Rack (query.h, anagrams) would clash with lexc::gen::Rack.
+using lexc::Alphabet;
+using lexc::Errc;
+using lexc::Result;
+using lexc::Status;
+using lexc::Tile;
+using namespace lexc::gen;
+using namespace lexc::gen::test;
+
+namespace {
+
+struct Tally {
+  std::size_t plays = 0, blank_plays = 0, through_plays = 0, bingos = 0, empty_positions = 0;
+};
+Tally tally;
+
+void Report() {
+  WARN("plays " << tally.plays << ", with blanks " << tally.blank_plays << ", through " << tally.through_plays
+                << ", bingos " << tally.bingos << ", positions without a play " << tally.empty_positions);
+  tally = Tally();
+}
+
+void CompareAll(MoveGenerator& gen, const Board& board, const Layout& layout, const TestLexicon& tl, const Rack& rack,
+                const char* what) {
+  const std::vector<Play> want = BruteForce(board, layout, tl.alphabet(), tl.words(), rack);
+  tally.plays += want.size();
+  tally.empty_positions += want.empty();
+  for (const Play& p : want) {
+    bool blank = false;
+    for (int i = 0; i < p.length; ++i) blank |= !p.IsThrough(i) && CellIsBlank(p.cells[i]);
+    tally.blank_plays += blank;
+    tally.through_plays += p.through != 0;
+    tally.bingos += p.placed == kRackSize;
+  }
+  for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+    const std::vector<Play> got = Generated(gen, rack, alg);
+    INFO(what << ", " << AlgorithmName(alg) << ", rack " << rack.ToString(tl.alphabet()) << "\n"
+              << ShowBoard(board, tl.alphabet()) << DiffPlays(want, got, tl.alphabet()));
+    REQUIRE(got.size() == want.size());
+    REQUIRE(got == want);
+    CHECK(gen.Count(rack, alg) == want.size());
+  }
+}
+
+void CompareAnalysis(const MoveGenerator& a, const MoveGenerator& b) {
+  const Board& board = a.board();
+  REQUIRE(board == b.board());
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) {
+      INFO("square " << Coordinate(r, c, Dir::kAcross));
+      REQUIRE(a.IsAnchor(r, c) == b.IsAnchor(r, c));
+      if (board.at(r, c) != kEmpty) continue;
+      for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+        REQUIRE(a.CrossSet(r, c, d) == b.CrossSet(r, c, d));
+        REQUIRE(a.CrossSum(r, c, d) == b.CrossSum(r, c, d));
+        REQUIRE(a.HasCross(r, c, d) == b.HasCross(r, c, d));
+        REQUIRE(a.CrossSetWith(true, r, c, d) == a.CrossSet(r, c, d));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("random boards: GADDAG, DAWG and brute force agree", "[agreement]") {
+  std::mt19937_64 rng(20240601);
+  int positions = 0;
+  for (int lexicon = 0; lexicon < 6; ++lexicon) {
+    const int letters = 3 + lexicon % 4;
+    const Alphabet a = SmallAlphabet(letters);
+    const TestLexicon tl(RandomWords(rng, 60 + 40 * lexicon, letters, 2 + lexicon % 5), a);
+    for (int size : {5, 7, 9}) {
+      const Layout layout = SmallLayout(size, size + lexicon % 2, rng());
+      auto gen = MoveGenerator::Create(tl.lexicon(), layout);
+      REQUIRE(gen.ok());
+      for (int i = 0; i < 40; ++i) {
+        const Board board = RandomBoard(rng, layout.rows(), layout.cols(), letters, (i % 8) * 0.08);
+        REQUIRE(gen->SetBoard(board).ok());
+        const Rack rack = RandomRack(rng, letters, int(rng() % 8), 0.12);
+        CompareAll(*gen, board, layout, tl, rack, "random board");
+        ++positions;
+      }
+    }
+  }
+  CHECK(positions == 6 * 3 * 40);
+  Report();
+}
+
+TEST_CASE("random games: agreement and incremental analysis", "[agreement][incremental]") {
+  std::mt19937_64 rng(777);
+  int positions = 0;
+  for (int game = 0; game < 24; ++game) {
+    const int letters = 4 + game % 3;
+    const Alphabet a = SmallAlphabet(letters);
+    const TestLexicon tl(RandomWords(rng, 150 + 50 * (game % 4), letters, 3 + game % 5), a, true, true);
+    const Layout layout = game % 3 == 0 ? Layout::Standard15() : SmallLayout(7 + game % 5, 9 - game % 3, rng());
+    auto inc = MoveGenerator::Create(tl.lexicon(), layout);
+    auto scratch = MoveGenerator::Create(tl.lexicon(), layout);
+    REQUIRE(inc.ok());
+    REQUIRE(scratch.ok());
+    Board board(layout.rows(), layout.cols());
+    for (int turn = 0; turn < 30; ++turn) {
+      const Rack rack = RandomRack(rng, letters, 1 + int(rng() % 7), 0.08);
+      const std::vector<Play> want = BruteForce(board, layout, a, tl.words(), rack);
+      CompareAll(*inc, board, layout, tl, rack, "game (incremental)");
+      ++positions;
+      if (want.empty()) continue;
+      const Play& p = want[rng() % want.size()];
+      REQUIRE(ApplyPlay(p, &board).ok());
+      REQUIRE(inc->Apply(p).ok());
+      REQUIRE(scratch->SetBoard(board).ok());
+      CompareAnalysis(*inc, *scratch);
+    }
+  }
+  CHECK(positions == 24 * 30);
+  Report();
+}

@@ -1,0 +1,173 @@
+// Hand-checked plays on the standard board with a small English lexicon:
+// every expected play and score below was worked out by hand from the
+// premium map (row 8: T..d...*...d..T, row 9: ..d...d.d...d..).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gen_support.h"
+#include "lexc/gen/cgp.h"
+#include "lexc/gen/movegen.h"
+
+// Not `using namespace lexc`: lexc::Rack (query.h, anagrams) would clash with lexc::gen::Rack.
+using lexc::Alphabet;
+using lexc::Errc;
+using lexc::Result;
+using lexc::Status;
+using lexc::Tile;
+using namespace lexc::gen;
+using namespace lexc::gen::test;
+
+namespace {
+
+const std::vector<std::string> kWords = {
+    "AT", "TA", "AX", "XI", "EX", "OX", "ZA", "QI", "TI", "ETA", "ATE", "EAT", "TEA", "CAT", "CATS", "SCAT",
+    "ACT", "RETAINS", "NASTIER", "STAINER", "RETINAS", "ANESTRI", "RATINES", "STEARIN", "ANTSIER"};
+
+struct Fixture {
+  Alphabet english = Alphabet::English();
+  TestLexicon tl{EnglishWords(kWords), english};
+  Layout layout = Layout::Standard15();
+  MoveGenerator gen = MoveGenerator::Create(tl.lexicon(), layout).value();
+
+  // Tiles at "8G" (across) written as in a board file row fragment.
+  void Put(const std::string& coord_row_col, const std::string& word, Dir dir = Dir::kAcross) {
+    const int row = std::stoi(coord_row_col.substr(0, coord_row_col.size() - 1)) - 1;
+    const int col = coord_row_col.back() - 'A';
+    Board b = gen.board();
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      const bool blank = std::islower(static_cast<unsigned char>(word[i])) != 0;
+      const Tile t = static_cast<Tile>(std::toupper(static_cast<unsigned char>(word[i])) - 'A' + 1);
+      b.set(dir == Dir::kAcross ? row : row + int(i), dir == Dir::kAcross ? col + int(i) : col, MakeCell(t, blank));
+    }
+    REQUIRE(gen.SetBoard(b).ok());
+  }
+
+  // Every play as "8D WORD 18", checked against the brute force and the
+  // other generator on the way.
+  std::vector<std::string> Plays(const std::string& rack_text) {
+    const Rack rack = Rack::Parse(english, rack_text).value();
+    const std::vector<Play> want = BruteForce(gen.board(), layout, english, tl.words(), rack);
+    const std::vector<Play> g = Generated(gen, rack, Algorithm::kGaddag);
+    const std::vector<Play> d = Generated(gen, rack, Algorithm::kDawg);
+    INFO(DiffPlays(want, g, english));
+    REQUIRE(g == want);
+    REQUIRE(d == want);
+    std::vector<std::string> out;
+    for (const Play& p : g) out.push_back(FormatMove(Move::FromPlay(p), english));
+    return out;
+  }
+};
+
+bool Has(const std::vector<std::string>& plays, const std::string& p) {
+  return std::find(plays.begin(), plays.end(), p) != plays.end();
+}
+
+}  // namespace
+
+TEST_CASE("first play covers the start square", "[cases]") {
+  Fixture f;
+  const auto plays = f.Plays("CAT");
+  // CAT, ACT: 3 placements x 2 directions each; AT, TA: 2 x 2 each.
+  CHECK(plays.size() == 2 * 6 + 2 * 4);
+  CHECK(Has(plays, "8F CAT 10"));  // (3+1+1) x2 centre
+  CHECK(Has(plays, "8H CAT 10"));
+  CHECK(Has(plays, "H6 CAT 10"));
+  CHECK(Has(plays, "8G AT 4"));
+  CHECK(!Has(plays, "8E CAT 10"));  // misses the centre
+  Play best;
+  REQUIRE(f.gen.Best(Rack::Parse(f.english, "CAT").value(), Algorithm::kGaddag, &best));
+  CHECK(FormatMove(Move::FromPlay(best), f.english) == "8F ACT 10");  // ties: across, leftmost, tile order
+}
+
+TEST_CASE("bingo adds 50 and takes the letter premium", "[cases]") {
+  Fixture f;
+  const auto plays = f.Plays("AEINRST");
+  CHECK(Has(plays, "8B RETAINS 66"));  // T on 8D (DL): 8 x2 + 50
+  CHECK(Has(plays, "8H RETAINS 66"));  // I on 8L (DL)
+  CHECK(Has(plays, "8E RETAINS 64"));  // no letter premium
+  CHECK(Has(plays, "H2 STEARIN 66"));  // A on D8 (DL, down)
+  Play best;
+  REQUIRE(f.gen.Best(Rack::Parse(f.english, "AEINRST").value(), Algorithm::kDawg, &best));
+  CHECK(best.score == 66);
+  CHECK(best.placed == 7);
+}
+
+TEST_CASE("hooks on both ends", "[cases]") {
+  Fixture f;
+  f.Put("8G", "AT");
+  const auto plays = f.Plays("CS");
+  CHECK(Has(plays, "8F C(AT)S 6"));
+  CHECK(Has(plays, "8E SC(AT) 6"));
+  CHECK(Has(plays, "8F C(AT) 5"));
+  CHECK(plays.size() == 3);
+}
+
+TEST_CASE("parallel play forms two cross words", "[cases]") {
+  Fixture f;
+  f.Put("8G", "AX");
+  const auto plays = f.Plays("TI");
+  // T on 9G (DL): TI = 2+1; AT = 1+2; XI = 8+1.
+  CHECK(Has(plays, "9G TI 15"));
+}
+
+TEST_CASE("play through several board tiles", "[cases]") {
+  Fixture f;
+  f.Put("8H", "T");
+  f.Put("8J", "I");
+  const auto plays = f.Plays("RAENS");
+  // S on 8L (DL); the centre's DW is under a board tile and does not count.
+  CHECK(Has(plays, "8F RE(T)A(I)NS 8"));
+}
+
+TEST_CASE("blanks: one, two, and a rack of only blanks", "[cases]") {
+  Fixture f;
+  auto plays = f.Plays("CA?");
+  CHECK(Has(plays, "8F CAt 8"));
+  CHECK(Has(plays, "H6 CAt 8"));
+  CHECK(Has(plays, "8G At 2"));  // (1+0) x2
+  CHECK(Has(plays, "8F CAT 10") == false);
+  plays = f.Plays("??");
+  // Every 2-letter word, 2 placements x 2 directions, 0 points.
+  CHECK(plays.size() == 9 * 4);
+  CHECK(Has(plays, "8G qi 0"));
+  CHECK(std::all_of(plays.begin(), plays.end(), [](const std::string& p) { return p.back() == '0'; }));
+  f.Put("8H", "A");
+  plays = f.Plays("?");
+  // A with one blank: AT, AX, TA, ZA, each across and down.
+  CHECK(plays.size() == 8);
+  CHECK(Has(plays, "8G z(A) 1"));
+  CHECK(Has(plays, "H8 (A)x 1"));
+}
+
+TEST_CASE("plays along the edges", "[cases]") {
+  Fixture f;
+  f.Put("15O", "A");
+  const auto plays = f.Plays("CT");
+  CHECK(plays == std::vector<std::string>{"15N T(A) 2", "O14 T(A) 2"});
+  f.Put("1A", "QI");
+  CHECK(Has(f.Plays("A"), "2A A 0") == false);
+}
+
+TEST_CASE("empty rack has no plays", "[cases]") {
+  Fixture f;
+  CHECK(f.Plays("").empty());
+  f.Put("8G", "AT");
+  CHECK(f.Plays("").empty());
+  CHECK(f.gen.Count(Rack(), Algorithm::kGaddag) == 0);
+  Play p;
+  CHECK_FALSE(f.gen.Best(Rack(), Algorithm::kDawg, &p));
+}
+
+TEST_CASE("a lone tile forming two words is one play", "[cases]") {
+  Fixture f;
+  f.Put("8G", "Q");
+  f.Put("7H", "X");
+  const auto plays = f.Plays("I");
+  // I on 8H (the centre, DW, still empty): QI (10+1) x2 across and XI
+  // (8+1) x2 down, reported once, across. I on 7I (DL): XI = 8+2. I on 9G
+  // (DL): QI down = 10+2.
+  CHECK(plays == std::vector<std::string>{"8G (Q)I 40", "G8 (Q)I 12", "7H (X)I 10"});
+}
