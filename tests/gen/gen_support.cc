@@ -277,6 +277,24 @@ Rack RandomRack(std::mt19937_64& rng, int letters, int n, double blank_p) {
   return r;
 }
 
+void RequireSameAnalysis(const MoveGenerator& a, const MoveGenerator& b, bool both_ways) {
+  const Board& board = a.board();
+  REQUIRE(board == b.board());
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) {
+      INFO("square " << Coordinate(r, c, Dir::kAcross));
+      REQUIRE(a.IsAnchor(r, c) == b.IsAnchor(r, c));
+      if (board.at(r, c) != kEmpty) continue;
+      for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+        REQUIRE(a.CrossSet(r, c, d) == b.CrossSet(r, c, d));
+        REQUIRE(a.CrossSum(r, c, d) == b.CrossSum(r, c, d));
+        REQUIRE(a.HasCross(r, c, d) == b.HasCross(r, c, d));
+        if (both_ways) REQUIRE(a.CrossSetWith(true, r, c, d) == a.CrossSetWith(false, r, c, d));
+      }
+    }
+  }
+}
+
 std::string Describe(const Play& p, const Alphabet& a) {
   return FormatMove(Move::FromPlay(p), a) + " [placed " + std::to_string(p.placed) + "]";
 }

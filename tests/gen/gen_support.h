@@ -76,6 +76,11 @@ Board RandomBoard(std::mt19937_64& rng, int rows, int cols, int letters, double 
 // Rack of n tiles (blanks drawn with probability blank_p each).
 Rack RandomRack(std::mt19937_64& rng, int letters, int n, double blank_p);
 
+// REQUIREs that two generators hold the same board, anchors, cross-check
+// sets, cross sums and cross flags; with `both_ways`, also that the GADDAG
+// computes every cross-check set as the DAWG does.
+void RequireSameAnalysis(const MoveGenerator& a, const MoveGenerator& b, bool both_ways = false);
+
 std::string Describe(const Play& p, const Alphabet& a);
 std::string ShowBoard(const Board& b, const Alphabet& a);
 // A readable difference of two sorted play lists (at most `max` lines).

@@ -11,14 +11,7 @@
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/movegen.h"
 
-// Not `using namespace lexc`: lexc::Rack (query.h, anagrams) would clash with lexc::gen::Rack.
-using lexc::Alphabet;
-using lexc::Errc;
-using lexc::Result;
-using lexc::Status;
-using lexc::Tile;
-using namespace lexc::gen;
-using namespace lexc::gen::test;
+namespace lexc::gen::test {
 
 namespace {
 
@@ -171,3 +164,5 @@ TEST_CASE("a lone tile forming two words is one play", "[cases]") {
   // (DL): QI down = 10+2.
   CHECK(plays == std::vector<std::string>{"8G (Q)I 40", "G8 (Q)I 12", "7H (X)I 10"});
 }
+
+}  // namespace lexc::gen::test

@@ -12,14 +12,7 @@
 #include "lexc/gen/movegen.h"
 #include "lexc/gen/position.h"
 
-// Not `using namespace lexc`: lexc::Rack (query.h, anagrams) would clash with lexc::gen::Rack.
-using lexc::Alphabet;
-using lexc::Errc;
-using lexc::Result;
-using lexc::Status;
-using lexc::Tile;
-using namespace lexc::gen;
-using namespace lexc::gen::test;
+namespace lexc::gen::test {
 
 namespace {
 
@@ -209,3 +202,5 @@ TEST_CASE("ApplyPlay checks the board", "[notation]") {
   p.cells[0] = 2;
   CHECK(ErrorOf(ApplyPlay(p, &b)) == "play 8H: square 8H does not hold the through tile");
 }
+
+}  // namespace lexc::gen::test

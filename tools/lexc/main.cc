@@ -10,6 +10,7 @@
 
 #include "common.h"
 #include "lexc/format.h"
+#include "play_common.h"
 
 int main(int argc, char** argv) {
   using namespace lexc::cli;
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
   lexc verify nwl18.lex --words nwl18.txt
   lexc dump nwl18.lex > words.txt
   lexc query nwl18.lex anagram 'RETAINS?'
+  lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc selfplay nwl18.lex --games 100 -q
 
 Run 'lexc COMMAND --help' for a command's options.
 Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
@@ -34,6 +37,8 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterVerify(app);
   RegisterDump(app);
   RegisterQuery(app);
+  RegisterMoves(app);
+  RegisterSelfplay(app);
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {

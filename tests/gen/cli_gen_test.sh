@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# End-to-end test of `lexc moves` and `lexc selfplay`.
+#
+#   bash tests/gen/cli_gen_test.sh PATH/TO/lexc SOURCE_DIR
+#
+# Expected plays and scores were worked out by hand (see tests/gen/test_cases.cc
+# for the premium squares involved). Prints one line per failed check and
+# exits 1 if any failed.
+set -u
+export LC_ALL=C
+
+LEXC=${1:?usage: cli_gen_test.sh LEXC SOURCE_DIR}
+SRC=${2:?usage: cli_gen_test.sh LEXC SOURCE_DIR}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+
+failures=0
+checks=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect() {
+  checks=$((checks + 1))
+  if [ "$2" != "$3" ]; then
+    fail "$1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -10 | sed 's/^/    /'
+  fi
+}
+# expect_rc NAME CODE COMMAND...: output in $T/out, $T/err
+expect_rc() {
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  checks=$((checks + 1))
+  [ "$rc" = "$want" ] || { fail "$name: exit $rc, expected $want"; sed 's/^/    /' "$T/err" | head -5; }
+}
+expect_err() {  # NAME TEXT: $T/err holds TEXT
+  checks=$((checks + 1))
+  grep -qF -- "$2" "$T/err" || { fail "$1: stderr lacks '$2'"; sed 's/^/    /' "$T/err" | head -5; }
+}
+
+printf '%s\n' AT TA AX XI EX OX ZA QI TI ETA ATE EAT TEA CAT CATS SCAT ACT RETAINS NASTIER STAINER \
+  RETINAS ANESTRI RATINES STEARIN ANTSIER TAXI AXE EXIT SAX TAX >"$T/words.txt"
+"$LEXC" build -q "$T/words.txt" -o "$T/w.lex" || { echo "FAIL: build"; exit 1; }
+"$LEXC" build -q --dawg "$T/words.txt" -o "$T/w.dawg" || { echo "FAIL: build --dawg"; exit 1; }
+E=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15
+
+# ---- moves: hand-checked ----
+expect_rc "first play" 0 "$LEXC" moves "$T/w.lex" --cgp "$E CAT/ 0/0 0" --plays-only
+expect "first play: count" 20 "$(wc -l <"$T/out")"
+expect "first play: best" "8F ACT 10" "$(head -1 "$T/out" | tr -s ' ')"
+expect "first play: 2-letter" "8G AT 4" "$(grep -E '^8G +AT ' "$T/out" | tr -s ' ')"
+expect_rc "bingo" 0 "$LEXC" moves "$T/w.lex" --cgp "$E AEINRST/ 0/0 0" --top 1
+expect "bingo: best" "8B ANESTRI 66" "$(tr -s ' ' <"$T/out")"
+# Hooks and through: AT on 8G-8H, C and S hook both ends.
+expect_rc "hooks" 0 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15/6AT7/15/15/15/15/15/15/15 CS/ 0/0 0" --plays-only
+expect "hooks: plays" "8E SC(AT) 6
+8F C(AT)S 6
+8F C(AT) 5" "$(tr -s ' ' <"$T/out")"
+# Board file and --rack: a blank.
+{ for r in $(seq 1 15); do if [ "$r" = 8 ]; then echo ".......A......."; else echo "..............."; fi; done; } >"$T/board.txt"
+expect_rc "board file" 0 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack '?' --plays-only
+expect "board file: blank plays (AT AX TA ZA, both ways)" 8 "$(wc -l <"$T/out")"
+expect "board file: lower case" "8G z(A) 1" "$(grep -E '^8G +z' "$T/out" | tr -s ' ')"
+
+# Exchanges (bag 93 >= 7) and the pass come after the plays; --top cuts.
+expect_rc "exchanges" 0 "$LEXC" moves "$T/w.lex" --cgp "$E QZ/ 0/0 0"
+expect "exchanges: moves" "exch Z 0
+exch Q 0
+exch QZ 0
+pass 0" "$(tr -s ' ' <"$T/out")"
+expect_rc "no exchange, bag of 6" 0 "$LEXC" moves "$T/w.lex" --cgp "$E QZ/ 0/0 0 etl 94;"
+expect "no exchange: pass only" "pass 0" "$(tr -s ' ' <"$T/out")"
+
+# JSON
+expect_rc "json" 0 "$LEXC" moves "$T/w.lex" --cgp "$E CAT/ 0/0 0" --json --top 2
+if command -v jq >/dev/null; then
+  expect "json: fields" "20 3 true 8F ACT 10 play across" \
+    "$(jq -r '.[0] | "\(.plays) \(.exchanges + 0 | if . > 0 then 3 else 0 end) \(.truncated) \(.moves[0].move) \(.moves[0].kind) \(.moves[0].direction)"' "$T/out")"
+fi
+
+# ---- moves: errors name the field ----
+expect_rc "bad: rows" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15 A/ 0/0 0"
+expect_err "bad: rows" "cgp board: 2 rows, expected 15"
+expect_rc "bad: row width" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15/8A7/15/15/15/15/15/15/15 A/ 0/0 0"
+expect_err "bad: row width" "cgp board: row 8 has 16 squares, expected 15"
+expect_rc "bad: tile" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15/7#7/15/15/15/15/15/15/15 A/ 0/0 0"
+expect_err "bad: tile" "cgp board: row 8: unknown tile '#'"
+expect_rc "bad: too many" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15/6QQ7/15/15/15/15/15/15/15 A/ 0/0 0"
+expect_err "bad: too many" "cgp tiles: 2 'Q' on the board and racks, the set has 1"
+expect_rc "bad: rack size" 1 "$LEXC" moves "$T/w.lex" --cgp "$E AAAAAAAA/ 0/0 0"
+expect_err "bad: rack size" "cgp rack 1: 8 tiles, a rack holds at most 7"
+expect_rc "bad: --rack size" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack AAAAAAAA
+expect_err "bad: --rack size" "--rack: 8 tiles, a rack holds at most 7"
+expect_rc "bad: scores" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/zero 0"
+expect_err "bad: scores" "cgp scores: 'zero' is not a number"
+expect_rc "bad: two sources" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --board "$T/board.txt"
+expect_rc "bad: algorithm" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --algorithm trie
+expect_rc "dawg-only image, gaddag asked" 1 "$LEXC" moves "$T/w.dawg" --cgp "$E A/ 0/0 0" --algorithm gaddag
+expect_err "dawg-only image" "the image has no GADDAG"
+expect_rc "bad layout" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --layout "$T/nope.txt"
+
+# ---- selfplay ----
+expect_rc "selfplay" 0 "$LEXC" selfplay "$T/w.lex" --games 3 --seed 5
+cp "$T/out" "$T/gcg1"
+expect_err "selfplay: games/s" "games/s"
+expect "selfplay: 3 games" 3 "$(grep -c '^#title' "$T/gcg1")"
+expect_rc "selfplay again" 0 "$LEXC" selfplay "$T/w.lex" --games 3 --seed 5 --algorithm dawg
+expect "selfplay: reproducible, either algorithm" "$(cat "$T/gcg1")" "$(cat "$T/out")"
+expect_rc "selfplay positions" 0 "$LEXC" selfplay "$T/w.lex" --games 4 --seed 1 --every 2 --positions "$T/pos.cgp" -q
+expect "selfplay -q: no GCG" "" "$(cat "$T/out")"
+expect_rc "positions read back" 0 "$LEXC" moves "$T/w.lex" --cgp-file "$T/pos.cgp" --plays-only --algorithm dawg
+cp "$T/out" "$T/dawg.txt"
+expect_rc "positions, gaddag" 0 "$LEXC" moves "$T/w.lex" --cgp-file "$T/pos.cgp" --plays-only --algorithm gaddag
+expect "dawg and gaddag list the same moves" "$(cat "$T/dawg.txt")" "$(cat "$T/out")"
+expect_rc "selfplay gcg-dir" 0 "$LEXC" selfplay "$T/w.lex" --games 2 --seed 9 --gcg-dir "$T/games"
+expect "gcg files" "game-10.gcg game-9.gcg" "$(ls "$T/games" | sort | tr '\n' ' ' | sed 's/ $//')"
+expect_rc "selfplay json" 0 "$LEXC" selfplay "$T/w.lex" --games 2 --json
+if command -v jq >/dev/null; then expect "selfplay json games" 2 "$(jq .games "$T/out")"; fi
+
+echo "$checks checks, $failures failed"
+[ "$failures" = 0 ]

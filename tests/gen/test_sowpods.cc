@@ -1,0 +1,116 @@
+// On SOWPODS (skipped when the list is absent): the shipped fixture positions
+// are exactly what the greedy self-play produces, the DAWG and GADDAG
+// generators list the same plays on every one of them (all, top N, best),
+// and the analysis updated after each play equals a from-scratch one.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "gen_support.h"
+#include "lexc/builder.h"
+#include "lexc/gen/cgp.h"
+#include "lexc/gen/game.h"
+#include "lexc/gen/movegen.h"
+#include "lexc/wordlist.h"
+
+namespace lexc::gen::test {
+namespace {
+
+// The SOWPODS image, built once, both graphs.
+struct Sowpods {
+  std::vector<std::uint64_t> store;
+  Lexicon lex;
+  bool ok = false;
+  Sowpods() {
+    const auto path = SowpodsPath();
+    if (!path) return;
+    ReadReport report;
+    auto words = ReadWordList(*path, Alphabet::English(), {}, &report);
+    REQUIRE(words.ok());
+    auto bytes = BuildImage(*words, Alphabet::English(), BuildOptions());
+    REQUIRE(bytes.ok());
+    store.resize((bytes->size() + 7) / 8);
+    std::memcpy(store.data(), bytes->data(), bytes->size());
+    lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
+    ok = true;
+  }
+};
+
+const Sowpods* Get() {
+  static const Sowpods s;
+  if (!s.ok) WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
+  return s.ok ? &s : nullptr;
+}
+
+std::vector<std::string> FixtureLines() {
+  std::ifstream in(SourcePath("fixtures/positions/sowpods-greedy.cgp"));
+  REQUIRE(in);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sowpods][selfplay][incremental]") {
+  const Sowpods* s = Get();
+  if (!s) return;
+  const Layout layout = Layout::Standard15();
+  MoveGenerator gen = MoveGenerator::Create(s->lex, layout).value();
+  MoveGenerator scratch = MoveGenerator::Create(s->lex, layout).value();
+  std::vector<std::string> replayed;
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    SelfPlayOptions o;
+    o.seed = seed;
+    o.lexicon_name = "SOWPODS";
+    int turn = 0;
+    REQUIRE(PlayGreedyGame(gen, o, [&](const Position& p) {
+              if (turn > 0 && turn % 3 == 0) replayed.push_back(WriteCgp(p, s->lex.alphabet()));
+              ++turn;
+              REQUIRE(scratch.SetBoard(p.board).ok());
+              RequireSameAnalysis(gen, scratch, true);
+              ++compared;
+            }).ok());
+  }
+  CHECK(compared > 400);
+  CHECK(replayed == FixtureLines());
+}
+
+TEST_CASE("SOWPODS: DAWG and GADDAG agree on every fixture position", "[sowpods][agreement]") {
+  const Sowpods* s = Get();
+  if (!s) return;
+  const Alphabet& a = s->lex.alphabet();
+  const Layout layout = Layout::Standard15();
+  MoveGenerator gen = MoveGenerator::Create(s->lex, layout).value();
+  std::uint64_t total = 0;
+  const std::vector<std::string> lines = FixtureLines();
+  REQUIRE(lines.size() >= 100);
+  for (const std::string& line : lines) {
+    INFO(line);
+    const Position p = ParseCgp(line, a, layout).value();
+    REQUIRE(gen.SetBoard(p.board).ok());
+    for (const Rack& rack : p.racks) {
+      const std::vector<Play> g = Generated(gen, rack, Algorithm::kGaddag);
+      const std::vector<Play> d = Generated(gen, rack, Algorithm::kDawg);
+      INFO(DiffPlays(g, d, a));
+      REQUIRE(g == d);
+      REQUIRE(std::adjacent_find(g.begin(), g.end()) == g.end());  // each play once
+      total += g.size();
+      std::vector<Play> top_g, top_d;
+      gen.Top(rack, Algorithm::kGaddag, 10, &top_g);
+      gen.Top(rack, Algorithm::kDawg, 10, &top_d);
+      REQUIRE(top_g == top_d);
+      REQUIRE(top_g == std::vector<Play>(g.begin(), g.begin() + std::ptrdiff_t(std::min<std::size_t>(10, g.size()))));
+      Play best;
+      if (gen.Best(rack, Algorithm::kDawg, &best)) REQUIRE(best == g.front());
+    }
+  }
+  CHECK(total > 100000);
+}
+
+}  // namespace lexc::gen::test

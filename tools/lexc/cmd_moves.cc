@@ -1,0 +1,246 @@
+// lexc moves -- every legal move of a position, best first.
+//
+// The position is a CGP record (--cgp, or --cgp-file with one record a line)
+// or a board file with --rack. Plays come sorted by score (BetterPlay order),
+// then the exchanges (when the bag allows them) and the pass, all scoring 0.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <memory>
+
+#include "lexc/gen/cgp.h"
+#include "lexc/gen/position.h"
+#include "play_common.h"
+
+namespace lexc::cli {
+namespace {
+
+struct MovesArgs {
+  std::string image, cgp, cgp_file, board, rack;
+  GameOptions game;
+  std::size_t top = 0;  // 0: all
+  bool json = false, plays_only = false, stats = false;
+};
+
+struct Input {
+  std::string label;  // how errors and headings name the position
+  gen::Position position;
+};
+
+// "rack 1: ..." from ValidatePosition reads better as "--rack: ..." when the
+// rack came from the option.
+std::string ForRackOption(std::string detail) {
+  if (detail.rfind("rack 1:", 0) == 0) detail = "--rack:" + detail.substr(7);
+  return detail;
+}
+
+std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const gen::Layout& layout) {
+  const int sources = !a.cgp.empty() + !a.cgp_file.empty() + !a.board.empty();
+  if (sources != 1) Fail("give exactly one of --cgp, --cgp-file and --board", 2);
+  if (!a.board.empty() && a.rack.empty()) Fail("--board needs --rack", 2);
+  std::vector<Input> out;
+  if (!a.board.empty()) {
+    gen::Position p;
+    p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
+    Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+    if (!rack.ok()) Fail("--rack: " + rack.status().detail());
+    p.racks = {*rack, gen::Rack()};  // the opponent's rack is unknown
+    p.scores = {0, 0};
+    if (Status st = gen::ValidatePosition(p, layout, abc); !st.ok()) Fail(ForRackOption(st.detail()));
+    out.push_back({a.board, std::move(p)});
+    return out;
+  }
+  const auto add = [&](std::string_view line, const std::string& where) {
+    Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
+    if (!p.ok()) Fail(where + p.status().detail());
+    if (!a.rack.empty()) {
+      Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+      if (!rack.ok()) Fail("--rack: " + rack.status().detail());
+      p->racks[0] = *rack;
+      if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + ForRackOption(st.detail()));
+    }
+    out.push_back({std::string(line), std::move(p).value()});
+  };
+  if (!a.cgp.empty()) {
+    add(a.cgp, "");
+    return out;
+  }
+  const std::string text = ReadText(a.cgp_file);
+  std::size_t at = 0;
+  for (int line_no = 1; at < text.size(); ++line_no) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + at, end - at);
+    at = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    add(line, a.cgp_file + ":" + std::to_string(line_no) + ": ");
+  }
+  if (out.empty()) Fail(a.cgp_file + ": no position");
+  return out;
+}
+
+class Lister {
+ public:
+  Lister(const MovesArgs& a, const Lexicon& lex, const gen::Layout& layout)
+      : a_(a), abc_(lex.alphabet()), gen_(MakeGenerator(lex, layout, gen::kDefaultBingoBonus)),
+        alg_(ChooseAlgorithm(a.game.algorithm, lex)) {}
+
+  void Run(const std::vector<Input>& inputs) {
+    if (a_.json) json_.Open('[');
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (!a_.json && inputs.size() > 1) out_.buf() += (i ? "\n# " : "# ") + inputs[i].label + "\n";
+      List(inputs[i].position);
+    }
+    if (a_.json) out_.buf() += json_.Close().str() + "\n";
+    out_.Flush();
+  }
+
+ private:
+  void List(const gen::Position& p) {
+    if (p.BingoBonus() != gen::kDefaultBingoBonus) gen_ = MakeGenerator(gen_.lexicon(), gen_.layout(), p.BingoBonus());
+    Check(gen_.SetBoard(p.board));
+    const gen::Rack& rack = p.racks[0];
+    const Stopwatch clock;
+    std::uint64_t plays_found = 0;
+    plays_.clear();
+    if (a_.top) {
+      plays_found = gen_.Top(rack, alg_, a_.top, &plays_);
+    } else {
+      plays_found = gen_.Generate(rack, alg_, [&](const gen::Play& play) { plays_.push_back(play); });
+      std::sort(plays_.begin(), plays_.end(), gen::BetterPlay);
+    }
+    const double seconds = clock.Seconds();
+    std::vector<gen::Move> moves;
+    for (const gen::Play& play : plays_) moves.push_back(gen::Move::FromPlay(play));
+    const int bag = gen::BagSize(p, abc_);
+    const bool can_exchange = bag >= p.ExchangeLimit() && !rack.empty();
+    std::uint64_t exchanges = 0;
+    if (can_exchange)
+      gen::ForEachExchange(rack, [&](const gen::Rack&) { ++exchanges; });
+    if (!a_.plays_only) {
+      if (can_exchange) {
+        gen::ForEachExchange(rack, [&](const gen::Rack& x) {
+          gen::Move m;
+          m.kind = gen::Move::Kind::kExchange;
+          m.exchange = x;
+          moves.push_back(m);
+        });
+      }
+      moves.push_back(gen::Move());
+    }
+    const std::uint64_t total = plays_found + (a_.plays_only ? 0 : exchanges + 1);
+    if (a_.top && moves.size() > a_.top) moves.resize(a_.top);
+    if (a_.stats)
+      std::fprintf(stderr, "lexc moves: %s plays, %s exchanges (bag %d), %s: %s ms\n", Thousands(plays_found).c_str(),
+                   Thousands(exchanges).c_str(), bag, gen::AlgorithmName(alg_), Fixed(seconds * 1e3, 3).c_str());
+    if (a_.json) return Json(p, moves, plays_found, exchanges, bag, total);
+    Text(moves);
+  }
+
+  void Text(const std::vector<gen::Move>& moves) {
+    std::size_t coord_w = 0, word_w = 0;
+    std::vector<std::pair<std::string, std::string>> cells;
+    for (const gen::Move& m : moves) {
+      if (m.kind == gen::Move::Kind::kPlay)
+        cells.emplace_back(gen::Coordinate(m.play.row, m.play.col, m.play.dir), gen::PlayWord(m.play, abc_));
+      else if (m.kind == gen::Move::Kind::kExchange)
+        cells.emplace_back("exch", m.exchange.ToString(abc_));
+      else
+        cells.emplace_back("pass", "");
+      coord_w = std::max(coord_w, cells.back().first.size());
+      word_w = std::max(word_w, cells.back().second.size());
+    }
+    std::string& buf = out_.buf();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto& [coord, word] = cells[i];
+      buf += coord;
+      buf.append(coord_w - coord.size() + 1, ' ');
+      buf += word;
+      buf.append(word_w - word.size() + 1, ' ');
+      buf += std::to_string(moves[i].score());
+      buf += '\n';
+      out_.MaybeFlush();
+    }
+  }
+
+  void Json(const gen::Position& p, const std::vector<gen::Move>& moves, std::uint64_t plays,
+            std::uint64_t exchanges, int bag, std::uint64_t total) {
+    json_.Open('{')
+        .Field("cgp", gen::WriteCgp(p, abc_))
+        .Field("rack", p.racks[0].ToString(abc_))
+        .Field("algorithm", gen::AlgorithmName(alg_))
+        .Field("plays", plays)
+        .Field("exchanges", exchanges)
+        .Field("bag", std::uint64_t(bag))
+        .Field("truncated", moves.size() < total)
+        .Key("moves")
+        .Open('[');
+    for (const gen::Move& m : moves) {
+      json_.Open('{').Field("move", gen::FormatMove(m, abc_));
+      if (m.kind == gen::Move::Kind::kPlay) {
+        const gen::Play& play = m.play;
+        json_.Field("kind", "play")
+            .Field("coordinate", gen::Coordinate(play.row, play.col, play.dir))
+            .Field("direction", play.dir == gen::Dir::kAcross ? "across" : "down")
+            .Field("row", std::uint64_t(play.row + 1))
+            .Field("column", gen::ColumnName(play.col))
+            .Field("word", gen::PlayWord(play, abc_))
+            .Field("tiles", play.Tiles().ToString(abc_))
+            .Field("placed", std::uint64_t(play.placed))
+            .Field("bingo", play.placed == gen::kRackSize);
+      } else if (m.kind == gen::Move::Kind::kExchange) {
+        json_.Field("kind", "exchange").Field("tiles", m.exchange.ToString(abc_));
+      } else {
+        json_.Field("kind", "pass");
+      }
+      json_.Field("score", std::uint64_t(m.score())).Close();
+    }
+    json_.Close().Close();
+  }
+
+  const MovesArgs& a_;
+  const Alphabet& abc_;
+  gen::MoveGenerator gen_;
+  gen::Algorithm alg_;
+  std::vector<gen::Play> plays_;
+  Output out_;
+  lexc::cli::Json json_;
+};
+
+void RunMoves(const MovesArgs& a) {
+  const MappedLexicon image = OpenImage(a.image, a.game.verify);
+  const gen::Layout layout = LoadLayout(a.game.layout);
+  const std::vector<Input> inputs = ReadPositions(a, image->alphabet(), layout);
+  Lister(a, image.lexicon(), layout).Run(inputs);
+}
+
+}  // namespace
+
+void RegisterMoves(CLI::App& app) {
+  auto args = std::make_shared<MovesArgs>();
+  CLI::App* cmd = app.add_subcommand("moves", "List every legal move of a position, best first");
+  cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
+  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it)");
+  cmd->add_option("--cgp-file", args->cgp_file, "A file of CGP records, one a line ('-': standard input)");
+  cmd->add_option("--board", args->board, "A board file (formats/cgp.md); needs --rack");
+  cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's");
+  cmd->add_option("--top", args->top, "Print the N best moves only");
+  cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
+  cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
+  cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");
+  AddGameOptions(cmd, &args->game);
+  cmd->footer(R"(Examples:
+  lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
+  lexc moves sowpods.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc moves sowpods.lex --cgp-file positions.cgp --algorithm dawg --json
+
+Output: one move a line, "8D GEL(I)D 18": coordinate (row first for across,
+column first for down), the word with tiles already on the board in
+parentheses and blanks in lower case, the score. Exchanges ("exch AEI") are
+listed when the bag holds at least 7 tiles (CGP operation etl), then "pass".
+Formats: formats/cgp.md, formats/layout.md.)");
+  cmd->callback([args] { RunMoves(*args); });
+}
+
+}  // namespace lexc::cli

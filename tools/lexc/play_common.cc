@@ -1,0 +1,47 @@
+#include "play_common.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+namespace lexc::cli {
+
+gen::Layout LoadLayout(const std::string& spec) {
+  if (spec.empty() || spec == "standard15") return gen::Layout::Standard15();
+  return Check(gen::Layout::LoadFile(spec));
+}
+
+gen::Algorithm ChooseAlgorithm(const std::string& name, const Lexicon& lex) {
+  if (name == "dawg" || (name == "auto" && !lex.has_gaddag())) {
+    if (!lex.has_dawg()) Fail("the image has no DAWG (rebuild it with 'lexc build --dawg' or without options)");
+    return gen::Algorithm::kDawg;
+  }
+  if (!lex.has_gaddag()) Fail("the image has no GADDAG (rebuild it with 'lexc build --gaddag' or without options)");
+  return gen::Algorithm::kGaddag;
+}
+
+gen::MoveGenerator MakeGenerator(const Lexicon& lex, const gen::Layout& layout, int bingo_bonus) {
+  return Check(gen::MoveGenerator::Create(lex, layout, bingo_bonus));
+}
+
+void AddGameOptions(CLI::App* cmd, GameOptions* o) {
+  cmd->add_option("--algorithm", o->algorithm, "dawg | gaddag | auto (GADDAG if the image has one)")
+      ->check(CLI::IsMember({"dawg", "gaddag", "auto"}));
+  cmd->add_option("--layout", o->layout, "Board layout file (formats/layout.md); default the standard 15x15");
+  cmd->add_flag("--verify", o->verify, "Verify the whole image first");
+}
+
+std::string ReadText(const std::string& path) {
+  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+  std::ifstream in(path, std::ios::binary);
+  if (!in) Fail(path + ": " + std::strerror(errno));
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  if (in.bad()) Fail(path + ": read failed");
+  return text;
+}
+
+}  // namespace lexc::cli
