@@ -284,6 +284,11 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
   std::vector<std::uint64_t> strings(count, 0);
   std::vector<std::uint32_t> depth(count, 0);
   std::vector<std::uint8_t> has_sep(gaddag ? count : 0, 0);
+  // GADDAG: accepted strings without a separator (the rev(w)) and the
+  // longest separator-free path, per node.
+  std::vector<std::uint64_t> rev_words(gaddag ? count : 0, 0);
+  std::vector<std::uint32_t> rev_depth(gaddag ? count : 0, 0);
+  std::uint64_t forward_words = 0;  // GADDAG: c SEP y and c, as ForEachWord reads them
   const std::string gname = std::string(name) + ": ";
   GraphInfo got;
   got.root = root;
@@ -316,7 +321,8 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
       // All children done: check this node's list and fold the figures.
       const Node n = f.n;
       std::uint64_t total = 0;
-      std::uint32_t d = 0;
+      std::uint32_t d = 0, rd = 0;
+      std::uint64_t rtotal = 0;
       int prev_tile = -1;
       bool sep_below = false;
       for (std::uint64_t i = n;; ++i) {
@@ -343,38 +349,69 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
         total += (C::accepts(w) ? 1 : 0) + sub;
         if (total < sub) return Corrupt(gname + "accepted-string count overflows");
         d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
+        if (gaddag && tile != kSeparator) {
+          const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
+          rtotal += (C::accepts(w) ? 1 : 0) + rsub;
+          if (rtotal < rsub) return Corrupt(gname + "accepted-string count overflows");
+          rd = std::max<std::uint32_t>(rd, 1 + (t == kNoNode ? 0 : rev_depth[t]));
+        }
         got.arcs += !slot_seen[i];
         slot_seen[i] = 1;
         if (C::last(w)) break;
       }
       strings[n] = total;
       depth[n] = d;
-      if (gaddag) has_sep[n] = sep_below;
+      if (gaddag) {
+        has_sep[n] = sep_below;
+        rev_words[n] = rtotal;
+        rev_depth[n] = rd;
+      }
       color[n] = 2;
       ++got.nodes;
       stack.pop_back();
     }
     got.strings = strings[root];
     got.longest_path = depth[root];
+    // The words as read left to right: c from a root arc, then y after the
+    // separator of the node it leads to (sorted lists put it first).
+    for (std::uint64_t i = root; gaddag; ++i) {  // the root's list, checked above
+      const auto w = arcs[i];
+      const Node t = C::target(w);
+      const std::uint64_t sub =
+          t != kNoNode && C::tile(arcs[t]) == kSeparator ? strings[C::target(arcs[t])] : 0;
+      forward_words += (C::accepts(w) ? 1 : 0) + sub;
+      if (forward_words < sub) return Corrupt(gname + "accepted-string count overflows");
+      if (C::last(w)) break;
+    }
   }
-  auto mismatch = [&](const char* what, std::uint64_t expected, std::uint64_t have) {
-    return Corrupt(gname + what + ": descriptor says " + std::to_string(expected) + ", the graph has " +
+  auto mismatch = [&](const char* what, const char* source, std::uint64_t expected, std::uint64_t have) {
+    return Corrupt(gname + what + ": " + source + " says " + std::to_string(expected) + ", the graph has " +
                    std::to_string(have));
   };
-  if (got.nodes != want.nodes) return mismatch("nodes", want.nodes, got.nodes);
-  if (got.arcs != want.arcs) return mismatch("arcs", want.arcs, got.arcs);
-  if (got.strings != want.strings) return mismatch("accepted strings", want.strings, got.strings);
-  if (got.longest_path != want.longest_path) return mismatch("longest path", want.longest_path, got.longest_path);
+  if (got.nodes != want.nodes) return mismatch("nodes", "descriptor", want.nodes, got.nodes);
+  if (got.arcs != want.arcs) return mismatch("arcs", "descriptor", want.arcs, got.arcs);
+  if (got.strings != want.strings) return mismatch("accepted strings", "descriptor", want.strings, got.strings);
+  if (got.longest_path != want.longest_path)
+    return mismatch("longest path", "descriptor", want.longest_path, got.longest_path);
   // Consistency with META: a DAWG accepts the words; a GADDAG accepts
   // |w| strings per word w (|w|-1 splits plus rev(w)).
   if (!gaddag) {
-    if (got.strings != meta.word_count) return mismatch("words (META)", meta.word_count, got.strings);
+    if (got.strings != meta.word_count) return mismatch("words", "META", meta.word_count, got.strings);
     if (got.longest_path != meta.longest_word)
-      return mismatch("longest word (META)", meta.longest_word, got.longest_path);
+      return mismatch("longest word", "META", meta.longest_word, got.longest_path);
   } else {
-    if (got.strings != meta.tile_total) return mismatch("strings = total tiles (META)", meta.tile_total, got.strings);
+    if (got.strings != meta.tile_total)
+      return mismatch("strings (one per tile of each word)", "META's tile total", meta.tile_total, got.strings);
     if (got.longest_path > meta.max_len + 1u)
-      return mismatch("longest path <= max-len + 1", meta.max_len + 1u, got.longest_path);
+      return Corrupt(gname + "longest path: at most max-len + 1 = " + std::to_string(meta.max_len + 1u) +
+                     ", the graph has " + std::to_string(got.longest_path));
+    // Contains reads rev(w), ForEachWord c SEP y: both must give the words.
+    const std::uint64_t rev = root == kNoNode ? 0 : rev_words[root];
+    if (rev != meta.word_count) return mismatch("words read as rev(w)", "META", meta.word_count, rev);
+    if (forward_words != meta.word_count)
+      return mismatch("words read as c SEP y", "META", meta.word_count, forward_words);
+    const std::uint32_t longest = root == kNoNode ? 0 : rev_depth[root];
+    if (longest != meta.longest_word) return mismatch("longest word", "META", meta.longest_word, longest);
   }
   return Status::Ok();
 }

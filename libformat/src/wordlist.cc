@@ -88,11 +88,14 @@ Result<std::string> Decompress(std::string_view in, std::string_view name) {
   };
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
   if (!ctx) return Status(Errc::kIo, std::string(name) + ": cannot allocate a zstd context");
-  // The frame header's size is only a hint (it may lie); cap the first guess.
+  // The frame header's size is only a hint (it may lie): trust it up to a
+  // ratio no word list reaches, so that a few bytes cannot make us allocate
+  // a gigabyte; past that the buffer grows as real output arrives.
   std::size_t cap = std::max<std::size_t>(in.size() * 4, 1 << 16);
   const unsigned long long declared = ZSTD_getFrameContentSize(in.data(), in.size());
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR)
-    cap = static_cast<std::size_t>(std::min<unsigned long long>(declared + 1, 1ull << 30));
+    cap = static_cast<std::size_t>(std::min<unsigned long long>(
+        {declared + 1, std::max<unsigned long long>(in.size() * 64ull, 1 << 16), 1ull << 30}));
   std::string out(cap, '\0');
   std::size_t have = 0;
   ZSTD_inBuffer src{in.data(), in.size(), 0};

@@ -123,6 +123,13 @@ expect_rc "output = input is refused" 1 "$LEXC" build "$T/self.txt" -o "$T/./sel
 cmp -s "$FIXTURE" "$T/self.txt"; expect "the input survives" 0 $?
 expect_rc "missing input fails" 1 "$LEXC" build "$T/nonexistent.txt" -o "$T/x.lex"
 expect_grep "missing input is named" "nonexistent.txt" "$T/err"
+printf '# only a comment\n\n' >"$T/no-words.txt"
+expect_rc "a list without words fails" 1 "$LEXC" build "$T/no-words.txt" -o "$T/x.lex"
+expect_grep "a list without words is named" "no-words.txt: no words" "$T/err"
+expect_rc "--max-len 0 is a usage error" 2 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --max-len 0
+printf 'name broken\nA 1\n' >"$T/broken-alphabet.txt"
+expect_rc "a bad alphabet file fails" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --alphabet "$T/broken-alphabet.txt"
+expect_grep "a bad alphabet file names file:line" "broken-alphabet.txt:2:" "$T/err"
 
 # ---- dump ----
 for img in both.lex w.dawg w.gdg wide.lex; do
@@ -132,6 +139,8 @@ expect "dump --graph dawg" "$(cat "$T/words")" "$("$LEXC" dump "$T/both.lex" --g
 expect "dump --graph gaddag = every split" "$(gaddag_strings | sort)" "$("$LEXC" dump "$T/w.gdg" --graph gaddag | sort)"
 expect_rc "dump --graph gaddag of a DAWG image" 1 "$LEXC" dump "$T/w.dawg" --graph gaddag
 expect_grep "missing graph is named" "no GADDAG" "$T/err"
+expect_rc "dump a word list (not an image)" 1 "$LEXC" dump "$FIXTURE"
+expect_grep "dump: not an image" "magic" "$T/err"
 
 # ---- verify ----
 for img in both.lex w.dawg w.gdg wide.lex; do

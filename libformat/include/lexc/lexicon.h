@@ -10,11 +10,19 @@
 //                     reserved flags, every section present, in bounds,
 //                     aligned, non-overlapping; arc 0 is the sentinel and the
 //                     last arc ends a list; roots and alphabet valid. After
-//                     this every accessor is memory-safe (graph.h).
+//                     this every accessor and query is memory-safe and
+//                     terminates (graph.h, query.h), but answers may be wrong
+//                     and a query may take time exponential in max-len.
 //   Verify()          O(image): CRC32C, every arc's reserved bits, tile range,
 //                     target range, sorted sibling lists, acyclicity, no
-//                     separator in a DAWG, and word/string counts and longest
-//                     word equal to META. After this answers are exact.
+//                     dead ends, separators only where a GADDAG allows them,
+//                     the descriptors' figures, and each graph's words
+//                     (a GADDAG's rev(w) and c SEP y strings both), string
+//                     counts and longest word equal to META. After this
+//                     traversals need no further checks: ForEachWord lists
+//                     exactly meta().word_count words in order, and query
+//                     cost is bounded by META's figures (query.h). Whether
+//                     the words are the intended ones is `lexc verify --words`.
 // Thread safety: const methods may be called from any number of threads.
 #pragma once
 
@@ -61,7 +69,10 @@ class Lexicon {
   // kInvalidArgument (misaligned buffer).
   static Result<Lexicon> FromBytes(std::span<const std::byte> bytes);
 
-  // Full check; see the file comment. Allocates O(nodes) temporarily.
+  // Full check; see the file comment. Allocates O(arc_count) temporarily
+  // (under 32 bytes per arc). Errors: kChecksum, kCorrupt naming the graph,
+  // the arc or node and the figures that disagree, kInvalidArgument (a
+  // default-constructed Lexicon).
   Status Verify() const;
 
   const Alphabet& alphabet() const { return alphabet_; }

@@ -1,9 +1,22 @@
 // lexc/query.h -- word queries over a Lexicon.
 //
 // All queries traverse the mapped graphs directly and allocate only
-// O(longest word) scratch (plus the result set for substring queries, where
-// one word can match at several places). Results come in tile order (the
-// alphabet's order) unless noted. A callback returning false stops early.
+// O(longest word) scratch (plus the result set for suffix and substring
+// queries on a GADDAG, which meet words out of order). Results come in tile
+// order (the alphabet's order) unless noted. A callback returning false stops
+// early.
+//
+// Limits, on any image that opened (verified or not): every reported word
+// has 1..meta().max_len tiles; a query string longer than max-len, or holding
+// a tile outside the alphabet, matches nothing; traversals stop at depth
+// max-len (+1 in a GADDAG), so they terminate even on a cyclic image.
+// Cost: on an image that was only opened, a query may take time exponential
+// in max-len (cycles and shared nodes multiply the paths): Verify() untrusted
+// images first. After Verify() succeeds every arc leads to an accepted
+// string, so ForEachWord and Prefix take O(max-len + alphabet size) arc steps
+// per word reported (a callback returning false bounds them), and every query
+// visits at most meta().tile_total x (max-len + 1) arcs: a caller can refuse
+// an image whose META figures exceed its budget before querying it.
 //
 // Which graph answers:
 //   Contains, ForEachWord, Prefix, Anagram, Pattern: the DAWG; on a

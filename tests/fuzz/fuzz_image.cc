@@ -1,0 +1,175 @@
+// Fuzz target: arbitrary bytes as a lexicon image.
+//
+// Lexicon::FromBytes must accept or reject without reading out of bounds;
+// errors carry a category and a detail. An image that opens is verified, and
+// when only its checksum is wrong, verified again with the CRC fixed, so the
+// fuzzer reaches the structural checks behind the checksum. Whether or not
+// Verify passes, every query runs (memory safety is Open's promise), with a
+// callback that stops each after a few matches. Queries bound their depth by
+// META's max-len, not their breadth, so on an image that is only opened they
+// may take time exponential in max-len; queries run only when a count of the
+// paths they could walk stays small. After a successful Verify, ForEachWord
+// must list exactly meta().word_count words, strictly increasing, each of
+// 1..max-len valid tiles, and (with a DAWG) each Contains()ed.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "fuzz_support.h"
+#include "lexc/crc32c.h"
+#include "lexc/format.h"
+#include "lexc/lexicon.h"
+#include "lexc/query.h"
+
+namespace {
+
+using namespace lexc;
+
+constexpr std::uint64_t kMaxPaths = 20000;  // arc visits a query may make here
+
+template <class T>
+T LoadLE(const std::byte* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// The first arc of the ARCS section of an image that opened.
+const std::byte* ArcsOf(const Lexicon& lex) {
+  const std::byte* base = lex.bytes().data();
+  const auto count = LoadLE<std::uint32_t>(base + 28);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::byte* e = base + format::kHeaderSize + std::uint64_t(i) * format::kSectionEntrySize;
+    if (LoadLE<std::uint32_t>(e) == format::kTagArcs)
+      return base + LoadLE<std::uint64_t>(e + 8) + format::kArcsHeadSize;
+  }
+  return nullptr;
+}
+
+// Paths of 1..depth arcs from `root`, saturated just above `cap`: an upper
+// bound on the arcs any traversal of at most `depth` levels visits, cycles
+// included. P_d(n) = sum over n's arcs of 1 + P_{d-1}(target); a list runs
+// from n to the first `last` arc, so P_d(n) = term(n) + P_d(n + 1) unless
+// arc n is last. O(arc_count x depth).
+template <class C>
+std::uint64_t CountPaths(const std::byte* arcs_bytes, std::uint64_t count, Node root, int depth,
+                         std::uint64_t cap) {
+  if (root == kNoNode || root >= count) return 0;
+  auto arc = [&](std::uint64_t i) { return LoadLE<typename C::Word>(arcs_bytes + i * C::kWidth); };
+  std::vector<std::uint64_t> prev(count, 0), cur(count, 0);
+  for (int d = 1; d <= depth; ++d) {
+    for (std::uint64_t i = count; i-- > 1;) {
+      const auto w = arc(i);
+      const Node t = C::target(w);
+      const std::uint64_t below = (t != kNoNode && t < count) ? prev[t] : 0;
+      const std::uint64_t rest = (C::last(w) || i + 1 >= count) ? 0 : cur[i + 1];
+      cur[i] = std::min(1 + below + rest, cap + 1);
+    }
+    prev.swap(cur);
+    if (prev[root] > cap || prev == cur) break;  // over budget, or no longer paths
+  }
+  return prev[root];
+}
+
+std::uint64_t QueryPaths(const Lexicon& lex) {
+  const std::byte* arcs = ArcsOf(lex);
+  FUZZ_CHECK(arcs != nullptr);
+  const int max_len = static_cast<int>(lex.meta().max_len);
+  std::uint64_t total = 0;
+  auto add = [&](const Graph& g, int depth) {
+    total += lex.arc_width() == 4 ? CountPaths<Arc32>(arcs, lex.arc_count(), g.root(), depth, kMaxPaths)
+                                  : CountPaths<Arc64>(arcs, lex.arc_count(), g.root(), depth, kMaxPaths);
+  };
+  if (lex.has_dawg()) add(lex.dawg(), max_len);
+  // GADDAG walks: rev(x) SEP y is at most max-len + 1 arcs; one level spare.
+  if (lex.has_gaddag()) add(lex.gaddag(), max_len + 2);
+  return total;
+}
+
+// Every query kind, each stopped after a few matches.
+void Exercise(const Lexicon& lex) {
+  int left = 0;
+  const WordCallback cb = [&](const WordMatch& m) {
+    FUZZ_CHECK(m.tiles.size() <= lex.meta().max_len);
+    FUZZ_CHECK(m.blank.empty() || m.blank.size() == m.tiles.size());
+    return --left > 0;
+  };
+  const int n = lex.alphabet().size();
+  const auto last = static_cast<Tile>(n);
+  const std::vector<std::vector<Tile>> probes = {
+      {1}, {last}, {1, 2}, {2, 1, 3}, {last, 1}, {1, 1, 1, 1}, {0}, {static_cast<Tile>(n + 1)}, {255, 1}};
+  left = 16;
+  ForEachWord(lex, cb);
+  for (const auto& p : probes) {
+    (void)Contains(lex, p);
+    left = 8;
+    Prefix(lex, p, cb);
+    left = 8;
+    Suffix(lex, p, cb);
+    left = 8;
+    Substring(lex, p, cb);
+  }
+  Rack rack;
+  rack.counts.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (int t = 1; t <= n && t <= 5; ++t) ++rack.counts[static_cast<std::size_t>(t)];
+  rack.blanks = 2;
+  for (bool sub : {false, true}) {
+    left = 8;
+    Anagram(lex, rack, sub, cb);
+  }
+  using E = PatternElem;
+  const std::vector<std::vector<E>> patterns = {
+      {{E::kAny, 0}},
+      {{E::kOne, 0}, {E::kAny, 0}},
+      {{E::kTile, 1}, {E::kAny, 0}, {E::kTile, last}},
+      {{E::kOne, 0}, {E::kOne, 0}},
+      {{E::kAny, 0}, {E::kTile, 2}, {E::kAny, 0}}};
+  for (const auto& p : patterns) {
+    left = 8;
+    Pattern(lex, p, cb);
+  }
+}
+
+// What a successful Verify promises about listing the words.
+void CheckVerified(const Lexicon& lex) {
+  const Metadata& m = lex.meta();
+  std::vector<std::vector<Tile>> words;
+  ForEachWord(lex, [&](const WordMatch& w) {
+    words.emplace_back(w.tiles.begin(), w.tiles.end());
+    return true;
+  });
+  FUZZ_CHECK_MSG(words.size() == m.word_count,
+                 std::to_string(words.size()) + " words listed, META says " + std::to_string(m.word_count));
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto& w = words[i];
+    FUZZ_CHECK(!w.empty() && w.size() <= m.max_len);
+    for (Tile t : w) FUZZ_CHECK(t >= 1 && t <= lex.alphabet().size());
+    FUZZ_CHECK(i == 0 || words[i - 1] < w);
+    if (lex.has_dawg()) FUZZ_CHECK(Contains(lex, w));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  lexc::fuzz::AlignedBytes buf(data, size);
+  auto lex = Lexicon::FromBytes(buf.bytes());
+  if (!lex.ok()) {
+    FUZZ_CHECK(lexc::fuzz::IsReportedError(lex.status()));
+    return 0;
+  }
+  Status st = lex->Verify();
+  if (st.code() == Errc::kChecksum) {
+    // Fix the trailer CRC (Open does not read it) and look behind it.
+    const std::size_t body = size - format::kTrailerSize;
+    const std::uint32_t crc = Crc32c(0, buf.data(), body);
+    std::memcpy(buf.data() + body, &crc, sizeof crc);
+    st = lex->Verify();
+    FUZZ_CHECK(st.code() != Errc::kChecksum);
+  }
+  FUZZ_CHECK(st.ok() || lexc::fuzz::IsReportedError(st));
+  if (QueryPaths(*lex) > kMaxPaths) return 0;
+  Exercise(*lex);
+  if (st.ok()) CheckVerified(*lex);
+  return 0;
+}

@@ -1,0 +1,125 @@
+// Fuzz target: arbitrary bytes as a word list (plain or zstd), read with
+// ParseWordList over English and over a multi-letter alphabet (digraphs,
+// a three-code-point tile, non-ASCII letters, explicit lower labels), strict
+// and with skip_invalid, with a small max-len taken from the first byte.
+//
+// Properties: a strict read either fails with bad input naming "fuzz:LINE"
+// (or the file, for zstd problems), or gives a sorted, duplicate-free list of
+// 1..max-len valid tiles per word; skip_invalid then gives the same list and
+// counts nothing skipped; skip_invalid never fails on plain text; the words
+// rendered back as text read back as the same list; line counts agree with
+// the bytes.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fuzz_support.h"
+#include "lexc/alphabet.h"
+#include "lexc/wordlist.h"
+
+namespace {
+
+using namespace lexc;
+
+// No tile spans a letter of another tile's explicit lower label, so that
+// rendering tiles and reading them back is the identity.
+constexpr std::string_view kMultiLetter =
+    "name multi\n"
+    "A 1 9\nC 3 4\nCH 5 1\nÇ 10 1\nE 1 12\nI 1 1 ı\nİ 1 1 i\nL 1 4\nLL 8 1\nL·L 10 1\n"
+    "N 1 5\nÑ 8 1\nNY 10 1\nO 1 9\nQU 8 1\nR 1 5\nRR 8 1\nS 1 6\nT 1 4\nU 1 5\nЖ 5 1\n? 0 2\n";
+
+const Alphabet& Multi() {
+  static const Alphabet a = [] {
+    auto r = Alphabet::Parse(kMultiLetter, "multi");
+    FUZZ_CHECK_MSG(r.ok(), r.status().ToString());
+    return std::move(r).value();
+  }();
+  return a;
+}
+
+bool SameList(const WordList& a, const WordList& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!std::equal(a[i].begin(), a[i].end(), b[i].begin(), b[i].end())) return false;
+  return true;
+}
+
+void CheckList(const WordList& list, const Alphabet& a, int max_len) {
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto w = list[i];
+    FUZZ_CHECK(!w.empty() && w.size() <= static_cast<std::size_t>(max_len));
+    for (Tile t : w) FUZZ_CHECK(t >= 1 && t <= a.size());
+    if (i > 0) {
+      const auto p = list[i - 1];
+      FUZZ_CHECK(std::lexicographical_compare(p.begin(), p.end(), w.begin(), w.end()));
+    }
+  }
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+void ReadWith(std::string_view text, const Alphabet& a, int max_len) {
+  const bool zstd = text.size() >= 4 && text.substr(0, 4) == "\x28\xB5\x2F\xFD";
+  ReadOptions strict;
+  strict.max_len = max_len;
+  ReadReport srep;
+  auto s = ParseWordList(text, "fuzz", a, strict, &srep);
+  if (s.ok()) {
+    CheckList(*s, a, max_len);
+    FUZZ_CHECK(srep.words == s->size() + srep.duplicates);
+    FUZZ_CHECK(srep.skipped_invalid == 0 && srep.skipped_long == 0 && srep.examples.empty());
+  } else {
+    FUZZ_CHECK(fuzz::IsReportedError(s.status()));
+    FUZZ_CHECK_MSG(s.status().code() == Errc::kBadInput || s.status().code() == Errc::kLimit,
+                   s.status().ToString());
+    FUZZ_CHECK_MSG(StartsWith(s.status().detail(), "fuzz:"), s.status().detail());
+  }
+
+  ReadOptions lax = strict;
+  lax.skip_invalid = true;
+  lax.max_reported = 3;
+  ReadReport lrep;
+  auto l = ParseWordList(text, "fuzz", a, lax, &lrep);
+  if (!l.ok()) {
+    // Only the container can fail: corrupt zstd data, or too much of it.
+    FUZZ_CHECK_MSG(zstd && fuzz::IsReportedError(l.status()), l.status().ToString());
+    FUZZ_CHECK(!s.ok());
+    return;
+  }
+  CheckList(*l, a, max_len);
+  FUZZ_CHECK(lrep.words == l->size() + lrep.duplicates);
+  const std::uint64_t skipped = lrep.skipped_invalid + lrep.skipped_long;
+  FUZZ_CHECK(lrep.examples.size() == std::min<std::uint64_t>(skipped, 3));
+  for (const std::string& e : lrep.examples) FUZZ_CHECK_MSG(StartsWith(e, "fuzz:"), e);
+  if (s.ok()) {
+    FUZZ_CHECK(SameList(*s, *l) && skipped == 0 && srep.lines == lrep.lines);
+  } else if (s.status().code() == Errc::kBadInput && !zstd) {
+    FUZZ_CHECK(skipped > 0);
+  }
+  if (!zstd) {
+    // Lines: one per LF, plus a last line without one.
+    std::string_view body = text;
+    if (StartsWith(body, "\xEF\xBB\xBF")) body.remove_prefix(3);
+    const auto lfs = static_cast<std::uint64_t>(std::count(body.begin(), body.end(), '\n'));
+    FUZZ_CHECK(lrep.lines == lfs + (!body.empty() && body.back() != '\n' ? 1 : 0));
+  }
+
+  // The list as text (upper-case labels, one word a line) reads back the same.
+  std::string out;
+  for (std::size_t i = 0; i < l->size(); ++i) out += a.Render((*l)[i]) + "\n";
+  ReadReport rrep;
+  auto again = ParseWordList(out, "rendered", a, strict, &rrep);
+  FUZZ_CHECK_MSG(again.ok(), again.status().ToString());
+  FUZZ_CHECK(SameList(*again, *l) && rrep.duplicates == 0);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const int max_len = size ? 1 + data[0] % 8 : 15;
+  ReadWith(text, Alphabet::English(), max_len);
+  ReadWith(text, Multi(), max_len);
+  return 0;
+}
