@@ -65,10 +65,13 @@ struct MoveGenerator::Impl {
   int n_ = 0, line_index_ = 0, anchor_ = 0;
   Dir dir_ = Dir::kAcross;
   bool right_free_ = false;  // the square after the anchor is empty or off the board
+  bool right_open_ = false;  // a word may continue there: a board tile, or a square some tile fits
   bool stop_ = false;
   std::uint64_t found_ = 0;
   std::uint8_t counts_[kMaxGenTile + 1] = {};
   int blanks_ = 0, tiles_left_ = 0;
+  std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
+  int rack_blanks_ = 0;
   std::uint64_t rack_mask_ = 0;
   Cell word_[kMaxBoardDim] = {};  // new tiles by line position
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
@@ -218,11 +221,11 @@ struct MoveGenerator::Impl {
   // ---- traversal ----
 
   void LoadRack(const Rack& rack) {
-    blanks_ = rack.blanks();
+    blanks_ = rack_blanks_ = rack.blanks();
     tiles_left_ = rack.size();
     rack_mask_ = 0;
     for (int t = 0; t <= kMaxGenTile; ++t) {
-      counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
+      counts_[t] = rack_counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
       if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
     }
     rack_mask_ &= all_tiles;
@@ -231,27 +234,42 @@ struct MoveGenerator::Impl {
   }
 
   // Calls f(cell, value, child, accepts) for each tile of `node`'s arcs in
-  // `allowed` that the rack can supply, as a real tile and as a blank, with
-  // the tile taken off the rack during the call.
+  // `allowed` that the rack can supply, with the tile taken off the rack
+  // during the call.
   template <class G, class F>
   void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
+    // First collect the usable arcs without data-dependent branches, then
+    // recurse: the arc scan's test is unpredictable, the second loop is not.
+    // A letter is placed once, from the rack if it holds one, else as a
+    // blank; Record() enumerates the other ways to supply the word's letters.
+    struct Hit {
+      Node child;
+      Tile t;
+      bool accepts;
+    };
+    Hit hits[kMaxGenTile + 1];
+    int n = 0;
+    const int last = 63 - __builtin_clzll(allowed);  // arcs come in tile order
     g.ForEachArc(node, [&](Tile t, bool accepts, Node child) {
-      if (!((allowed >> t) & 1u)) return true;
+      hits[n] = {child, t, accepts};
+      n += static_cast<int>((allowed >> t) & 1u);
+      return t < last;
+    });
+    for (int i = 0; i < n && !stop_; ++i) {
+      const Tile t = hits[i].t;
+      --tiles_left_;
       if (counts_[t]) {
         const std::uint64_t bit = std::uint64_t(1) << t;
         if (--counts_[t] == 0) rack_mask_ &= ~bit;
-        --tiles_left_;
-        f(static_cast<Cell>(t), values[t], child, accepts);
-        ++tiles_left_;
+        f(static_cast<Cell>(t), values[t], hits[i].child, hits[i].accepts);
         if (counts_[t]++ == 0) rack_mask_ |= bit;
+      } else {
+        --blanks_;
+        f(MakeCell(t, true), blank_value, hits[i].child, hits[i].accepts);
+        ++blanks_;
       }
-      if (blanks_) {
-        --blanks_, --tiles_left_;
-        f(MakeCell(t, true), blank_value, child, accepts);
-        ++blanks_, ++tiles_left_;
-      }
-      return !stop_;
-    });
+      ++tiles_left_;
+    }
   }
 
   std::uint64_t Allowed(const Sq& s) const { return s.cross & (blanks_ ? all_tiles : rack_mask_); }
@@ -265,8 +283,56 @@ struct MoveGenerator::Impl {
       if (line_[p].flags & kHasCross) return;
     }
     const int score = a.main * a.wm + a.cross + (a.placed == kRackSize ? bingo : 0);
-    ++found_;
-    if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+    if (rack_blanks_ == 0) {
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+      return;
+    }
+    // The traversal supplied each letter from the rack when it could, else
+    // from a blank. Every other way to supply the same letters is another
+    // play: enumerate them all, each new tile real or blank as the rack allows.
+    struct Slot {
+      int pos, weight, value;
+    };
+    Slot slots[kRackSize * 4 + kMaxBoardDim];
+    int n = 0, all_real = score;
+    for (int p = left; p <= right; ++p) {
+      if (line_[p].cell != kEmpty) continue;
+      const Sq& s = line_[p];
+      const Tile t = CellTile(word_[p]);
+      const int weight = s.lm * a.wm + ((s.flags & kHasCross) ? s.lm * s.wm : 0);
+      slots[n++] = {p, weight, values[t]};
+      if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
+    }
+    std::uint8_t real_left[kMaxGenTile + 1];
+    std::memcpy(real_left, rack_counts_, sizeof real_left);
+    int blanks_left = rack_blanks_;
+    const auto assign = [&](const auto& self, int i, int sc) -> void {
+      if (stop_) return;
+      if (i == n) {
+        ++found_;
+        if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
+        return;
+      }
+      Cell& cell = word_[slots[i].pos];
+      const Tile t = CellTile(cell);
+      if (real_left[t]) {
+        --real_left[t];
+        cell = static_cast<Cell>(t);
+        self(self, i + 1, sc);
+        ++real_left[t];
+      }
+      if (blanks_left) {
+        --blanks_left;
+        cell = MakeCell(t, true);
+        self(self, i + 1, sc + (blank_value - slots[i].value) * slots[i].weight);
+        ++blanks_left;
+      }
+    };
+    Cell saved[kMaxBoardDim];
+    for (int i = 0; i < n; ++i) saved[i] = word_[slots[i].pos];
+    assign(assign, 0, all_real);
+    for (int i = 0; i < n; ++i) word_[slots[i].pos] = saved[i];
   }
 
   void Materialize(Play* p, int left, int right, int placed, int score) const {
@@ -347,7 +413,7 @@ struct MoveGenerator::Impl {
       if (l.cell != kEmpty || (!(l.flags & kAnchor) && tiles_left_ > 0)) GaddagLeft(g, sink, pos - 1, child, a);
     }
     // Turn right through the separator.
-    if (left_free && anchor_ + 1 < n_ && (!right_free_ || tiles_left_ > 0)) {
+    if (left_free && right_open_) {
       Node sep;
       bool unused;
       if (g.Child(child, kSeparator, &sep, &unused)) ExtendRight(g, sink, anchor_ + 1, sep, pos, a);
@@ -403,6 +469,9 @@ struct MoveGenerator::Impl {
     if (tiles_left_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
     if (!graph.valid()) return 0;
+    // Tiles the rack could put anywhere (blanks: any); a square after the
+    // anchor outside this set can never be filled.
+    const std::uint64_t rack_all = blanks_ ? all_tiles : rack_mask_;
     graph.Dispatch([&](const auto& g) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
         dir_ = d;
@@ -415,6 +484,7 @@ struct MoveGenerator::Impl {
             if (!(line_[pos].flags & kAnchor)) continue;
             anchor_ = pos;
             right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+            right_open_ = pos + 1 < n_ && (!right_free_ || (line_[pos + 1].cross & (rack_all & all_tiles)) != 0);
             if (alg == Algorithm::kGaddag) GaddagLeft(g, sink, pos, g.root(), Acc());
             else DawgAnchor(g, sink);
           }
