@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <limits>
 
 namespace lexc::gen {
 namespace {
@@ -463,33 +465,179 @@ struct MoveGenerator::Impl {
     });
   }
 
+  // Sets up the traversal state for one anchor.
+  void EnterAnchor(Dir d, int line, int pos, std::uint64_t rack_all) {
+    dir_ = d;
+    const int di = static_cast<int>(d);
+    n_ = line_len[di];
+    line_index_ = line;
+    line_ = &squares[di][std::size_t(line * n_)];
+    anchor_ = pos;
+    right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+    right_open_ = pos + 1 < n_ && (!right_free_ || (line_[pos + 1].cross & rack_all) != 0);
+  }
+
+  template <class G, class S>
+  void GenerateAt(const G& g, S& sink, Algorithm alg) {
+    if (alg == Algorithm::kGaddag) GaddagLeft(g, sink, anchor_, g.root(), Acc());
+    else DawgAnchor(g, sink);
+  }
+
+  // Tiles the rack could put anywhere (blanks: any).
+  std::uint64_t RackAll() const { return blanks_ ? all_tiles : rack_mask_; }
+
+  // Every play: every anchor of every line, both directions.
   template <class S>
   std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
     LoadRack(rack);
     if (tiles_left_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
     if (!graph.valid()) return 0;
-    // Tiles the rack could put anywhere (blanks: any); a square after the
-    // anchor outside this set can never be filled.
-    const std::uint64_t rack_all = blanks_ ? all_tiles : rack_mask_;
+    const std::uint64_t rack_all = RackAll();
     graph.Dispatch([&](const auto& g) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
-        dir_ = d;
         const int di = static_cast<int>(d);
-        n_ = line_len[di];
         for (int line = 0; line < lines[di] && !stop_; ++line) {
-          line_index_ = line;
-          line_ = &squares[di][std::size_t(line * n_)];
-          for (int pos = 0; pos < n_ && !stop_; ++pos) {
-            if (!(line_[pos].flags & kAnchor)) continue;
-            anchor_ = pos;
-            right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
-            right_open_ = pos + 1 < n_ && (!right_free_ || (line_[pos + 1].cross & (rack_all & all_tiles)) != 0);
-            if (alg == Algorithm::kGaddag) GaddagLeft(g, sink, pos, g.root(), Acc());
-            else DawgAnchor(g, sink);
+          const Sq* sq = &squares[di][std::size_t(line * line_len[di])];
+          for (int pos = 0; pos < line_len[di] && !stop_; ++pos) {
+            if (!(sq[pos].flags & kAnchor)) continue;
+            EnterAnchor(d, line, pos, rack_all);
+            GenerateAt(g, sink, alg);
           }
         }
-        if (stop_) break;
+      }
+    });
+    return found_;
+  }
+
+  // ---- best-first search for the best plays ----
+  //
+  // An upper bound of the score of every play generated from an anchor (the
+  // plays whose leftmost anchor it is), from the board alone: for each first
+  // square the word may start on, the longest span the rack can fill (a
+  // longer span never scores less: every term is non-negative), with the
+  // rack's values paired to the squares' multipliers in decreasing order
+  // (rearrangement inequality), and also each square given the best value
+  // the rack has among the tiles its cross-check allows; the smaller of the
+  // two. The bingo bonus counts when the span takes kRackSize tiles. Anchors
+  // are then searched by decreasing bound until the bound falls below the
+  // score a play must beat.
+
+  struct AnchorRef {
+    int bound;
+    Dir dir;
+    std::uint8_t line, pos;
+  };
+  std::vector<AnchorRef> anchors_;  // capacity reserved at Create
+  int rack_values_[kMaxBoardDim] = {};  // the rack's best values, decreasing
+  Tile rack_by_value_[kMaxGenTile + 1] = {};  // the rack's distinct tiles, by decreasing value
+  int rack_distinct_ = 0;
+
+  void SortRackValues() {
+    int n = 0;
+    rack_distinct_ = 0;
+    for (int t = 1; t <= kMaxGenTile; ++t) {
+      if (!counts_[t]) continue;
+      rack_by_value_[rack_distinct_++] = static_cast<Tile>(t);
+      for (int i = 0; i < counts_[t] && n < kMaxBoardDim; ++i) rack_values_[n++] = values[t];
+    }
+    for (int i = 0; i < blanks_ && n < kMaxBoardDim; ++i) rack_values_[n++] = blank_value;
+    std::sort(rack_values_, rack_values_ + n, std::greater<int>());
+    std::sort(rack_by_value_, rack_by_value_ + rack_distinct_,
+              [&](Tile x, Tile y) { return values[x] > values[y]; });
+  }
+
+  // The best value the rack can put on a square allowing `allowed`.
+  int BestValue(std::uint64_t allowed) const {
+    int best = blanks_ ? blank_value : -1;
+    for (int i = 0; i < rack_distinct_; ++i) {
+      if ((allowed >> rack_by_value_[i]) & 1u) return std::max(best, values[rack_by_value_[i]]);
+    }
+    return best;
+  }
+
+  // Upper bound for the anchor entered last; -1 when no play can start there.
+  int AnchorBound() const {
+    const int a = anchor_;
+    int first = a, last = a;  // the word's possible first squares
+    if (a > 0 && line_[a - 1].cell != kEmpty) {
+      first = last = a - 1;
+      while (first > 0 && line_[first - 1].cell != kEmpty) --first;
+      last = first;
+    } else {
+      int free = 0;
+      while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & kAnchor)) ++free;
+      first = a - std::min(free, tiles_left_ - 1);
+    }
+    const std::uint64_t rack_all = RackAll();
+    int best = -1;
+    for (int start = first; start <= last; ++start) {
+      int k = 0, wm = 1, through = 0, cross = 0;
+      int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
+      int end_k = -1, end_wm = 1, end_through = 0, end_cross = 0;
+      for (int p = start; p < n_; ++p) {
+        const Sq& s = line_[p];
+        if (s.cell != kEmpty) {
+          through += s.face;
+        } else {
+          const std::uint64_t allowed = s.cross & rack_all;
+          if (k == tiles_left_ || !allowed) break;
+          lm[k] = s.lm;
+          cw[k] = (s.flags & kHasCross) ? s.lm * s.wm : 0;
+          cap[k] = BestValue(allowed);
+          if (s.flags & kHasCross) cross += s.xsum * s.wm;
+          wm *= s.wm;
+          ++k;
+        }
+        if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty))
+          end_k = k, end_wm = wm, end_through = through, end_cross = cross;
+      }
+      if (end_k < 1) continue;
+      int e[kMaxBoardDim];
+      int capped = 0;
+      for (int i = 0; i < end_k; ++i) {
+        e[i] = lm[i] * end_wm + cw[i];
+        capped += e[i] * cap[i];
+      }
+      std::sort(e, e + end_k, std::greater<int>());
+      int paired = 0;
+      for (int i = 0; i < end_k; ++i) paired += e[i] * rack_values_[i];
+      const int bound = end_wm * end_through + end_cross + std::min(paired, capped) +
+                        (end_k == kRackSize ? bingo : 0);
+      best = std::max(best, bound);
+    }
+    return best;
+  }
+
+  // Generates anchors by decreasing bound while `threshold()` (the score a
+  // play must reach to matter) does not exceed the bound.
+  template <class S, class Threshold>
+  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, Threshold&& threshold) {
+    LoadRack(rack);
+    if (tiles_left_ == 0) return 0;
+    const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
+    if (!graph.valid()) return 0;
+    SortRackValues();
+    const std::uint64_t rack_all = RackAll();
+    anchors_.clear();
+    for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+      const int di = static_cast<int>(d);
+      for (int line = 0; line < lines[di]; ++line) {
+        const Sq* sq = &squares[di][std::size_t(line * line_len[di])];
+        for (int pos = 0; pos < line_len[di]; ++pos) {
+          if (!(sq[pos].flags & kAnchor)) continue;
+          EnterAnchor(d, line, pos, rack_all);
+          const int bound = AnchorBound();
+          if (bound >= 0) anchors_.push_back({bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos)});
+        }
+      }
+    }
+    std::sort(anchors_.begin(), anchors_.end(), [](const AnchorRef& x, const AnchorRef& y) { return x.bound > y.bound; });
+    graph.Dispatch([&](const auto& g) {
+      for (const AnchorRef& ar : anchors_) {
+        if (stop_ || ar.bound < threshold()) break;
+        EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
+        GenerateAt(g, sink, alg);
       }
     });
     return found_;
@@ -575,6 +723,7 @@ Result<MoveGenerator> MoveGenerator::Create(const Lexicon& lexicon, const Layout
   impl->lines[0] = impl->line_len[1] = layout.rows();
   impl->lines[1] = impl->line_len[0] = layout.cols();
   for (auto& sq : impl->squares) sq.assign(std::size_t(layout.rows() * layout.cols()), Sq());
+  impl->anchors_.reserve(std::size_t(2 * layout.rows() * layout.cols()));
   for (int r = 0; r < layout.rows(); ++r) {
     for (int c = 0; c < layout.cols(); ++c) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
@@ -642,14 +791,16 @@ std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, s
   if (n == 0) return Count(rack, a);
   out->reserve(std::min<std::size_t>(n, 4096));
   TopSink sink{n, out};
-  const std::uint64_t found = impl_->Run(a, rack, sink);
+  const std::uint64_t found = impl_->RunBestFirst(a, rack, sink, [&] {
+    return out->size() == n ? out->front().score : std::numeric_limits<int>::min();
+  });
   std::sort_heap(out->begin(), out->end(), BetterPlay);
   return found;
 }
 
 bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
   BestSink sink;
-  impl_->Run(a, rack, sink);
+  impl_->RunBestFirst(a, rack, sink, [&] { return sink.have ? sink.best.score : std::numeric_limits<int>::min(); });
   if (sink.have) *out = sink.best;
   return sink.have;
 }

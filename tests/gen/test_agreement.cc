@@ -43,6 +43,15 @@ void CompareAll(MoveGenerator& gen, const Board& board, const Layout& layout, co
     REQUIRE(got.size() == want.size());
     REQUIRE(got == want);
     CHECK(gen.Count(rack, alg) == want.size());
+    // The best-first searches (pruned by score bounds) find the same.
+    Play best;
+    REQUIRE(gen.Best(rack, alg, &best) == !want.empty());
+    if (!want.empty()) REQUIRE(best == want.front());
+    for (const std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(20)}) {
+      std::vector<Play> top;
+      gen.Top(rack, alg, n, &top);
+      REQUIRE(top == std::vector<Play>(want.begin(), want.begin() + std::ptrdiff_t(std::min(n, want.size()))));
+    }
   }
 }
 

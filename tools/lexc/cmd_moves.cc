@@ -105,12 +105,13 @@ class Lister {
     std::uint64_t plays_found = 0;
     plays_.clear();
     if (a_.top) {
-      plays_found = gen_.Top(rack, alg_, a_.top, &plays_);
+      gen_.Top(rack, alg_, a_.top, &plays_);  // best-first: examines only some plays
     } else {
       plays_found = gen_.Generate(rack, alg_, [&](const gen::Play& play) { plays_.push_back(play); });
       std::sort(plays_.begin(), plays_.end(), gen::BetterPlay);
     }
     const double seconds = clock.Seconds();
+    if (a_.top && (a_.json || a_.stats)) plays_found = gen_.Count(rack, alg_);
     std::vector<gen::Move> moves;
     for (const gen::Play& play : plays_) moves.push_back(gen::Move::FromPlay(play));
     const int bag = gen::BagSize(p, abc_);

@@ -96,9 +96,11 @@ class MoveGenerator {
   // Counts the plays without building them.
   std::uint64_t Count(const Rack& rack, Algorithm a);
   // The n best plays (BetterPlay order), best first, into *out (cleared).
-  // Returns the number of plays seen.
+  // Anchors are searched by decreasing score bound and the search stops
+  // when no remaining anchor can place a play among the n best, so the
+  // return value, the number of plays examined, is at most Count().
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
-  // The best play, if any play exists.
+  // The best play, if any play exists (the same best-first search).
   bool Best(const Rack& rack, Algorithm a, Play* out);
 
   // Analysis, for tests and tools. `dir` is the direction of the play that
