@@ -8,6 +8,8 @@
 // so the hot loop has no virtual calls and no per-play allocation.
 #include "lexc/gen/movegen.h"
 
+#include "bingo_index.h"
+
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -519,7 +521,9 @@ struct MoveGenerator::Impl {
   // rack's values paired to the squares' multipliers in decreasing order
   // (rearrangement inequality), and also each square given the best value
   // the rack has among the tiles its cross-check allows; the smaller of the
-  // two. The bingo bonus counts when the span takes kRackSize tiles. Anchors
+  // two. The bingo bonus counts when the span takes kRackSize tiles; when
+  // the bingo index rules out a word of the span's tiles and the whole rack,
+  // the span is cut to fewer tiles instead. Anchors
   // are then searched by decreasing bound until the bound falls below the
   // score a play must beat.
 
@@ -529,6 +533,7 @@ struct MoveGenerator::Impl {
     std::uint8_t line, pos;
   };
   std::vector<AnchorRef> anchors_;  // capacity reserved at Create
+  std::shared_ptr<const internal::BingoIndex> bingo_index_;  // fetched on first use
   int rack_values_[kMaxBoardDim] = {};  // the rack's best values, decreasing
   Tile rack_by_value_[kMaxGenTile + 1] = {};  // the rack's distinct tiles, by decreasing value
   int rack_distinct_ = 0;
@@ -557,7 +562,7 @@ struct MoveGenerator::Impl {
   }
 
   // Upper bound for the anchor entered last; -1 when no play can start there.
-  int AnchorBound() const {
+  int AnchorBound() {
     const int a = anchor_;
     int first = a, last = a;  // the word's possible first squares
     if (a > 0 && line_[a - 1].cell != kEmpty) {
@@ -574,11 +579,18 @@ struct MoveGenerator::Impl {
     for (int start = first; start <= last; ++start) {
       int k = 0, wm = 1, through = 0, cross = 0;
       int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
-      int end_k = -1, end_wm = 1, end_through = 0, end_cross = 0;
+      // The longest span ending where a word may end, overall and with
+      // fewer than kRackSize new tiles (used when no bingo can fit).
+      struct End {
+        int k = -1, wm = 1, through = 0, cross = 0;
+        std::uint64_t key = 0;
+      } end, short_end;
+      std::uint64_t key = 0;
       for (int p = start; p < n_; ++p) {
         const Sq& s = line_[p];
         if (s.cell != kEmpty) {
           through += s.face;
+          key += internal::BingoIndex::Key(CellTile(s.cell));
         } else {
           const std::uint64_t allowed = s.cross & rack_all;
           if (k == tiles_left_ || !allowed) break;
@@ -589,25 +601,57 @@ struct MoveGenerator::Impl {
           wm *= s.wm;
           ++k;
         }
-        if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty))
-          end_k = k, end_wm = wm, end_through = through, end_cross = cross;
+        if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) {
+          end = {k, wm, through, cross, key};
+          if (k < kRackSize) short_end = end;
+        }
       }
-      if (end_k < 1) continue;
+      if (end.k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end.key)) end = short_end;
+      if (end.k < 1) continue;
       int e[kMaxBoardDim];
       int capped = 0;
-      for (int i = 0; i < end_k; ++i) {
-        e[i] = lm[i] * end_wm + cw[i];
+      for (int i = 0; i < end.k; ++i) {
+        e[i] = lm[i] * end.wm + cw[i];
         capped += e[i] * cap[i];
       }
-      std::sort(e, e + end_k, std::greater<int>());
+      std::sort(e, e + end.k, std::greater<int>());
       int paired = 0;
-      for (int i = 0; i < end_k; ++i) paired += e[i] * rack_values_[i];
-      const int bound = end_wm * end_through + end_cross + std::min(paired, capped) +
-                        (end_k == kRackSize ? bingo : 0);
+      for (int i = 0; i < end.k; ++i) paired += e[i] * rack_values_[i];
+      const int bound =
+          end.wm * end.through + end.cross + std::min(paired, capped) + (end.k == kRackSize ? bingo : 0);
       best = std::max(best, bound);
     }
     return best;
   }
+
+  // Whether the board tiles of a span holding kRackSize empty squares,
+  // with the whole rack, may spell a word (a blank standing for any tile).
+  // False proves no bingo fits the span. Racks with two blanks or more are
+  // not worth proving (always true). Answers are memoized per search.
+  bool MaybeBingo(std::uint64_t through_key) {
+    if (rack_blanks_ > 1) return true;
+    const std::uint64_t key = rack_key_ + through_key;
+    for (int i = 0; i < n_keys_; ++i)
+      if (keys_[i].key == key) return keys_[i].maybe;
+    if (!bingo_index_) bingo_index_ = internal::BingoIndex::For(*lex);
+    bool maybe = false;
+    if (rack_blanks_ == 0) {
+      maybe = bingo_index_->MaybeWord(key);
+    } else {
+      for (std::uint64_t t = all_tiles; t && !maybe; t &= t - 1)
+        maybe = bingo_index_->MaybeWord(key + internal::BingoIndex::Key(static_cast<Tile>(__builtin_ctzll(t))));
+    }
+    if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
+    return maybe;
+  }
+  struct KeyAnswer {
+    std::uint64_t key;
+    bool maybe;
+  };
+  static constexpr int kMaxKeys = 64;
+  KeyAnswer keys_[kMaxKeys];
+  int n_keys_ = 0;
+  std::uint64_t rack_key_ = 0;
 
   // Generates anchors by decreasing bound while `threshold()` (the score a
   // play must reach to matter) does not exceed the bound.
@@ -618,6 +662,9 @@ struct MoveGenerator::Impl {
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
     if (!graph.valid()) return 0;
     SortRackValues();
+    n_keys_ = 0;
+    rack_key_ = 0;
+    for (int t = 1; t <= kMaxGenTile; ++t) rack_key_ += counts_[t] * internal::BingoIndex::Key(static_cast<Tile>(t));
     const std::uint64_t rack_all = RackAll();
     anchors_.clear();
     for (const Dir d : {Dir::kAcross, Dir::kDown}) {

@@ -1,0 +1,68 @@
+#include "bingo_index.h"
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "lexc/gen/rack.h"
+#include "lexc/query.h"
+
+namespace lexc::gen::internal {
+namespace {
+
+constexpr std::uint64_t SplitMix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+const std::uint64_t BingoIndex::kKeys[64] = {
+#define K(i) SplitMix(i), SplitMix(i + 1), SplitMix(i + 2), SplitMix(i + 3)
+    K(0),  K(4),  K(8),  K(12), K(16), K(20), K(24), K(28),
+    K(32), K(36), K(40), K(44), K(48), K(52), K(56), K(60),
+#undef K
+};
+
+void BingoIndex::Insert(std::uint64_t key) {
+  if (key == 0) key = 1;
+  for (std::uint64_t i = key & mask_;; i = (i + 1) & mask_) {
+    if (table_[i] == key) return;
+    if (table_[i] == 0) {
+      table_[i] = key;
+      return;
+    }
+  }
+}
+
+std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
+  // Identity of an image: where it is, how big, and what words it holds.
+  using Id = std::tuple<const void*, std::size_t, std::uint32_t, std::uint64_t>;
+  static std::mutex mu;
+  static std::map<Id, std::weak_ptr<const BingoIndex>> registry;
+  const Id id{lex.bytes().data(), lex.bytes().size(), lex.meta().source_crc, lex.meta().word_count};
+  std::lock_guard<std::mutex> lock(mu);
+  if (auto found = registry[id].lock()) return found;
+  auto index = std::make_shared<BingoIndex>();
+  std::vector<std::uint64_t> keys;
+  ForEachWord(lex, [&](const WordMatch& m) {
+    if (m.tiles.size() >= std::size_t(kRackSize)) {
+      std::uint64_t key = 0;
+      for (Tile t : m.tiles) key += Key(t);
+      keys.push_back(key);
+    }
+    return true;
+  });
+  std::size_t size = 16;
+  while (size < 2 * keys.size()) size *= 2;
+  index->table_.assign(size, 0);
+  index->mask_ = size - 1;
+  for (std::uint64_t k : keys) index->Insert(k);
+  registry[id] = index;
+  for (auto it = registry.begin(); it != registry.end();) it = it->second.expired() ? registry.erase(it) : std::next(it);
+  return index;
+}
+
+}  // namespace lexc::gen::internal
