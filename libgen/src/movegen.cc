@@ -251,6 +251,7 @@ struct MoveGenerator::Impl {
       Tile t;
       bool accepts;
     };
+    if (!allowed) return;
     Hit hits[kMaxGenTile + 1];
     int n = 0;
     const int last = 63 - __builtin_clzll(allowed);  // arcs come in tile order
