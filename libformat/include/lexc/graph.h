@@ -71,6 +71,17 @@ class GraphView {
     }
   }
 
+  // Hints the CPU to load n's first arcs (no effect on results). Useful a
+  // step ahead of a traversal that will visit n.
+  void Prefetch(Node n) const {
+    if (n < count_) __builtin_prefetch(arcs_ + n);
+  }
+
+  // The raw arc words (count() of them), for callers that decode arcs
+  // themselves with C::tile/target/last/accepts. Same safety rules as above:
+  // only after Lexicon::Verify() are targets known to be in range.
+  const Word* arcs() const { return arcs_; }
+
   // Finds the arc of n labelled t. On success sets *child and *accepts.
   bool Child(Node n, Tile t, Node* child, bool* accepts) const {
     if (n == kNoNode || n >= count_) return false;
