@@ -6,40 +6,10 @@
 # Every answer lexc gives is compared with one computed here independently
 # (sort, grep, awk) from fixtures/words-tiny.txt. Prints one line per failed
 # check and exits 1 if any failed.
-set -u
-export LC_ALL=C
-
 LEXC=${1:?usage: cli_test.sh LEXC SOURCE_DIR}
 SRC=${2:?usage: cli_test.sh LEXC SOURCE_DIR}
 FIXTURE=$SRC/fixtures/words-tiny.txt
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-failures=0
-checks=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# expect NAME EXPECTED ACTUAL
-expect() {
-  checks=$((checks + 1))
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -10 | sed 's/^/    /'
-  fi
-}
-# expect_rc NAME EXPECTED_CODE COMMAND... (output goes to $T/out, $T/err)
-expect_rc() {
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  checks=$((checks + 1))
-  [ "$rc" = "$want" ] || { fail "$name: exit $rc, expected $want"; sed 's/^/    /' "$T/err" | head -5; }
-}
-# expect_grep NAME PATTERN FILE
-expect_grep() {
-  checks=$((checks + 1))
-  grep -q -- "$2" "$3" || { fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -5; }
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 words() { grep -v '^#' "$FIXTURE" | sort -u; }
 words >"$T/words"
@@ -246,5 +216,4 @@ fi
 expect_rc "unknown alphabet name" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --alphabet klingon
 expect_grep "unknown alphabet is named" "klingon" "$T/err"
 
-echo "$checks checks, $failures failed"
-[ "$failures" = 0 ]
+finish

@@ -6,37 +6,9 @@
 # Expected plays and scores were worked out by hand (see tests/gen/test_cases.cc
 # for the premium squares involved). Prints one line per failed check and
 # exits 1 if any failed.
-set -u
-export LC_ALL=C
-
 LEXC=${1:?usage: cli_gen_test.sh LEXC SOURCE_DIR}
 SRC=${2:?usage: cli_gen_test.sh LEXC SOURCE_DIR}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-failures=0
-checks=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect() {
-  checks=$((checks + 1))
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -10 | sed 's/^/    /'
-  fi
-}
-# expect_rc NAME CODE COMMAND...: output in $T/out, $T/err
-expect_rc() {
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$T/out" 2>"$T/err"
-  local rc=$?
-  checks=$((checks + 1))
-  [ "$rc" = "$want" ] || { fail "$name: exit $rc, expected $want"; sed 's/^/    /' "$T/err" | head -5; }
-}
-expect_err() {  # NAME TEXT: $T/err holds TEXT
-  checks=$((checks + 1))
-  grep -qF -- "$2" "$T/err" || { fail "$1: stderr lacks '$2'"; sed 's/^/    /' "$T/err" | head -5; }
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh"
 
 printf '%s\n' AT TA AX XI EX OX ZA QI TI ETA ATE EAT TEA CAT CATS SCAT ACT RETAINS NASTIER STAINER \
   RETINAS ANESTRI RATINES STEARIN ANTSIER TAXI AXE EXIT SAX TAX >"$T/words.txt"
@@ -117,5 +89,4 @@ expect "gcg files" "game-10.gcg game-9.gcg" "$(ls "$T/games" | sort | tr '\n' ' 
 expect_rc "selfplay json" 0 "$LEXC" selfplay "$T/w.lex" --games 2 --json
 if command -v jq >/dev/null; then expect "selfplay json games" 2 "$(jq .games "$T/out")"; fi
 
-echo "$checks checks, $failures failed"
-[ "$failures" = 0 ]
+finish
