@@ -39,6 +39,10 @@ struct Acc {
   int placed = 0;  // tiles from the rack
 };
 
+// The arc codec (Arc32 or Arc64) of a typed graph view.
+template <class C>
+C CodecOf(const GraphView<C>&);
+
 inline Acc Place(Acc a, const Sq& s, int value) {
   const int v = value * s.lm;
   a.main += v;
@@ -244,33 +248,40 @@ struct MoveGenerator::Impl {
   void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
     // First collect the usable arcs without data-dependent branches, then
     // recurse: the arc scan's test is unpredictable, the second loop is not.
-    // A letter is placed once, from the rack if it holds one, else as a
+    // The scan keeps raw arc words (one store per arc) and decodes only the
+    // hits. A letter is placed once, from the rack if it holds one, else as a
     // blank; Record() enumerates the other ways to supply the word's letters.
-    struct Hit {
-      Node child;
-      Tile t;
-      bool accepts;
-    };
-    if (!allowed) return;
-    Hit hits[kMaxGenTile + 1];
+    using C = decltype(CodecOf(g));
+    using Word = typename C::Word;
+    if (!allowed || node == kNoNode || node >= g.arc_count()) return;
+    Word hits[kMaxGenTile + 1];
     int n = 0;
-    const int last = 63 - __builtin_clzll(allowed);  // arcs come in tile order
-    g.ForEachArc(node, [&](Tile t, bool accepts, Node child) {
-      hits[n] = {child, t, accepts};
-      n += static_cast<int>((allowed >> t) & 1u);
-      return t < last;
-    });
+    const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
+    for (const Word* p = g.arcs() + node;; ++p) {
+      const Word w = *p;
+      const unsigned t = C::tile(w);
+      hits[n] = w;
+      n += static_cast<int>(t <= kMaxGenTile ? (allowed >> t) & 1u : 0u);
+      // Tiles strictly increase on a verified image; n stays in range anyway.
+      if (t >= last || C::last(w) || n > kMaxGenTile) break;
+    }
+    // The children are visited next, one subtree each: start loading all of
+    // them now so their cache misses overlap.
+    for (int i = 0; i < n; ++i) g.Prefetch(C::target(hits[i]));
     for (int i = 0; i < n && !stop_; ++i) {
-      const Tile t = hits[i].t;
+      const Word w = hits[i];
+      const Tile t = C::tile(w);
+      const Node child = C::target(w);
+      const bool accepts = C::accepts(w);
       --tiles_left_;
       if (counts_[t]) {
         const std::uint64_t bit = std::uint64_t(1) << t;
         if (--counts_[t] == 0) rack_mask_ &= ~bit;
-        f(static_cast<Cell>(t), values[t], hits[i].child, hits[i].accepts);
+        f(static_cast<Cell>(t), values[t], child, accepts);
         if (counts_[t]++ == 0) rack_mask_ |= bit;
       } else {
         --blanks_;
-        f(MakeCell(t, true), blank_value, hits[i].child, hits[i].accepts);
+        f(MakeCell(t, true), blank_value, child, accepts);
         ++blanks_;
       }
       ++tiles_left_;
