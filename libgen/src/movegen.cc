@@ -426,10 +426,11 @@ struct MoveGenerator::Impl {
     // of the previous anchor (plays covering it are generated from it).
     if (pos > 0) {
       const Sq& l = line_[pos - 1];
-      if (l.cell != kEmpty || (!(l.flags & kAnchor) && tiles_left_ > 0)) GaddagLeft(g, sink, pos - 1, child, a);
+      if ((l.cell != kEmpty || (!(l.flags & kAnchor) && tiles_left_ > 0)) && WorthLeftOf(sink, pos))
+        GaddagLeft(g, sink, pos - 1, child, a);
     }
     // Turn right through the separator.
-    if (left_free && right_open_) {
+    if (left_free && right_open_ && WorthStart(sink, pos)) {
       Node sep;
       bool unused;
       if (g.Child(child, kSeparator, &sep, &unused)) ExtendRight(g, sink, anchor_ + 1, sep, pos, a);
@@ -470,13 +471,29 @@ struct MoveGenerator::Impl {
       word_[pos] = left_[i];
       acc = Place(acc, line_[pos], ValueOf(left_[i]));
     }
-    ExtendRight(g, sink, anchor_, node, anchor_ - k, acc);
-    if (k == limit || stop_) return;
+    if (WorthStart(sink, anchor_ - k)) ExtendRight(g, sink, anchor_, node, anchor_ - k, acc);
+    if (k == limit || stop_ || !WorthLeftOf(sink, anchor_ - k)) return;
     ForEachPlacement(g, node, blanks_ ? all_tiles : rack_mask_, [&](Cell code, int, Node child, bool) {
       if (child == kNoNode) return;
       left_[k] = code;
       LeftPart(g, sink, child, k + 1, limit);
     });
+  }
+
+  // Best-first pruning inside an anchor (sinks with kPrune): plays whose
+  // first square is `start` are worth generating only when that start's bound
+  // (AnchorBound, computed for the anchor just entered) reaches the score a
+  // play must now reach, sink.Floor(); equal scores are kept for tie-breaks.
+  template <class S>
+  bool WorthStart(const S& sink, int start) const {
+    if constexpr (S::kPrune) return start_bound_[start] >= sink.Floor();
+    else return true;
+  }
+  // Whether any play starting left of `pos` is worth generating.
+  template <class S>
+  bool WorthLeftOf(const S& sink, int pos) const {
+    if constexpr (S::kPrune) return pos > first_start_ && left_bound_[pos - 1] >= sink.Floor();
+    else return true;
   }
 
   // Sets up the traversal state for one anchor.
@@ -588,6 +605,8 @@ struct MoveGenerator::Impl {
     }
     const std::uint64_t rack_all = RackAll();
     int best = -1;
+    first_start_ = first;
+    for (int p = first; p <= a; ++p) start_bound_[p] = -1;
     for (int start = first; start <= last; ++start) {
       int k = 0, wm = 1, through = 0, cross = 0;
       int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
@@ -632,9 +651,16 @@ struct MoveGenerator::Impl {
       const int bound =
           end.wm * end.through + end.cross + std::min(paired, capped) + (end.k == kRackSize ? bingo : 0);
       best = std::max(best, bound);
+      start_bound_[start] = bound;
     }
+    for (int p = first, m = -1; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
     return best;
   }
+  // Per first square of the anchor's plays (first_start_..anchor_): the
+  // bound of the plays starting there (-1: none), and its running maximum.
+  int start_bound_[kMaxBoardDim] = {};
+  int left_bound_[kMaxBoardDim] = {};
+  int first_start_ = 0;
 
   // Whether the board tiles of a span holding kRackSize empty squares,
   // with the whole rack, may spell a word (a blank standing for any tile).
@@ -665,10 +691,10 @@ struct MoveGenerator::Impl {
   int n_keys_ = 0;
   std::uint64_t rack_key_ = 0;
 
-  // Generates anchors by decreasing bound while `threshold()` (the score a
+  // Generates anchors by decreasing bound while `sink.Floor()` (the score a
   // play must reach to matter) does not exceed the bound.
-  template <class S, class Threshold>
-  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, Threshold&& threshold) {
+  template <class S>
+  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink) {
     LoadRack(rack);
     if (tiles_left_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
@@ -694,8 +720,9 @@ struct MoveGenerator::Impl {
     std::sort(anchors_.begin(), anchors_.end(), [](const AnchorRef& x, const AnchorRef& y) { return x.bound > y.bound; });
     graph.Dispatch([&](const auto& g) {
       for (const AnchorRef& ar : anchors_) {
-        if (stop_ || ar.bound < threshold()) break;
+        if (stop_ || ar.bound < sink.Floor()) break;
         EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
+        AnchorBound();  // the per-start bounds of this anchor
         GenerateAt(g, sink, alg);
       }
     });
@@ -705,12 +732,18 @@ struct MoveGenerator::Impl {
 
 namespace {
 
+// kPrune: the sink keeps only plays scoring at least Floor(), so the search
+// may skip what cannot reach it (best-first searches only).
 struct CountSink {
+  static constexpr bool kPrune = false;
+  static int Floor() { return std::numeric_limits<int>::min(); }
   template <class Gen>
   bool Take(const Gen&, int, int, int, int) { return true; }
 };
 
 struct CallbackSink {
+  static constexpr bool kPrune = false;
+  static int Floor() { return std::numeric_limits<int>::min(); }
   PlayCallback cb;
   template <class Gen>
   bool Take(Gen& g, int left, int right, int placed, int score) {
@@ -720,8 +753,10 @@ struct CallbackSink {
 };
 
 struct BestSink {
+  static constexpr bool kPrune = true;
   Play best;
   bool have = false;
+  int Floor() const { return have ? best.score : std::numeric_limits<int>::min(); }
   template <class Gen>
   bool Take(const Gen& g, int left, int right, int placed, int score) {
     if (have && score < best.score) return true;
@@ -734,8 +769,10 @@ struct BestSink {
 
 // A heap of the n best so far; its front is the worst of them.
 struct TopSink {
+  static constexpr bool kPrune = true;
   std::size_t n;
   std::vector<Play>* heap;
+  int Floor() const { return heap->size() == n ? heap->front().score : std::numeric_limits<int>::min(); }
   template <class Gen>
   bool Take(const Gen& g, int left, int right, int placed, int score) {
     if (heap->size() == n && score < heap->front().score) return true;
@@ -850,16 +887,14 @@ std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, s
   if (n == 0) return Count(rack, a);
   out->reserve(std::min<std::size_t>(n, 4096));
   TopSink sink{n, out};
-  const std::uint64_t found = impl_->RunBestFirst(a, rack, sink, [&] {
-    return out->size() == n ? out->front().score : std::numeric_limits<int>::min();
-  });
+  const std::uint64_t found = impl_->RunBestFirst(a, rack, sink);
   std::sort_heap(out->begin(), out->end(), BetterPlay);
   return found;
 }
 
 bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
   BestSink sink;
-  impl_->RunBestFirst(a, rack, sink, [&] { return sink.have ? sink.best.score : std::numeric_limits<int>::min(); });
+  impl_->RunBestFirst(a, rack, sink);
   if (sink.have) *out = sink.best;
   return sink.have;
 }

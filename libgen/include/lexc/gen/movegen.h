@@ -97,7 +97,8 @@ class MoveGenerator {
   std::uint64_t Count(const Rack& rack, Algorithm a);
   // The n best plays (BetterPlay order), best first, into *out (cleared).
   // Anchors are searched by decreasing score bound and the search stops
-  // when no remaining anchor can place a play among the n best, so the
+  // when no remaining anchor can place a play among the n best (inside an
+  // anchor, first squares whose own bound falls short are skipped), so the
   // return value, the number of plays examined, is at most Count().
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
   // The best play, if any play exists (the same best-first search).
