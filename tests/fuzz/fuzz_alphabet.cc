@@ -3,8 +3,12 @@
 // A parse either fails with bad input naming "fuzz.txt" (and a line), or
 // gives 1..255 tiles whose labels each tokenize to exactly their own tile and
 // render back as themselves. A fixed sample of text, plus every label and
-// lower label run together, then tokenizes without reading out of bounds;
-// what tokenizes renders as labels that tokenize back to the same tiles.
+// lower label run together, then tokenizes without reading out of bounds.
+// When every lower label is the derived one (as in the shipped alphabets),
+// what tokenizes renders as labels that tokenize back to the same tiles, so
+// `lexc dump | lexc build` is the identity. Explicit lower labels can break
+// that (found here: "LL 8 1 5" next to "L": "l5" reads as L,LL and renders
+// as "LLL", which reads as LL,L); formats/alphabet.md does not forbid them.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,10 +35,21 @@ std::vector<Tile> Tokens(const Alphabet& a, std::string_view text, bool* ok) {
   return out;
 }
 
-void CheckRoundTrip(const Alphabet& a, std::string_view text) {
+// Whether every tile's lower label is the one derived from its label.
+bool DerivedLowers(const Alphabet& a) {
+  for (int i = 1; i <= a.size(); ++i) {
+    const TileInfo& info = a.tile(static_cast<Tile>(i));
+    auto derived = Alphabet::FromTiles("", {{info.label, "", 0, 0}}, 0, 0);
+    FUZZ_CHECK(derived.ok());
+    if (derived->tile(1).lower != info.lower) return false;
+  }
+  return true;
+}
+
+void CheckRoundTrip(const Alphabet& a, std::string_view text, bool derived) {
   bool ok = false;
   const std::vector<Tile> tiles = Tokens(a, text, &ok);
-  if (!ok) return;
+  if (!ok || !derived) return;
   const std::string shown = a.Render(tiles);
   bool again_ok = false;
   const std::vector<Tile> again = Tokens(a, shown, &again_ok);
@@ -69,9 +84,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lowers += info.lower;
   }
   FUZZ_CHECK(a.Render(std::vector<Tile>{0, static_cast<Tile>(a.size() + 1)}).size() > 0);
-  for (std::string_view s : kSample) CheckRoundTrip(a, s);
-  CheckRoundTrip(a, labels);
-  CheckRoundTrip(a, lowers);
+  const bool derived = DerivedLowers(a);
+  for (std::string_view s : kSample) CheckRoundTrip(a, s, derived);
+  CheckRoundTrip(a, labels, derived);
+  CheckRoundTrip(a, lowers, derived);
   // A second parse of the same text gives the same alphabet.
   auto again = Alphabet::Parse(text, "fuzz.txt");
   FUZZ_CHECK(again.ok() && *again == a && again->name() == a.name());

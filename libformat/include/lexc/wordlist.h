@@ -80,8 +80,10 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
                                ReadReport* report);
 
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
-// starts with a zstd frame. Errors: kIo, kBadInput (corrupt or truncated
-// zstd), kLimit (decompresses to 4 GiB or more).
+// starts with a zstd frame. Memory grows with the data actually
+// decompressed, not with the size a frame header claims. Errors: kIo,
+// kBadInput (corrupt or truncated zstd), kLimit (decompresses to 4 GiB or
+// more).
 Result<std::string> ReadInputBytes(const std::string& path, bool* compressed);
 
 }  // namespace lexc
