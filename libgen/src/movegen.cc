@@ -560,8 +560,37 @@ struct MoveGenerator::Impl {
     int bound;
     Dir dir;
     std::uint8_t line, pos;
+    std::uint8_t first;  // first_start_
+    std::int32_t saved;  // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
   };
   std::vector<AnchorRef> anchors_;  // capacity reserved at Create
+  // The per-start bounds of the anchors, kept from the bounding pass for the
+  // search; sized at Create for full racks (no allocation while generating).
+  std::vector<int> saved_bounds_;
+  std::size_t n_saved_ = 0;
+
+  void SaveStarts(AnchorRef* ar) {
+    const std::size_t need = std::size_t(anchor_ - first_start_ + 1);
+    ar->first = static_cast<std::uint8_t>(first_start_);
+    ar->saved = -1;
+    if (n_saved_ + need > saved_bounds_.size()) return;
+    ar->saved = static_cast<std::int32_t>(n_saved_);
+    std::copy(start_bound_ + first_start_, start_bound_ + anchor_ + 1, saved_bounds_.begin() + std::ptrdiff_t(n_saved_));
+    n_saved_ += need;
+  }
+  // Restores what AnchorBound() computes for the anchor just entered.
+  void RestoreStarts(const AnchorRef& ar) {
+    if (ar.saved < 0) {
+      AnchorBound();
+      return;
+    }
+    first_start_ = ar.first;
+    const int* saved = saved_bounds_.data() + ar.saved;
+    for (int p = first_start_, m = -1; p <= anchor_; ++p) {
+      start_bound_[p] = *saved++;
+      left_bound_[p] = m = std::max(m, start_bound_[p]);
+    }
+  }
   std::shared_ptr<const internal::BingoIndex> bingo_index_;  // fetched on first use
   int rack_values_[kMaxBoardDim] = {};  // the rack's best values, decreasing
   Tile rack_by_value_[kMaxGenTile + 1] = {};  // the rack's distinct tiles, by decreasing value
@@ -705,6 +734,7 @@ struct MoveGenerator::Impl {
     for (int t = 1; t <= kMaxGenTile; ++t) rack_key_ += counts_[t] * internal::BingoIndex::Key(static_cast<Tile>(t));
     const std::uint64_t rack_all = RackAll();
     anchors_.clear();
+    n_saved_ = 0;
     for (const Dir d : {Dir::kAcross, Dir::kDown}) {
       const int di = static_cast<int>(d);
       for (int line = 0; line < lines[di]; ++line) {
@@ -713,7 +743,10 @@ struct MoveGenerator::Impl {
           if (!(sq[pos].flags & kAnchor)) continue;
           EnterAnchor(d, line, pos, rack_all);
           const int bound = AnchorBound();
-          if (bound >= 0) anchors_.push_back({bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos)});
+          if (bound < 0) continue;
+          AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
+          SaveStarts(&ar);
+          anchors_.push_back(ar);
         }
       }
     }
@@ -722,7 +755,7 @@ struct MoveGenerator::Impl {
       for (const AnchorRef& ar : anchors_) {
         if (stop_ || ar.bound < sink.Floor()) break;
         EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
-        AnchorBound();  // the per-start bounds of this anchor
+        RestoreStarts(ar);  // the per-start bounds of this anchor
         GenerateAt(g, sink, alg);
       }
     });
@@ -820,6 +853,7 @@ Result<MoveGenerator> MoveGenerator::Create(const Lexicon& lexicon, const Layout
   impl->lines[1] = impl->line_len[0] = layout.cols();
   for (auto& sq : impl->squares) sq.assign(std::size_t(layout.rows() * layout.cols()), Sq());
   impl->anchors_.reserve(std::size_t(2 * layout.rows() * layout.cols()));
+  impl->saved_bounds_.assign(std::size_t(2 * layout.rows() * layout.cols() * kRackSize), 0);
   for (int r = 0; r < layout.rows(); ++r) {
     for (int c = 0; c < layout.cols(); ++c) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
