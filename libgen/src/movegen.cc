@@ -437,6 +437,26 @@ struct MoveGenerator::Impl {
     }
   }
 
+  // An anchor right after a board run: every play of it is the run followed
+  // by new tiles from the anchor rightwards (the square before the run, if
+  // empty, is an anchor of its own). Walk rev(run) + separator once and
+  // extend right, rather than walking the run again after each tile the
+  // anchor can take.
+  template <class G, class S>
+  void GaddagHook(const G& g, S& sink) {
+    int start = anchor_ - 1;
+    while (start > 0 && line_[start - 1].cell != kEmpty) --start;
+    Node node = g.root();
+    bool accepts;
+    Acc acc;
+    for (int p = anchor_ - 1; p >= start; --p) {
+      if (!g.Child(node, CellTile(line_[p].cell), &node, &accepts)) return;
+      acc.main += line_[p].face;
+    }
+    if (!g.Child(node, kSeparator, &node, &accepts)) return;
+    ExtendRight(g, sink, anchor_, node, start, acc);
+  }
+
   // ---- Appel & Jacobson (DAWG) ----
 
   template <class G, class S>
@@ -510,8 +530,9 @@ struct MoveGenerator::Impl {
 
   template <class G, class S>
   void GenerateAt(const G& g, S& sink, Algorithm alg) {
-    if (alg == Algorithm::kGaddag) GaddagLeft(g, sink, anchor_, g.root(), Acc());
-    else DawgAnchor(g, sink);
+    if (alg != Algorithm::kGaddag) DawgAnchor(g, sink);
+    else if (anchor_ > 0 && line_[anchor_ - 1].cell != kEmpty) GaddagHook(g, sink);
+    else GaddagLeft(g, sink, anchor_, g.root(), Acc());
   }
 
   // Tiles the rack could put anywhere (blanks: any).

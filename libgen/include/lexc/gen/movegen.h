@@ -23,7 +23,8 @@
 //            anchor: the board run touching it, or rack tiles on the free
 //            squares up to the previous anchor), then ExtendRight.
 //   kGaddag  Gordon: from each anchor leftwards over the GADDAG (rev(x)),
-//            then through the separator rightwards.
+//            then through the separator rightwards; an anchor right after
+//            a board run starts from rev(run) + separator.
 // Plays are generated from the leftmost anchor they cover; the rightward
 // extension is the same walk for both (after the separator the GADDAG's
 // states are DAWG-like states of the same image).
