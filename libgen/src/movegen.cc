@@ -72,7 +72,10 @@ struct MoveGenerator::Impl {
   const Sq* line_ = nullptr;
   int n_ = 0, line_index_ = 0, anchor_ = 0;
   Dir dir_ = Dir::kAcross;
-  bool right_free_ = false;  // the square after the anchor is empty or off the board
+  // Gordon's leftward walk covers anchor_..right_end_: the anchor, or the
+  // anchor and the board run right after it (GaddagRun).
+  int right_end_ = 0;
+  bool right_free_ = false;  // the square after right_end_ is empty or off the board
   bool right_open_ = false;  // a word may continue there: a board tile, or a square some tile fits
   bool stop_ = false;
   std::uint64_t found_ = 0;
@@ -420,7 +423,7 @@ struct MoveGenerator::Impl {
   void LeftStep(const G& g, S& sink, int pos, Node child, bool accepts, const Acc& a) {
     const bool left_free = pos == 0 || line_[pos - 1].cell == kEmpty;
     // rev(w) accepted: the word ends at the anchor.
-    if (accepts && left_free && right_free_ && pos < anchor_) Record(sink, pos, anchor_, a);
+    if (accepts && left_free && right_free_ && pos < right_end_) Record(sink, pos, right_end_, a);
     if (child == kNoNode) return;
     // Further left: through board tiles, or rack tiles on free squares short
     // of the previous anchor (plays covering it are generated from it).
@@ -433,7 +436,7 @@ struct MoveGenerator::Impl {
     if (left_free && right_open_ && WorthStart(sink, pos)) {
       Node sep;
       bool unused;
-      if (g.Child(child, kSeparator, &sep, &unused)) ExtendRight(g, sink, anchor_ + 1, sep, pos, a);
+      if (g.Child(child, kSeparator, &sep, &unused)) ExtendRight(g, sink, right_end_ + 1, sep, pos, a);
     }
   }
 
@@ -455,6 +458,27 @@ struct MoveGenerator::Impl {
     }
     if (!g.Child(node, kSeparator, &node, &accepts)) return;
     ExtendRight(g, sink, anchor_, node, start, acc);
+  }
+
+  // An anchor right before a board run (and none before it): every play of
+  // it covers the run. Walk rev(run) once, then leftwards from the anchor as
+  // usual, turning through the separator after the run, rather than walking
+  // the run again after the separator for every leftward path.
+  template <class G, class S>
+  void GaddagRun(const G& g, S& sink) {
+    int end = anchor_ + 1;
+    while (end + 1 < n_ && line_[end + 1].cell != kEmpty) ++end;
+    Node node = g.root();
+    bool accepts;
+    Acc acc;
+    for (int p = end; p > anchor_; --p) {
+      if (!g.Child(node, CellTile(line_[p].cell), &node, &accepts)) return;
+      acc.main += line_[p].face;
+    }
+    right_end_ = end;
+    right_free_ = true;
+    right_open_ = end + 1 < n_ && (line_[end + 1].cross & RackAll()) != 0;
+    GaddagLeft(g, sink, anchor_, node, acc);
   }
 
   // ---- Appel & Jacobson (DAWG) ----
@@ -524,6 +548,7 @@ struct MoveGenerator::Impl {
     line_index_ = line;
     line_ = &squares[di][std::size_t(line * n_)];
     anchor_ = pos;
+    right_end_ = pos;
     right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
     right_open_ = pos + 1 < n_ && (!right_free_ || (line_[pos + 1].cross & rack_all) != 0);
   }
@@ -532,6 +557,7 @@ struct MoveGenerator::Impl {
   void GenerateAt(const G& g, S& sink, Algorithm alg) {
     if (alg != Algorithm::kGaddag) DawgAnchor(g, sink);
     else if (anchor_ > 0 && line_[anchor_ - 1].cell != kEmpty) GaddagHook(g, sink);
+    else if (!right_free_) GaddagRun(g, sink);
     else GaddagLeft(g, sink, anchor_, g.root(), Acc());
   }
 

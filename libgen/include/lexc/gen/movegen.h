@@ -24,7 +24,8 @@
 //            squares up to the previous anchor), then ExtendRight.
 //   kGaddag  Gordon: from each anchor leftwards over the GADDAG (rev(x)),
 //            then through the separator rightwards; an anchor right after
-//            a board run starts from rev(run) + separator.
+//            a board run starts from rev(run) + separator, one right before
+//            a run from rev(run).
 // Plays are generated from the leftmost anchor they cover; the rightward
 // extension is the same walk for both (after the separator the GADDAG's
 // states are DAWG-like states of the same image).
