@@ -39,6 +39,11 @@ std::uint64_t HashArcs(std::span<const PackedArc> arcs);
 class StateStore {
  public:
   StateStore();
+  // Capacity hints (no effect on results): avoids regrowing the arc pool.
+  void Reserve(std::size_t states, std::size_t arcs) {
+    pool_.reserve(arcs);
+    starts_.reserve(states + 1);
+  }
 
   // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
   // An empty list is state 0.
