@@ -56,7 +56,6 @@ class StateStore {
   std::span<const PackedArc> arcs(StateId s) const {
     return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]};
   }
-  std::size_t total_arcs() const { return pool_.size(); }
   // Set when the states hold more arcs than 32-bit offsets address; the
   // builder then fails with kLimit (the format addresses 2^32 arcs anyway).
   bool overflow() const { return overflow_; }

@@ -491,7 +491,6 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     report->arc_slots = layout.slots;
     report->image_bytes = w.size();
     report->arc_width = width;
-    report->states_before_tail_sharing = store.size() - 1;
     report->seconds_dawg = t_dawg;
     report->seconds_gaddag = t_gaddag;
     report->seconds_layout = t_layout;

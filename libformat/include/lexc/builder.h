@@ -40,7 +40,6 @@ struct BuildReport {
   std::uint64_t arc_slots = 0;       // arcs in the ARCS array, sentinel included
   std::uint64_t image_bytes = 0;
   int arc_width = 0;
-  std::uint64_t states_before_tail_sharing = 0;
   double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0;
 };
 
