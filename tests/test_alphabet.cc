@@ -235,8 +235,8 @@ TEST_CASE("Greedy longest match, without backtracking") {
 }
 
 TEST_CASE("Tokenize agrees with a brute-force model on random alphabets") {
-  // Labels with shared prefixes, digraphs, multi-byte letters, and one whose
-  // lower label has a different length.
+  // Labels with shared prefixes, digraphs, multi-byte letters, and explicit
+  // lower labels (Turkish dotted and dotless I).
   const std::vector<std::string> pool = {"A",  "B",  "C",  "CH", "H",  "L",   "LL", "L·L", "Ñ",  "N",
                                          "NY", "Y",  "QU", "U",  "R",  "RR",  "Ç",  "Ł",   "ABC", "AB",
                                          "E",  "É",  "Ω",  "Я",  "Ж",  "·",   "Ŋ",  "ÀÁ",  "Z",  "ZZZ"};
@@ -245,7 +245,10 @@ TEST_CASE("Tokenize agrees with a brute-force model on random alphabets") {
     std::vector<TileInfo> tiles;
     for (const std::string& l : pool)
       if (rng() % 3 != 0) tiles.push_back({l, "", 1, 1});
-    if (rng() % 2) tiles.push_back({"SS", "ß", 1, 1});
+    if (rng() % 2) {
+      tiles.push_back({"I", "ı", 1, 1});
+      tiles.push_back({"İ", "i", 1, 1});
+    }
     if (tiles.empty()) continue;
     std::shuffle(tiles.begin(), tiles.end(), rng);
     const Alphabet a = MakeAlphabet(tiles);
@@ -272,6 +275,17 @@ TEST_CASE("Tokenize agrees with a brute-force model on random alphabets") {
       REQUIRE(got_ok == want_ok);
       CHECK(got == want);
       if (!got_ok) CHECK(got_bad == want_bad);
+      if (got_ok) {
+        // Rendered as labels or as lower labels, the tokens read back the same.
+        for (bool lower : {false, true}) {
+          std::string shown;
+          for (Tile t : got) a.AppendLabel(t, lower, &shown);
+          std::vector<Tile> again;
+          INFO("rendered " << (lower ? "lower" : "upper") << " \"" << shown << "\"");
+          CHECK(a.Tokenize(shown, &again, &got_bad));
+          CHECK(again == got);
+        }
+      }
     }
   }
 }
@@ -283,7 +297,7 @@ TEST_CASE("Parse: BOM, CRLF, tabs, comments anywhere, explicit lower labels") {
       "  name\tmini   # trailing comment\r\n"
       "A 1 9\r\n"
       "\tCH\t5\t1\t\r\n"
-      "SS 3 2 ß\n"
+      "I 3 2 ı\n"
       "? 0 2#no space needed\n"
       "Ñ 8 1";  // no final newline
   auto a = Alphabet::Parse(text, "mini.txt");
@@ -294,11 +308,14 @@ TEST_CASE("Parse: BOM, CRLF, tabs, comments anywhere, explicit lower labels") {
   CHECK(a->tile(1).label == "A");
   CHECK(a->tile(2).label == "CH");
   CHECK(a->tile(2).lower == "ch");
-  CHECK(a->tile(3).lower == "ß");
+  CHECK(a->tile(3).lower == "ı");
   CHECK(a->tile(4).label == "Ñ");
   CHECK(a->tile(4).score == 8);
   CHECK(a->blank_count() == 2);
-  CHECK(Labels(*a, "ßSSchñ") == std::vector<std::string>{"SS", "SS", "CH", "Ñ"});
+  CHECK(Labels(*a, "ıIchñ") == std::vector<std::string>{"I", "I", "CH", "Ñ"});
+  std::vector<Tile> out;
+  std::size_t bad = 0;
+  CHECK_FALSE(a->Tokenize("i", &out, &bad));  // "i" is not I's lower case here
 
   auto no_blanks = Alphabet::Parse("name x\nA 1 1\n", "x");
   REQUIRE(no_blanks.ok());
@@ -333,6 +350,13 @@ TEST_CASE("Parse errors are bad input naming file:line") {
       {"name x\nA 1 1\nB 1 1\na 1 1\n", 4, "tile \"a\" is the same as tile \"A\" on line 2 ignoring case"},
       {"name x\nCH 1 1\nCh 1 1\n", 3, "tile \"Ch\" is the same as tile \"CH\""},
       {"name x\nA 1 1 b\nB 1 1\n", 3, "tile \"B\" is the same as tile \"A\""},
+      {"name x\nSS 1 1 ß\n", 2,
+       "lower label \"ß\" has 1 characters, label \"SS\" has 2: they must have as many"},
+      {"name x\nL 1 1\nLL 8 1 l5\n", 3,
+       "tile \"LL\" pairs \"L\" with \"5\", but tile \"L\" on line 2 pairs it with \"l\" (a character needs "
+       "the same case partner in every tile)"},
+      {"name x\nA 1 1\nab 1 1\n", 3, "tile \"ab\" pairs \"a\" with itself, but tile \"A\" on line 2 pairs it with \"A\""},
+      {"name x\nI 1 1 ı\nIJ 1 1\n", 3, "tile \"IJ\" pairs \"I\" with \"i\", but tile \"I\" on line 2 pairs it with \"ı\""},
       {"name x\n? 0 2\n? 0 2\nA 1 1\n", 3, "second blank line \"?\" (first on line 2)"},
       {"name x\n? 0\n", 2, "expected \"? SCORE COUNT\""},
       {"name x\n? 0 x\n", 2, "blank count \"x\""},
@@ -395,6 +419,11 @@ TEST_CASE("FromTiles validates like the parser") {
   CHECK(bad({{"A", "", 1, -1}}) == "alphabet: tile 1: count -1, expected 0..65535");
   CHECK(bad({{"A", "", 1, 1}, {"a", "", 1, 1}}).find("tile 2: \"a\" is the same as tile 1 \"A\"") !=
         std::string::npos);
+  CHECK(bad({{"SS", "ß", 1, 1}}) ==
+        "alphabet: tile 1: lower label \"ß\" has 1 characters, label \"SS\" has 2: they must have as many");
+  CHECK(bad({{"L", "", 1, 1}, {"LL", "l5", 1, 1}}).find("tile 2: \"LL\" pairs \"L\" with \"5\", but tile 1 \"L\"") !=
+        std::string::npos);
+  CHECK(bad({{"A", "", 1, 1}, {"B", "a", 1, 1}}).find("tile 2: \"B\" is the same as tile 1") != std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "has space").find("name \"has space\"") != std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "n", -1).find("blank count -1") != std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "n", 0, 65536).find("blank score 65536") != std::string::npos);

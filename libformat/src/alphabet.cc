@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <map>
 #include <string>
 #include <utility>
 
@@ -80,20 +81,30 @@ std::string RangeProblem(const char* what, int v) {
   return std::string(what) + " " + std::to_string(v) + ", expected 0.." + std::to_string(kMaxValue);
 }
 
+std::size_t CountCodePoints(std::string_view s) {  // s is valid UTF-8
+  std::size_t n = 0;
+  char32_t cp;
+  for (std::size_t i = 0; i < s.size(); ++n) i += static_cast<std::size_t>(utf8::Decode(s, i, &cp));
+  return n;
+}
+
 // Completes t->lower when empty and checks every field; "" when valid.
 std::string CheckTile(TileInfo* t) {
   if (std::string p = LabelProblem(t->label); !p.empty()) return "label " + Quoted(t->label) + " " + p;
   if (t->lower.empty()) t->lower = DeriveLower(t->label);
   if (std::string p = LabelProblem(t->lower); !p.empty()) return "lower label " + Quoted(t->lower) + " " + p;
+  if (const std::size_t up = CountCodePoints(t->label), low = CountCodePoints(t->lower); up != low)
+    return "lower label " + Quoted(t->lower) + " has " + std::to_string(low) + " characters, label " +
+           Quoted(t->label) + " has " + std::to_string(up) + ": they must have as many";
   if (std::string p = RangeProblem("score", t->score); !p.empty()) return p;
   return RangeProblem("count", t->count);
 }
 
 // The strings a tile matches, as code point slots that each accept either of
-// two encodings. Label and lower label of equal code point count pair up slot
-// by slot (so "CH" matches "CH", "Ch", "cH", "ch"); otherwise each is its own
-// form matched exactly.
-using Form = std::vector<std::array<std::string, 2>>;
+// two encodings: label and lower label (of equal code point count, checked by
+// CheckTile) pair up slot by slot, so "CH" matches "CH", "Ch", "cH", "ch".
+using Form = std::array<std::string, 2>;
+using Forms = std::vector<Form>;
 
 std::vector<std::string> CodePoints(std::string_view s) {
   std::vector<std::string> out;
@@ -106,21 +117,15 @@ std::vector<std::string> CodePoints(std::string_view s) {
   return out;
 }
 
-std::vector<Form> FormsOf(const TileInfo& t) {
+Forms FormsOf(const TileInfo& t) {
   const std::vector<std::string> up = CodePoints(t.label), low = CodePoints(t.lower);
-  auto exact = [](const std::vector<std::string>& cps) {
-    Form f;
-    for (const std::string& c : cps) f.push_back({c, c});
-    return f;
-  };
-  if (up.size() != low.size()) return {exact(up), exact(low)};
-  Form f;
-  for (std::size_t i = 0; i < up.size(); ++i) f.push_back({up[i], low[i]});
-  return {f};
+  Forms f;
+  for (std::size_t i = 0; i < up.size() && i < low.size(); ++i) f.push_back({up[i], low[i]});
+  return f;
 }
 
 // Whether some string matches both forms.
-bool Overlap(const Form& a, const Form& b) {
+bool Overlap(const Forms& a, const Forms& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const bool meet = a[i][0] == b[i][0] || a[i][0] == b[i][1] || a[i][1] == b[i][0] || a[i][1] == b[i][1];
@@ -135,17 +140,58 @@ class ClashFinder {
  public:
   // Index of the earlier tile t clashes with, or -1; then remembers t.
   int Add(const TileInfo& t) {
-    std::vector<Form> forms = FormsOf(t);
+    Forms forms = FormsOf(t);
     for (std::size_t j = 0; j < seen_.size(); ++j)
-      for (const Form& a : forms)
-        for (const Form& b : seen_[j])
-          if (Overlap(a, b)) return static_cast<int>(j);
+      if (Overlap(forms, seen_[j])) return static_cast<int>(j);
     seen_.push_back(std::move(forms));
     return -1;
   }
 
  private:
-  std::vector<std::vector<Form>> seen_;
+  std::vector<Forms> seen_;
+};
+
+// Case partners: every code point of a label or lower label must be paired
+// with the same code point (possibly itself) wherever it appears. Then a
+// string matches a tile exactly when its code points are in the tile's
+// partner classes, so rendering tokens as labels (or as lower labels) and
+// tokenizing again gives the same tokens: `lexc dump | lexc build` and blank
+// designations round-trip. Without it, "LL 8 1 l5" beside "L": "l5" reads as
+// L,LL, renders as "LLL", and reads back as LL,L.
+class CasePartners {
+ public:
+  struct Conflict {
+    int tile = -1;                     // the earlier tile, or -1
+    std::string cp, here, there;       // cp's partner in the new tile and there
+  };
+
+  Conflict Add(const TileInfo& t, int index) {
+    const Forms forms = FormsOf(t);
+    for (const Form& f : forms)
+      for (int side = 0; side < 2; ++side) {
+        const std::string& cp = f[side];
+        const std::string& partner = f[1 - side];
+        auto it = partner_.find(cp);
+        if (it != partner_.end() && it->second.first != partner)
+          return {it->second.second, cp, partner, it->second.first};
+      }
+    for (const Form& f : forms) {
+      partner_.emplace(f[0], std::make_pair(f[1], index));
+      partner_.emplace(f[1], std::make_pair(f[0], index));
+    }
+    return {};
+  }
+
+  static std::string Describe(const Conflict& c, const std::string& there_tile) {
+    auto pairing = [&](const std::string& p) {
+      return p == c.cp ? std::string("with itself") : "with " + Quoted(p);
+    };
+    return "pairs " + Quoted(c.cp) + " " + pairing(c.here) + ", but tile " + there_tile + " pairs it " +
+           pairing(c.there) + " (a character needs the same case partner in every tile)";
+  }
+
+ private:
+  std::map<std::string, std::pair<std::string, int>> partner_;
 };
 
 bool ParseValue(std::string_view s, int* out) {
@@ -206,12 +252,17 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
   if (std::string p = RangeProblem("blank count", blank_count); !p.empty()) return bad(p);
   if (std::string p = RangeProblem("blank score", blank_score); !p.empty()) return bad(p);
   ClashFinder clashes;
+  CasePartners partners;
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     const std::string where = "tile " + std::to_string(i + 1) + ": ";
     if (std::string p = CheckTile(&tiles[i]); !p.empty()) return bad(where + p);
     if (int j = clashes.Add(tiles[i]); j >= 0)
       return bad(where + Quoted(tiles[i].label) + " is the same as tile " + std::to_string(j + 1) + " " +
                  Quoted(tiles[static_cast<std::size_t>(j)].label) + " ignoring case");
+    if (auto c = partners.Add(tiles[i], static_cast<int>(i)); c.tile >= 0)
+      return bad(where + Quoted(tiles[i].label) + " " +
+                 CasePartners::Describe(c, std::to_string(c.tile + 1) + " " +
+                                               Quoted(tiles[static_cast<std::size_t>(c.tile)].label)));
   }
   Alphabet a;
   a.name_ = std::move(name);
@@ -236,6 +287,7 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
   std::vector<TileInfo> tiles;
   std::vector<std::size_t> tile_lines;
   ClashFinder clashes;
+  CasePartners partners;
   auto value = [&](std::string_view field, const char* what, int* out) -> Status {
     if (ParseValue(field, out)) return Status::Ok();
     return bad(std::string(what) + " " + Quoted(field) + ": expected a whole number 0.." + std::to_string(kMaxValue));
@@ -285,6 +337,11 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
       return bad("tile " + Quoted(t.label) + " is the same as tile " + Quoted(tiles[k].label) + " on line " +
                  std::to_string(tile_lines[k]) + " ignoring case");
     }
+    if (auto c = partners.Add(t, static_cast<int>(tiles.size())); c.tile >= 0) {
+      const auto k = static_cast<std::size_t>(c.tile);
+      return bad("tile " + Quoted(t.label) + " " +
+                 CasePartners::Describe(c, Quoted(tiles[k].label) + " on line " + std::to_string(tile_lines[k])));
+    }
     tiles.push_back(std::move(t));
     tile_lines.push_back(line_no);
   }
@@ -306,23 +363,21 @@ void Alphabet::BuildMatcher() {
   by_first_byte_.assign(256, {});
   std::fill(std::begin(byte_to_tile_), std::end(byte_to_tile_), Tile{0});
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
-    for (const Form& form : FormsOf(tiles_[i])) {
-      Candidate c;
-      c.tile = static_cast<Tile>(i + 1);
-      for (const auto& alts : form) {
-        Slot s{};
-        for (int k = 0; k < 2; ++k) {
-          std::memcpy(s.alt[k], alts[k].data(), alts[k].size());
-          s.len[k] = static_cast<std::uint8_t>(alts[k].size());
-        }
-        c.max_bytes += std::max(s.len[0], s.len[1]);
-        c.slots.push_back(s);
+    Candidate c;
+    c.tile = static_cast<Tile>(i + 1);
+    for (const Form& alts : FormsOf(tiles_[i])) {
+      Slot s{};
+      for (int k = 0; k < 2; ++k) {
+        std::memcpy(s.alt[k], alts[k].data(), alts[k].size());
+        s.len[k] = static_cast<std::uint8_t>(alts[k].size());
       }
-      const auto b0 = static_cast<unsigned char>(c.slots[0].alt[0][0]);
-      const auto b1 = static_cast<unsigned char>(c.slots[0].alt[1][0]);
-      by_first_byte_[b0].push_back(c);
-      if (b1 != b0) by_first_byte_[b1].push_back(std::move(c));
+      c.max_bytes += std::max(s.len[0], s.len[1]);
+      c.slots.push_back(s);
     }
+    const auto b0 = static_cast<unsigned char>(c.slots[0].alt[0][0]);
+    const auto b1 = static_cast<unsigned char>(c.slots[0].alt[1][0]);
+    by_first_byte_[b0].push_back(c);
+    if (b1 != b0) by_first_byte_[b1].push_back(std::move(c));
   }
   single_byte_only_ = true;
   for (int b = 0; b < 256; ++b) {
