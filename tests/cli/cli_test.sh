@@ -137,6 +137,25 @@ expect_rc "verify a truncated image" 1 "$LEXC" verify "$T/truncated.lex"
 expect_rc "verify a word list (not an image)" 1 "$LEXC" verify "$FIXTURE"
 expect_grep "not an image: magic" "magic" "$T/err"
 expect_rc "stats of a flipped image" 1 "$LEXC" stats "$T/flipped.lex"
+# dump, query, moves and selfplay verify by default; --no-verify trusts the
+# image (memory-safe, answers may be wrong) and --verify is still accepted.
+expect_rc "dump of a flipped image" 1 "$LEXC" dump "$T/flipped.lex"
+expect_err "dump of a flipped image: checksum" "flipped.lex: checksum"
+expect_rc "dump --verify of a flipped image" 1 "$LEXC" dump --verify "$T/flipped.lex"
+expect_rc "query of a flipped image" 2 "$LEXC" query "$T/flipped.lex" contains QI
+expect_err "query of a flipped image: checksum" "flipped.lex: checksum"
+expect_rc "moves of a flipped image" 1 "$LEXC" moves "$T/flipped.lex" --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+expect_err "moves of a flipped image: checksum" "flipped.lex: checksum"
+expect_rc "selfplay on a flipped image" 1 "$LEXC" selfplay "$T/flipped.lex" --games 1
+expect_err "selfplay on a flipped image: checksum" "flipped.lex: checksum"
+"$LEXC" dump --no-verify "$T/flipped.lex" >/dev/null 2>&1
+rc=$?
+expect "dump --no-verify of a flipped image ends without a crash" yes "$([ "$rc" -lt 128 ] && echo yes || echo "exit $rc")"
+"$LEXC" query --no-verify "$T/flipped.lex" contains QI >/dev/null 2>&1
+rc=$?
+expect "query --no-verify of a flipped image ends without a crash" yes "$([ "$rc" -lt 128 ] && echo yes || echo "exit $rc")"
+expect_rc "dump --no-verify of a good image" 0 "$LEXC" dump --no-verify "$T/both.lex"
+expect "dump --no-verify lists the same words" "$("$LEXC" dump "$T/both.lex")" "$(cat "$T/out")"
 
 # ---- stats ----
 expect_rc "stats" 0 "$LEXC" stats "$T/both.lex" "$T/w.dawg" "$T/w.gdg"

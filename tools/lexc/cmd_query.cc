@@ -16,7 +16,7 @@ struct QueryArgs {
   std::string image, kind;
   std::vector<std::string> args;
   std::uint64_t limit = 0;  // 0: no limit
-  bool sub = false, count = false, json = false, verify = false;
+  bool sub = false, count = false, json = false, verify = true;
 };
 
 // Runs one listing query: `run` calls the library with a callback.
@@ -139,7 +139,9 @@ void RegisterQuery(CLI::App& app) {
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)");
   cmd->add_flag("--count", args->count, "Print only the number of matches");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per query");
-  cmd->add_flag("--verify", args->verify, "Verify the whole image first");
+  cmd->add_flag("--verify,!--no-verify", args->verify,
+                "Verify the whole image first (the default). --no-verify trusts it: opening is then "
+                "O(1), and a damaged image gives wrong answers or slow queries, never a crash");
   cmd->footer(R"(Examples:
   lexc query nwl18.lex contains QI ZA QX       prints QI: yes / ZA: yes / QX: no
   lexc query nwl18.lex anagram 'RETAINS?'      ? is a blank; blank tiles print in lower case

@@ -32,7 +32,9 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o) {
   cmd->add_option("--algorithm", o->algorithm, "dawg | gaddag | auto (GADDAG if the image has one)")
       ->check(CLI::IsMember({"dawg", "gaddag", "auto"}));
   cmd->add_option("--layout", o->layout, "Board layout file (formats/layout.md); default the standard 15x15");
-  cmd->add_flag("--verify", o->verify, "Verify the whole image first");
+  cmd->add_flag("--verify,!--no-verify", o->verify,
+                "Verify the whole image first (the default). --no-verify trusts it: opening is then "
+                "O(1), and a damaged image gives wrong answers or slow queries, never a crash");
 }
 
 std::string ReadText(const std::string& path) {

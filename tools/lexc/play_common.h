@@ -23,10 +23,10 @@ gen::MoveGenerator MakeGenerator(const Lexicon& lex, const gen::Layout& layout, 
 // The whole of a text file, or standard input for "-"; Fail on error.
 std::string ReadText(const std::string& path);
 
-// The options moves and selfplay share: --algorithm, --layout, --verify.
+// The options moves and selfplay share: --algorithm, --layout, --[no-]verify.
 struct GameOptions {
   std::string algorithm = "auto", layout;
-  bool verify = false;
+  bool verify = true;
 };
 void AddGameOptions(CLI::App* cmd, GameOptions* o);
 
