@@ -647,6 +647,67 @@ TEST_CASE("Crc32c: RFC 3720 vectors and a bitwise reference") {
   CHECK(wrong == 0);
 }
 
+// Sanitizer builds skip the large tests below (minutes and gigabytes there).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+TEST_CASE("Limits: past 2^24 arcs, 4-byte arcs are refused (no truncated pointers) and 8-byte arcs hold the list") {
+  if (kSanitized) {
+    WARN("skipped under sanitizers: builds 17 M arcs twice");
+    return;
+  }
+  // 70,000 random 250-letter words share little, so the DAWG needs about one
+  // arc per letter: 17.5 M, past the 16,777,216 slots that 24-bit pointers
+  // address. (About 8 s and 1.3 GB per build.)
+  std::mt19937_64 rng(24);
+  WordSet words;
+  while (words.size() < 70000) {
+    Word w(250);
+    for (Tile& t : w) t = static_cast<Tile>(1 + rng() % 26);
+    words.insert(std::move(w));
+  }
+  const WordList list = ToWordList(words);
+  BuildOptions o;
+  o.gaddag = false;
+  o.max_len = 255;
+
+  o.arc_width = 4;
+  auto narrow = BuildImage(list, Alphabet::English(), o);
+  CheckError(narrow.status(), Errc::kLimit, "that 4-byte arcs address (use arc width 8)");
+
+  o.arc_width = 0;
+  BuildReport report;
+  auto wide = BuildImage(list, Alphabet::English(), o, &report);
+  REQUIRE(wide.ok());
+  CHECK(report.arc_width == 8);
+  auto lex = Lexicon::FromBytes(*wide);
+  REQUIRE(lex.ok());
+  REQUIRE(lex->arc_count() > format::kArc32MaxArcs);  // the premise: pointers need more than 24 bits
+  const Status v = lex->Verify();  // every target in range: none was cut to 24 bits
+  INFO(v.ToString());
+  REQUIRE(v.ok());
+  CHECK(lex->arc_width() == 8);
+  std::size_t missing = 0, extra = 0;
+  for (const Word& w : words) {
+    missing += !Contains(*lex, w);
+    Word other = w;
+    other[125] = static_cast<Tile>(other[125] % 26 + 1);
+    extra += !words.count(other) && Contains(*lex, other);
+  }
+  CHECK(missing == 0);
+  CHECK(extra == 0);
+  CHECK(AllWords(*lex) == ToVector(words));
+}
+
 TEST_CASE("Limits: arc width against alphabet size, graph choice, max-len, tile range") {
   std::mt19937_64 rng(64);
   SECTION("64 letters do not fit 4-byte arcs; width 0 then picks 8") {

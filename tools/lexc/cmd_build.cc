@@ -124,7 +124,9 @@ void RunBuild(const BuildArgs& a) {
   bo.arc_width = a.arc_width;
   bo.max_len = a.max_len;
   BuildReport br;
-  const std::vector<std::byte> image = Check(BuildImage(words, alphabet, bo, &br));
+  auto built = BuildImage(words, alphabet, bo, &br);
+  if (!built.ok()) Fail(a.input + ": cannot build, nothing written: " + Describe(built.status()));
+  const std::vector<std::byte> image = std::move(built).value();
   t.build = phases.End();
 
   // Read the image back as any reader would, before anything touches the output.
