@@ -1,17 +1,33 @@
 // Fuzz target: arbitrary bytes as a CGP position, a board file and a layout
-// file (libgen's parsers).
+// file (libgen's parsers), and move generation on every position that parses.
 //
 // Each parse either fails with an error naming its field or source ("cgp
 // ...", "fuzz.txt:..."), or succeeds; then writing the result and parsing it
 // again gives the same text (CGP, board file) or the same layout.
+//
+// A parsed position's board, however odd (floating tiles, non-words, no tile
+// on the start square), goes to a MoveGenerator over a small built-in
+// lexicon, with the rack of the player to move. The GADDAG and DAWG
+// generators must list the same plays; every play's main word and each cross
+// word it makes must be in the word set (checked here on a copy of the board,
+// independently of the generator); Best and Top agree with the full list; and
+// after Apply(best) the incremental analysis equals a fresh SetBoard's.
+#include <algorithm>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fuzz_support.h"
 #include "lexc/alphabet.h"
+#include "lexc/builder.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/layout.h"
+#include "lexc/gen/move.h"
+#include "lexc/gen/movegen.h"
+#include "lexc/lexicon.h"
+#include "lexc/wordlist.h"
 
 namespace {
 
@@ -26,6 +42,131 @@ const gen::Layout& Standard() {
   return l;
 }
 
+using Word = std::vector<Tile>;
+
+// A small fixed lexicon: every two-letter string over AEIORSTN (dense, so
+// boards connect) and 400 pseudo-random words of 3..8 letters drawn with
+// English letter frequencies.
+const std::set<Word>& Words() {
+  static const std::set<Word> words = [] {
+    std::set<Word> w;
+    const std::string dense = "AEIORSTN";
+    for (char a : dense)
+      for (char b : dense) w.insert({static_cast<Tile>(a - 'A' + 1), static_cast<Tile>(b - 'A' + 1)});
+    const std::string pool = "EEEEEEEEEEEEAAAAAAAAAIIIIIIIIIOOOOOOOONNNNNNRRRRRRTTTTTTLLLLSSSSUUUUDDDDGGGBBCCMMPPFFHHVVWWYYKJXQZ";
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    auto next = [&] {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      return x;
+    };
+    while (w.size() < 464) {
+      Word word(3 + next() % 6);
+      for (Tile& t : word) t = static_cast<Tile>(pool[next() % pool.size()] - 'A' + 1);
+      w.insert(std::move(word));
+    }
+    return w;
+  }();
+  return words;
+}
+
+const Lexicon& Lex() {
+  static const std::vector<std::byte> image = [] {
+    auto built = BuildImage(WordList::FromUnsorted({Words().begin(), Words().end()}), English(), BuildOptions{});
+    FUZZ_CHECK_MSG(built.ok(), built.status().ToString());
+    return std::move(built).value();
+  }();
+  static const Lexicon lex = [] {
+    auto l = Lexicon::FromBytes(image);
+    FUZZ_CHECK_MSG(l.ok() && l->Verify().ok(), "built-in lexicon");
+    return std::move(l).value();
+  }();
+  return lex;
+}
+
+bool IsWord(const gen::Board& b, int row, int col, int dr, int dc, Word* out) {
+  out->clear();
+  while (b.InRange(row - dr, col - dc) && b.at(row - dr, col - dc) != gen::kEmpty) row -= dr, col -= dc;
+  for (; b.InRange(row, col) && b.at(row, col) != gen::kEmpty; row += dr, col += dc)
+    out->push_back(gen::CellTile(b.at(row, col)));
+  return out->size() < 2 || Words().count(*out) > 0;
+}
+
+// The play's words, read off a copy of the board with the play applied.
+void CheckPlayWords(const gen::Board& board, const gen::Play& p) {
+  gen::Board after = board;
+  const Status st = gen::ApplyPlay(p, &after);
+  FUZZ_CHECK_MSG(st.ok(), st.ToString());
+  const int dr = p.dir == gen::Dir::kAcross ? 0 : 1, dc = 1 - dr;
+  Word w, cross;
+  FUZZ_CHECK(p.length >= 2 && p.placed >= 1);
+  FUZZ_CHECK_MSG(IsWord(after, p.RowAt(0), p.ColAt(0), dr, dc, &w) && w.size() == p.length, "main word");
+  for (int i = 0; i < p.length; ++i) {
+    FUZZ_CHECK(gen::CellTile(p.cells[i]) == w[static_cast<std::size_t>(i)]);
+    FUZZ_CHECK((board.at(p.RowAt(i), p.ColAt(i)) != gen::kEmpty) == p.IsThrough(i));
+    if (!p.IsThrough(i)) FUZZ_CHECK_MSG(IsWord(after, p.RowAt(i), p.ColAt(i), dc, dr, &cross), "cross word");
+  }
+}
+
+void CheckAnalysis(const gen::MoveGenerator& a, const gen::MoveGenerator& b) {
+  const gen::Board& board = a.board();
+  FUZZ_CHECK(board == b.board());
+  for (int r = 0; r < board.rows(); ++r)
+    for (int c = 0; c < board.cols(); ++c) {
+      FUZZ_CHECK(a.IsAnchor(r, c) == b.IsAnchor(r, c));
+      if (board.at(r, c) != gen::kEmpty) continue;
+      for (gen::Dir d : {gen::Dir::kAcross, gen::Dir::kDown}) {
+        FUZZ_CHECK(a.CrossSet(r, c, d) == b.CrossSet(r, c, d));
+        FUZZ_CHECK(a.CrossSum(r, c, d) == b.CrossSum(r, c, d));
+        FUZZ_CHECK(a.HasCross(r, c, d) == b.HasCross(r, c, d));
+      }
+    }
+}
+
+void GenerateMoves(const gen::Position& pos) {
+  auto gen = gen::MoveGenerator::Create(Lex(), Standard(), pos.BingoBonus());
+  FUZZ_CHECK(gen.ok());
+  const Status set = gen->SetBoard(pos.board);
+  FUZZ_CHECK_MSG(set.ok(), set.ToString());  // a parsed board fits its layout and alphabet
+  if (pos.racks.empty() || pos.racks[0].empty()) return;
+  const gen::Rack& rack = pos.racks[0];
+
+  std::vector<gen::Play> by_alg[2];
+  for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {
+    auto& plays = by_alg[alg == gen::Algorithm::kDawg];
+    const std::uint64_t n = gen->Generate(rack, alg, [&](const gen::Play& p) {
+      plays.push_back(p);
+      return plays.size() < 20000;  // bounded work per input
+    });
+    FUZZ_CHECK(n == plays.size());
+    std::sort(plays.begin(), plays.end(), gen::BetterPlay);
+    FUZZ_CHECK(std::adjacent_find(plays.begin(), plays.end()) == plays.end());  // each play once
+  }
+  if (by_alg[0].size() >= 20000 || by_alg[1].size() >= 20000) return;  // stopped early: sets may differ
+  FUZZ_CHECK_MSG(by_alg[0] == by_alg[1], "GADDAG " + std::to_string(by_alg[0].size()) + " plays, DAWG " +
+                                             std::to_string(by_alg[1].size()));
+  const std::vector<gen::Play>& plays = by_alg[0];
+  FUZZ_CHECK(gen->Count(rack, gen::Algorithm::kGaddag) == plays.size());
+  for (const gen::Play& p : plays) {
+    CheckPlayWords(pos.board, p);
+    FUZZ_CHECK(gen::Rack(rack).Contains(p.Tiles()));
+  }
+
+  gen::Play best;
+  FUZZ_CHECK(gen->Best(rack, gen::Algorithm::kGaddag, &best) == !plays.empty());
+  if (plays.empty()) return;
+  FUZZ_CHECK(best == plays[0]);
+  std::vector<gen::Play> top;
+  gen->Top(rack, gen::Algorithm::kDawg, 5, &top);
+  FUZZ_CHECK(std::equal(top.begin(), top.end(), plays.begin(), plays.begin() + std::min<std::size_t>(5, plays.size())) &&
+             top.size() == std::min<std::size_t>(5, plays.size()));
+
+  const Status applied = gen->Apply(best);
+  FUZZ_CHECK_MSG(applied.ok(), applied.ToString());
+  auto fresh = gen::MoveGenerator::Create(Lex(), Standard(), pos.BingoBonus());
+  FUZZ_CHECK(fresh.ok() && fresh->SetBoard(gen->board()).ok());
+  CheckAnalysis(*gen, *fresh);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -36,6 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto again = gen::ParseCgp(once, English(), Standard());
     FUZZ_CHECK_MSG(again.ok(), once + " -> " + again.status().ToString());
     FUZZ_CHECK_MSG(gen::WriteCgp(*again, English()) == once, once);
+    GenerateMoves(*p);
   } else {
     FUZZ_CHECK_MSG(p.status().detail().rfind("cgp", 0) == 0, p.status().detail());
   }
