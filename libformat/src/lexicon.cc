@@ -276,7 +276,8 @@ namespace {
 // Full check of one graph over the typed arc array.
 template <class C>
 Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uint64_t count,
-                   const char* name, bool gaddag, const GraphInfo& want, const Metadata& meta) {
+                   const char* name, bool gaddag, const GraphInfo& want, const Metadata& meta,
+                   const Alphabet& alphabet) {
   const Node root = g.root();
   // Per-slot state: 0 unseen, 1 on the DFS stack, 2 done.
   std::vector<std::uint8_t> color(count, 0);
@@ -289,6 +290,16 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
   std::vector<std::uint64_t> rev_words(gaddag ? count : 0, 0);
   std::vector<std::uint32_t> rev_depth(gaddag ? count : 0, 0);
   std::uint64_t forward_words = 0;  // GADDAG: c SEP y and c, as ForEachWord reads them
+  // Per node, over the words below it (DAWG: every string; GADDAG: the
+  // separator-free rev(w)): their tiles (DAWG only; a GADDAG's strings count
+  // them) and the bytes of their labels plus a line end each, for META's
+  // tile total and text bytes.
+  std::vector<std::uint64_t> word_tiles(gaddag ? 0 : count, 0);
+  std::vector<std::uint64_t> word_bytes(count, 0);
+  std::uint64_t label_bytes[256] = {};
+  for (int t = 1; t <= alphabet.size(); ++t)
+    label_bytes[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
+  bool sums_overflow = false;
   const std::string gname = std::string(name) + ": ";
   GraphInfo got;
   got.root = root;
@@ -322,7 +333,7 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
       const Node n = f.n;
       std::uint64_t total = 0;
       std::uint32_t d = 0, rd = 0;
-      std::uint64_t rtotal = 0;
+      std::uint64_t rtotal = 0, tiles_below = 0, bytes_below = 0;
       int prev_tile = -1;
       bool sep_below = false;
       for (std::uint64_t i = n;; ++i) {
@@ -349,6 +360,20 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
         total += (C::accepts(w) ? 1 : 0) + sub;
         if (total < sub) return Corrupt(gname + "accepted-string count overflows");
         d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
+        if (tile != kSeparator) {
+          // Words through this arc: the one ending here, and those below.
+          const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
+          const std::uint64_t through = (C::accepts(w) ? 1 : 0) + below;
+          std::uint64_t x = 0;
+          if (!gaddag) {
+            sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
+            sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
+          }
+          sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
+          sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
+          sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
+          sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
+        }
         if (gaddag && tile != kSeparator) {
           const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
           rtotal += (C::accepts(w) ? 1 : 0) + rsub;
@@ -361,6 +386,8 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
       }
       strings[n] = total;
       depth[n] = d;
+      word_bytes[n] = bytes_below;
+      if (!gaddag) word_tiles[n] = tiles_below;
       if (gaddag) {
         has_sep[n] = sep_below;
         rev_words[n] = rtotal;
@@ -395,10 +422,17 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
     return mismatch("longest path", "descriptor", want.longest_path, got.longest_path);
   // Consistency with META: a DAWG accepts the words; a GADDAG accepts
   // |w| strings per word w (|w|-1 splits plus rev(w)).
+  // Sums that overflow 64 bits cannot match META's (a DAWG can hold more
+  // paths than that; a builder never writes one).
+  if (sums_overflow) return Corrupt(gname + "tile or byte totals overflow 64 bits");
+  const std::uint64_t text_bytes = root == kNoNode ? 0 : word_bytes[root];
+  if (text_bytes != meta.text_bytes) return mismatch("text bytes", "META", meta.text_bytes, text_bytes);
   if (!gaddag) {
     if (got.strings != meta.word_count) return mismatch("words", "META", meta.word_count, got.strings);
     if (got.longest_path != meta.longest_word)
       return mismatch("longest word", "META", meta.longest_word, got.longest_path);
+    const std::uint64_t tiles = root == kNoNode ? 0 : word_tiles[root];
+    if (tiles != meta.tile_total) return mismatch("tile total", "META", meta.tile_total, tiles);
   } else {
     if (got.strings != meta.tile_total)
       return mismatch("strings (one per tile of each word)", "META's tile total", meta.tile_total, got.strings);
@@ -451,10 +485,10 @@ Status Lexicon::Verify() const {
     LEXC_RETURN_IF_ERROR(VerifyArcs<C>(a, arc_count_, alphabet_.size()));
     if (has_dawg())
       LEXC_RETURN_IF_ERROR(VerifyGraph<C>(GraphView<C>(a, arc_count_, dawg_.root()), a, arc_count_, "DAWG",
-                                          false, dawg_info_, meta_));
+                                          false, dawg_info_, meta_, alphabet_));
     if (has_gaddag())
       LEXC_RETURN_IF_ERROR(VerifyGraph<C>(GraphView<C>(a, arc_count_, gaddag_.root()), a, arc_count_,
-                                          "GADDAG", true, gaddag_info_, meta_));
+                                          "GADDAG", true, gaddag_info_, meta_, alphabet_));
     return Status::Ok();
   };
   return arc_width_ == 4 ? run(Arc32{}) : run(Arc64{});

@@ -194,6 +194,10 @@ std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const Wor
   std::vector<Tile> left;  // tiles prepended, in reading order (reversed)
   if (acc) found.emplace_back(suffix.begin(), suffix.end());
   const int limit = static_cast<int>(lex.meta().max_len) - static_cast<int>(suffix.size());
+  // Each word ends in the suffix once: more matches than META's words means
+  // a damaged image (never verified); stop collecting there.
+  const std::uint64_t cap = lex.meta().word_count;
+  bool full = found.size() > cap;
   // Letters only (no separator): x with x+suffix a word, read as rev(x).
   auto rec = [&](auto& self, Node node) -> void {
     if (static_cast<int>(left.size()) >= limit) return;
@@ -204,10 +208,11 @@ std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const Wor
         std::vector<Tile> w(left.rbegin(), left.rend());
         w.insert(w.end(), suffix.begin(), suffix.end());
         found.push_back(std::move(w));
+        full = found.size() > cap;
       }
-      if (child != kNoNode) self(self, child);
+      if (child != kNoNode && !full) self(self, child);
       left.pop_back();
-      return true;
+      return !full;
     });
   };
   if (n != kNoNode) rec(rec, n);
@@ -229,11 +234,16 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
   std::vector<std::vector<Tile>> found;
   std::vector<Tile> left, right;
   const int max_len = static_cast<int>(lex.meta().max_len);
+  // A word holds the infix at most once per tile: more matches than META's
+  // tile total means a damaged image (never verified); stop collecting there.
+  const std::uint64_t cap = lex.meta().tile_total;
+  bool full = false;
   auto emit = [&]() {
     std::vector<Tile> w(left.rbegin(), left.rend());
     w.insert(w.end(), infix.begin(), infix.end());
     w.insert(w.end(), right.begin(), right.end());
     found.push_back(std::move(w));
+    full = found.size() > cap;
   };
   // After the separator: the DAWG part, extending to the right.
   auto suffixes = [&](auto& self, Node node) -> void {
@@ -241,9 +251,9 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       right.push_back(t);
       if (a) emit();
-      if (child != kNoNode) self(self, child);
+      if (child != kNoNode && !full) self(self, child);
       right.pop_back();
-      return true;
+      return !full;
     });
   };
   // Before it: extending to the left while the word can still grow.
@@ -252,13 +262,13 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       if (t == kSeparator) {
         suffixes(suffixes, child);
-        return true;
+        return !full;
       }
       left.push_back(t);
       if (a) emit();
-      if (child != kNoNode) self(self, child);
+      if (child != kNoNode && !full) self(self, child);
       left.pop_back();
-      return true;
+      return !full;
     });
   };
   if (acc) emit();

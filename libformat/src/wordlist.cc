@@ -44,10 +44,15 @@ Status ReadAll(int fd, const std::string& path, std::string* out) {
     if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes) return TooBig(path);
     if (S_ISREG(st.st_mode) && st.st_size > 0) want = static_cast<std::size_t>(st.st_size) + 1;
   }
+  // Pipes, terminals and devices have no size: the buffer grows, but never
+  // past the limit (so `lexc build /dev/zero` ends with an error).
   std::size_t have = 0;
-  out->resize(want);
+  out->resize(std::min<std::uint64_t>(want, kMaxInputBytes + 1));
   for (;;) {
-    if (have == out->size()) out->resize(out->size() * 2);
+    if (have == out->size()) {
+      if (have > kMaxInputBytes) return TooBig(path);
+      out->resize(std::min<std::uint64_t>(out->size() * 2, kMaxInputBytes + 1));
+    }
     const ssize_t r = ::read(fd, out->data() + have, out->size() - have);
     if (r < 0) {
       if (errno == EINTR) continue;

@@ -47,13 +47,17 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
   if (auto found = registry[id].lock()) return found;
   auto index = std::make_shared<BingoIndex>();
   std::vector<std::uint64_t> keys;
+  // At most META's word count keys, even on an image that was never verified
+  // (where ForEachWord could list more): memory stays O(words).
+  const std::uint64_t cap = lex.meta().word_count;
+  std::uint64_t listed = 0;
   ForEachWord(lex, [&](const WordMatch& m) {
     if (m.tiles.size() >= std::size_t(kRackSize)) {
       std::uint64_t key = 0;
       for (Tile t : m.tiles) key += Key(t);
       keys.push_back(key);
     }
-    return true;
+    return ++listed < cap;
   });
   std::size_t size = 16;
   while (size < 2 * keys.size()) size *= 2;

@@ -37,13 +37,20 @@ bool ParseInt(std::string_view s, int* out) {
   return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
-// One board row: digits are runs of empty squares, labels are tiles. Squares
-// past `cols` are counted (for the message) but not stored.
+// One board row: digits are runs of empty squares, labels are tiles. Reading
+// stops once the row has more squares than the board (so no count can
+// overflow, however long the row): *squares is then the count so far and
+// *more tells whether text was left.
 Status ParseRow(std::string_view row, bool dots, const internal::Labels& labels, int r, Board* board, int* squares,
-                std::string* why) {
+                bool* more, std::string* why) {
   int col = 0;
   std::size_t pos = 0;
+  *more = false;
   while (pos < row.size()) {
+    if (col > board->cols()) {
+      *more = true;
+      break;
+    }
     const char c = row[pos];
     if (!dots && c >= '0' && c <= '9') {
       int run = 0;
@@ -112,11 +119,12 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   for (int r = 0; r < layout.rows(); ++r) {
     int squares = 0;
     std::string why;
-    if (!ParseRow(rows[std::size_t(r)], false, labels, r, &p.board, &squares, &why).ok())
+    bool more = false;
+    if (!ParseRow(rows[std::size_t(r)], false, labels, r, &p.board, &squares, &more, &why).ok())
       return Bad("board", "row " + std::to_string(r + 1) + ": " + why);
     if (squares != layout.cols())
-      return Bad("board", "row " + std::to_string(r + 1) + " has " + std::to_string(squares) + " squares, expected " +
-                              std::to_string(layout.cols()));
+      return Bad("board", "row " + std::to_string(r + 1) + " has " + (more ? "more than " : "") +
+                              std::to_string(squares) + " squares, expected " + std::to_string(layout.cols()));
   }
   // Racks.
   const std::vector<std::string_view> racks = Split(fields[1], '/');
@@ -210,10 +218,11 @@ Result<Board> ParseBoardFile(std::string_view text, std::string_view source, con
     if (r == layout.rows()) return bad("more than " + std::to_string(layout.rows()) + " rows (layout " + layout.name() + ")");
     int squares = 0;
     std::string why;
-    if (!ParseRow(line, true, labels, r, &board, &squares, &why).ok()) return bad(why);
+    bool more = false;
+    if (!ParseRow(line, true, labels, r, &board, &squares, &more, &why).ok()) return bad(why);
     if (squares != layout.cols())
-      return bad("row " + std::to_string(r + 1) + " has " + std::to_string(squares) + " squares, expected " +
-                 std::to_string(layout.cols()));
+      return bad("row " + std::to_string(r + 1) + " has " + (more ? "more than " : "") + std::to_string(squares) +
+                 " squares, expected " + std::to_string(layout.cols()));
     ++r;
   }
   if (r != layout.rows())

@@ -1,5 +1,7 @@
 #include "lexc/gen/game.h"
 
+#include <limits>
+#include <string>
 #include <utility>
 
 #include "labels.h"
@@ -53,10 +55,17 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
   bag.Refill(&racks[0]);
   bag.Refill(&racks[1]);
   int scoreless = 0, player = 0;
+  bool overflow = false;
   const auto record = [&](GameEvent e) {
-    g.scores[e.player] += e.points;
+    // Plays are bounded (MoveGenerator::Create), but a game of many of them
+    // with huge letter scores could still pass what an int holds.
+    overflow |= __builtin_add_overflow(g.scores[e.player], e.points, &g.scores[e.player]);
     e.total = g.scores[e.player];
     g.events.push_back(std::move(e));
+  };
+  const auto overflowed = [&] {
+    return Status(Errc::kLimit, "turn " + std::to_string(g.turns) + ": a score passes " +
+                                    std::to_string(std::numeric_limits<int>::max()));
   };
   for (;; player = 1 - player) {
     if (g.turns == o.max_turns) {
@@ -97,6 +106,7 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
     }
     record(e);
     ++g.turns;
+    if (overflow) return overflowed();
     scoreless = e.points == 0 ? scoreless + 1 : 0;
     if (racks[player].empty()) {
       GameEvent out;
@@ -105,6 +115,7 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
       out.rack = racks[1 - player];
       out.points = 2 * out.rack.Value(a);
       record(out);
+      if (overflow) return overflowed();
       g.end = GameRecord::End::kWentOut;
       break;
     }
@@ -117,6 +128,7 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
         pen.points = -racks[p].Value(a);
         record(pen);
       }
+      if (overflow) return overflowed();
       g.end = GameRecord::End::kScoreless;
       break;
     }

@@ -137,10 +137,16 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
 Result<Layout> Layout::LoadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status(Errc::kIo, path + ": " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // A layout is at most kMaxBoardDim rows of kMaxBoardDim squares plus
+  // comments: a megabyte is plenty, and a device cannot fill the memory.
+  constexpr std::size_t kMaxLayoutBytes = std::size_t(1) << 20;
+  std::string text(kMaxLayoutBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) return Status(Errc::kIo, path + ": read failed");
-  return Parse(text.str(), path);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxLayoutBytes)
+    return Status(Errc::kLimit, path + ": over " + std::to_string(kMaxLayoutBytes) + " bytes, not a layout file");
+  return Parse(text, path);
 }
 
 std::string Layout::ToText() const {

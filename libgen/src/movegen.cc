@@ -887,6 +887,33 @@ Result<MoveGenerator> MoveGenerator::Create(const Lexicon& lexicon, const Layout
   if (layout.rows() < 1 || layout.cols() < 1 || layout.rows() > kMaxBoardDim || layout.cols() > kMaxBoardDim)
     return Status(Errc::kLimit, "layout " + layout.name() + ": " + std::to_string(layout.rows()) + "x" +
                                     std::to_string(layout.cols()) + ", sides must be 1.." + std::to_string(kMaxBoardDim));
+  if (bingo_bonus < 0) return Status(Errc::kInvalidArgument, "bingo bonus " + std::to_string(bingo_bonus) + " is negative");
+  // Scores and score bounds are ints. A play's score is at most its main
+  // word (up to a board side of tiles at the top tile value and letter
+  // premium, times the word premium of each of kRackSize new tiles), plus a
+  // cross word per new tile, plus the bingo bonus; the search's bounds add
+  // up at most twice that. Refuse what could overflow instead of wrapping.
+  {
+    std::int64_t value = a.blank_score(), lm = 1, wm = 1;
+    for (int t = 1; t <= a.size(); ++t) value = std::max<std::int64_t>(value, a.tile(static_cast<Tile>(t)).score);
+    for (int r = 0; r < layout.rows(); ++r)
+      for (int c = 0; c < layout.cols(); ++c) {
+        lm = std::max<std::int64_t>(lm, layout.letter_mult(r, c));
+        wm = std::max<std::int64_t>(wm, layout.word_mult(r, c));
+      }
+    std::int64_t wm_all = 1;
+    for (int i = 0; i < kRackSize; ++i) wm_all *= wm;
+    const std::int64_t side = std::max(layout.rows(), layout.cols());
+    const std::int64_t word = side * value * lm;
+    const std::int64_t worst = 2 * (word * wm_all + kRackSize * word * wm + bingo_bonus);
+    constexpr std::int64_t kMaxScore = std::numeric_limits<int>::max() / 2;
+    if (worst > kMaxScore)
+      return Status(Errc::kLimit, "a play could score up to " + std::to_string(worst / 2) +
+                                      " (tile values up to " + std::to_string(value) + ", letter premium " +
+                                      std::to_string(lm) + ", word premium " + std::to_string(wm) +
+                                      ", bingo bonus " + std::to_string(bingo_bonus) + "), over the " +
+                                      std::to_string(kMaxScore / 2) + " the move generator scores with");
+  }
   auto impl = std::make_unique<Impl>();
   impl->lex = &lexicon;
   impl->layout = &layout;

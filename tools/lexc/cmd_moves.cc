@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "cli_checks.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/position.h"
 #include "play_common.h"
@@ -226,7 +227,7 @@ void RegisterMoves(CLI::App& app) {
   cmd->add_option("--cgp-file", args->cgp_file, "A file of CGP records, one a line ('-': standard input)");
   cmd->add_option("--board", args->board, "A board file (formats/cgp.md); needs --rack");
   cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's");
-  cmd->add_option("--top", args->top, "Print the N best moves only");
+  cmd->add_option("--top", args->top, "Print the N best moves only")->check(WholeNumber(0, 1000000000));
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
   cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");

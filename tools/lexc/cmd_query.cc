@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "cli_checks.h"
 #include "common.h"
 #include "lexc/query.h"
 
@@ -136,7 +137,7 @@ void RegisterQuery(CLI::App& app) {
       ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring"}));
   cmd->add_option("args", args->args, "Words, racks or patterns (one query each)")->required();
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
-  cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)");
+  cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")->check(WholeNumber(0, 1000000000000000000ull));
   cmd->add_flag("--count", args->count, "Print only the number of matches");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per query");
   cmd->add_flag("--verify,!--no-verify", args->verify,

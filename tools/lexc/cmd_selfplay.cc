@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 
+#include "cli_checks.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/game.h"
 #include "play_common.h"
@@ -113,11 +114,13 @@ void RegisterSelfplay(CLI::App& app) {
   auto args = std::make_shared<SelfplayArgs>();
   CLI::App* cmd = app.add_subcommand("selfplay", "Play greedy games against itself: GCG, CGP positions, games/s");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
-  cmd->add_option("--games", args->games, "Games to play (default 1)")->check(CLI::PositiveNumber);
-  cmd->add_option("--seed", args->seed, "Seed of the first game; game i uses seed + i (default 1)");
+  cmd->add_option("--games", args->games, "Games to play (default 1)")->check(WholeNumber(1, 1000000000000ull));
+  cmd->add_option("--seed", args->seed, "Seed of the first game; game i uses seed + i (default 1)")
+      ->check(WholeNumber(0, ~0ull));
   cmd->add_option("--gcg-dir", args->gcg_dir, "Write game-SEED.gcg files here instead of printing them");
   cmd->add_option("--positions", args->positions, "Write CGP positions (before every --every-th move) to this file");
-  cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game");
+  cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
+      ->check(WholeNumber(1, 1000000));
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)");
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG");
   cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG)");

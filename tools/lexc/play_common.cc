@@ -38,11 +38,23 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o) {
 }
 
 std::string ReadText(const std::string& path) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  std::ifstream in(path, std::ios::binary);
-  if (!in) Fail(path + ": " + std::strerror(errno));
-  std::string text((std::istreambuf_iterator<char>(in)), {});
-  if (in.bad()) Fail(path + ": read failed");
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) Fail(path + ": " + std::strerror(errno));
+    in = &file;
+  }
+  // Positions and boards are small; a device or endless pipe must not fill
+  // the memory.
+  constexpr std::size_t kMaxText = std::size_t(1) << 30;
+  std::string text;
+  char buf[1 << 16];
+  while (in->read(buf, sizeof buf) || in->gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in->gcount()));
+    if (text.size() > kMaxText) Fail(path + ": over 1 GiB, not a position or board file");
+  }
+  if (in->bad()) Fail(path + ": read failed");
   return text;
 }
 

@@ -78,12 +78,12 @@ class Tallier {
 };
 
 template <class View, class F>
-bool WalkStrings(const View& g, Node n, std::vector<Tile>* path, const F& f) {
+bool WalkStrings(const View& g, Node n, std::size_t max_depth, std::vector<Tile>* path, const F& f) {
   bool go = true;
   g.ForEachArc(n, [&](Tile t, bool accepts, Node child) {
     path->push_back(t);
     if (accepts) go = f(std::span<const Tile>(*path));
-    if (go && child != kNoNode && path->size() < kMaxDepth) go = WalkStrings(g, child, path, f);
+    if (go && child != kNoNode && path->size() < max_depth) go = WalkStrings(g, child, max_depth, path, f);
     path->pop_back();
     return go;
   });
@@ -182,7 +182,7 @@ std::vector<Tile> GaddagWord(std::span<const Tile> s) {
 std::string FindExtraGaddagString(const Lexicon& lex, const WordList& words) {
   const Renderer render(lex.alphabet());
   std::string found;
-  ForEachString(lex.gaddag(), [&](std::span<const Tile> s) {
+  ForEachString(lex.gaddag(), lex.meta().max_len + 1, [&](std::span<const Tile> s) {
     const std::vector<Tile> w = GaddagWord(s);
     if (!w.empty() && InList(words, w)) return true;
     found = "not in word list: " + (w.empty() ? "?" : render(w)) + " (GADDAG accepts " + render(s) + ")";
@@ -197,9 +197,10 @@ Result<GraphTally> TallyGraph(const Graph& g) {
   return g.Dispatch([](const auto& view) { return Tallier(view).Run(); });
 }
 
-void ForEachString(const Graph& g, const std::function<bool(std::span<const Tile>)>& f) {
+void ForEachString(const Graph& g, std::size_t max_depth, const std::function<bool(std::span<const Tile>)>& f) {
   std::vector<Tile> path;
-  g.Dispatch([&](const auto& view) { return WalkStrings(view, view.root(), &path, f); });
+  max_depth = std::min<std::size_t>(max_depth, kMaxDepth);
+  g.Dispatch([&](const auto& view) { return WalkStrings(view, view.root(), max_depth, &path, f); });
 }
 
 bool Accepts(const Graph& g, std::span<const Tile> s) {

@@ -35,8 +35,9 @@ struct GraphTally {
 Result<GraphTally> TallyGraph(const Graph& g);
 
 // Calls f for every accepted string of g, in tile order (the separator, tile
-// 0, first); stops when f returns false. Paths deeper than kMaxDepth are cut.
-void ForEachString(const Graph& g, const std::function<bool(std::span<const Tile>)>& f);
+// 0, first); stops when f returns false. Paths deeper than max_depth (give
+// META's max-len, +1 for a GADDAG) or kMaxDepth are cut.
+void ForEachString(const Graph& g, std::size_t max_depth, const std::function<bool(std::span<const Tile>)>& f);
 
 // Whether g accepts exactly the string s.
 bool Accepts(const Graph& g, std::span<const Tile> s);

@@ -1,10 +1,12 @@
 // lexc/query.h -- word queries over a Lexicon.
 //
 // All queries traverse the mapped graphs directly and allocate only
-// O(longest word) scratch (plus the result set for suffix and substring
-// queries on a GADDAG, which meet words out of order). Results come in tile
-// order (the alphabet's order) unless noted. A callback returning false stops
-// early.
+// O(longest word) scratch, plus the result set for suffix and substring
+// queries on a GADDAG, which meet words out of order and sort them: at most
+// meta().word_count (Suffix) or meta().tile_total (Substring) words, even on
+// an image that was never verified (they stop collecting there). Results
+// come in tile order (the alphabet's order) unless noted. A callback
+// returning false stops early.
 //
 // Limits, on any image that opened (verified or not): every reported word
 // has 1..meta().max_len tiles; a query string longer than max-len, or holding

@@ -31,7 +31,10 @@
 // states are DAWG-like states of the same image).
 //
 // Allocation: Create and SetBoard allocate; generation does not (Top()
-// reserves its output once per call). A visitor gets each play as a
+// reserves its output once per call). The first Top() or Best() on an image
+// builds an index of its words of kRackSize tiles or more, shared by every
+// generator on that image: O(words) memory, at most meta().word_count keys
+// even on an image that was never verified. A visitor gets each play as a
 // `const Play&` to a buffer reused for the next play.
 // Thread safety: a MoveGenerator is single-threaded state; give each thread
 // its own. Any number of generators may share one Lexicon.
@@ -68,8 +71,10 @@ struct PlayCallback {
 class MoveGenerator {
  public:
   // `lexicon` and `layout` must outlive the generator. The board starts empty.
-  // Errors: kInvalidArgument (neither graph in the image), kLimit (an
-  // alphabet of more than kMaxGenTile tiles; a layout side above kMaxBoardDim).
+  // Errors: kInvalidArgument (neither graph in the image, a negative bingo
+  // bonus), kLimit (an alphabet of more than kMaxGenTile tiles; a layout side
+  // above kMaxBoardDim; tile values, premiums and bingo bonus that could make
+  // a play score more than INT_MAX / 4, so that no score or bound overflows).
   static Result<MoveGenerator> Create(const Lexicon& lexicon, const Layout& layout,
                                       int bingo_bonus = kDefaultBingoBonus);
 

@@ -1,0 +1,31 @@
+// tools/lexc/cli_checks.h -- option validators shared by the subcommands.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace lexc::cli {
+
+// A count given on the command line: decimal digits only (so "-1" is not
+// read as a huge unsigned number) and within [min, max].
+inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& s) -> std::string {
+        const std::string want = "expected a whole number " + std::to_string(min) + ".." + std::to_string(max);
+        if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos)
+          return want + ", got '" + s + "'";
+        unsigned long long v = 0;
+        for (char c : s) {
+          const auto d = static_cast<unsigned>(c - '0');
+          if (v > (~0ull - d) / 10) return want + ", got " + s;
+          v = v * 10 + d;
+        }
+        if (v < min || v > max) return want + ", got " + s;
+        return "";
+      },
+      std::to_string(min) + ".." + std::to_string(max));
+}
+
+}  // namespace lexc::cli
