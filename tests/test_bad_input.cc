@@ -90,6 +90,36 @@ TEST_CASE("Regression: no query reports a word longer than max-len, verified or 
   }
 }
 
+// Found by review: on an image that was only opened, Suffix and Substring
+// collected every match before sorting, however many cycles made: memory
+// grew with the (exponential) number of paths. They now stop at META's word
+// count and tile total, which a genuine image never exceeds.
+TEST_CASE("Regression: on an unverified cyclic GADDAG, Suffix and Substring collect at most META's counts",
+          "[bad-input]") {
+  const WordSet words = ToSet({{1, 2}, {2, 1}, {1, 2, 3}, {3, 1}, {2}, {3, 2, 1, 2}});
+  for (const GraphChoice& g : kGraphChoices) {
+    if (!g.gaddag) continue;
+    INFO(g.name);
+    Image img = BuildOrFail(words, Alphabet::English(), Options(g));
+    RawImage raw(&img);
+    const std::uint64_t root = raw.Root("GADG");
+    for (std::uint64_t i = 1; i < raw.arc_count(); ++i) {
+      RawImage::Arc a = raw.GetArc(i);
+      if (a.tile == kSeparator) continue;
+      a.target = root;  // every letter leads back to the root, and accepts
+      a.accepts = true;
+      raw.SetArc(i, a);
+    }
+    const Lexicon lex = OpenOrFail(img);
+    CHECK_FALSE(lex.Verify().ok());
+    std::uint64_t seen = 0;
+    const WordCallback all = [&](const WordMatch&) { return ++seen, true; };
+    CHECK(Suffix(lex, Word{1}, all) <= lex.meta().word_count + 1);
+    CHECK(Substring(lex, Word{1}, all) <= lex.meta().tile_total + 1);
+    CHECK(seen <= lex.meta().word_count + lex.meta().tile_total + 2);
+  }
+}
+
 TEST_CASE("Bad input: an empty file is not an image", "[bad-input]") {
   TempDir dir;
   const std::string path = dir.File("empty.lex");

@@ -618,9 +618,16 @@ TEST_CASE("Verify catches arc-level and figure-level inconsistencies") {
       ExpectVerifyError(Patched(base, [&](RawImage& r) { r.Set(meta.offset + 24, 4, r.Get(meta.offset + 24, 4) - 1); }),
                         Errc::kCorrupt);
     }
-    if (c.g.gaddag)
-      ExpectVerifyError(Patched(base, [&](RawImage& r) { r.Set(meta.offset + 8, 8, r.Get(meta.offset + 8, 8) + 1); }),
-                        Errc::kCorrupt, "META");
+    // Tile total and text bytes, whatever the graphs (found by review: a
+    // DAWG-only image's tile total went unchecked, and the query budget of
+    // query.h rests on it), up and down.
+    for (std::size_t field : {8u, 16u})
+      for (std::int64_t delta : {1, -1}) {
+        INFO("META field " << field << " " << delta);
+        ExpectVerifyError(
+            Patched(base, [&](RawImage& r) { r.Set(meta.offset + field, 8, r.Get(meta.offset + field, 8) + delta); }),
+            Errc::kCorrupt, field == 8 ? (c.g.dawg ? "tile total" : "META's tile total") : "text bytes");
+      }
     ExpectVerifyError(Patched(base, [&](RawImage& r) { r.Set(meta.offset + 28, 4, 0); }), Errc::kCorrupt);
   });
 }

@@ -187,6 +187,10 @@ expect_rc "unknown tile" 2 "$LEXC" query "$T/both.lex" contains 'CAFÉ'
 expect_grep "unknown tile is named" "'É'" "$T/err"
 expect_rc "unknown tile in a pattern" 2 "$LEXC" query "$T/both.lex" pattern 'Q#*'
 expect_grep "unknown pattern tile is named" "'#'" "$T/err"
+expect_rc "unknown tile in a rack" 2 "$LEXC" query "$T/both.lex" anagram 'RET3'
+expect_grep "unknown tile in a rack is named" "'3'" "$T/err"
+expect_rc "query --limit -1" 2 "$LEXC" query "$T/both.lex" prefix Q --limit -1
+expect_err "query --limit -1" "--limit: expected a whole number"
 expect_rc "--sub outside anagram" 2 "$LEXC" query "$T/both.lex" prefix QI --sub
 expect_rc "unknown query kind" 2 "$LEXC" query "$T/both.lex" frobnicate QI
 

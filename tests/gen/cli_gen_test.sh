@@ -65,6 +65,16 @@ expect_rc "bad: --rack size" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" -
 expect_err "bad: --rack size" "--rack: 8 tiles, a rack holds at most 7"
 expect_rc "bad: scores" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/zero 0"
 expect_err "bad: scores" "cgp scores: 'zero' is not a number"
+expect_rc "bad: --rack tile" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack 'AB3'
+expect_err "bad: --rack tile" "unknown tile '3'"
+expect_rc "bad: bingo bonus that could overflow" 1 "$LEXC" moves "$T/w.lex" --cgp "$E AEINRST/ 0/0 0 bb 2147483647;"
+expect_err "bad: bingo bonus that could overflow" "a play could score up to"
+expect_rc "bad: --top -1" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --top -1
+expect_err "bad: --top -1" "--top: expected a whole number 0..1000000000, got '-1'"
+expect_rc "bad: --layout from a device" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --layout /dev/zero
+expect_err "bad: --layout from a device" "/dev/zero: over 1048576 bytes, not a layout file"
+expect_rc "bad: selfplay --seed -1" 2 "$LEXC" selfplay "$T/w.lex" --seed -1
+expect_rc "bad: selfplay --every 0" 2 "$LEXC" selfplay "$T/w.lex" --every 0 --positions "$T/p.cgp"
 expect_rc "bad: two sources" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --board "$T/board.txt"
 expect_rc "bad: algorithm" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --algorithm trie
 expect_rc "dawg-only image, gaddag asked" 1 "$LEXC" moves "$T/w.dawg" --cgp "$E A/ 0/0 0" --algorithm gaddag

@@ -165,4 +165,94 @@ TEST_CASE("a lone tile forming two words is one play", "[cases]") {
   CHECK(plays == std::vector<std::string>{"8G (Q)I 40", "G8 (Q)I 12", "7H (X)I 10"});
 }
 
+TEST_CASE("scores that could overflow an int are refused at Create; big ones below the bound are exact", "[cases]") {
+  // Found by review: a huge bingo bonus (CGP `bb`), letter scores of 65535 or
+  // quadruple-word layouts made scores and search bounds wrap around, and
+  // the best play came out as an exchange.
+  const Alphabet english = Alphabet::English();
+  const TestLexicon tl(EnglishWords(kWords), english);
+  const Layout standard = Layout::Standard15();
+  auto huge_bingo = MoveGenerator::Create(tl.lexicon(), standard, 2147483647);
+  REQUIRE_FALSE(huge_bingo.ok());
+  CHECK(huge_bingo.status().code() == Errc::kLimit);
+  CHECK(huge_bingo.status().detail().find("bingo bonus 2147483647") != std::string::npos);
+  CHECK(MoveGenerator::Create(tl.lexicon(), standard, -1).status().code() == Errc::kInvalidArgument);
+  CHECK(MoveGenerator::Create(tl.lexicon(), standard, 1000000).ok());
+
+  std::vector<TileInfo> tiles;
+  for (int i = 0; i < 26; ++i) tiles.push_back({std::string(1, static_cast<char>('A' + i)), "", 65535, 4});
+  const Alphabet heavy = Alphabet::FromTiles("heavy", tiles, 2, 0).value();
+  const TestLexicon htl(EnglishWords(kWords), heavy);
+  auto premium = MoveGenerator::Create(htl.lexicon(), standard);
+  REQUIRE_FALSE(premium.ok());
+  CHECK(premium.status().code() == Errc::kLimit);
+  CHECK(premium.status().detail().find("tile values up to 65535, letter premium 3, word premium 3") !=
+        std::string::npos);
+
+  // Without premiums the same tiles fit (15 x 65535 x 8 + 50, twice, is far
+  // below the bound): every play and score agrees with the brute force.
+  std::string text = "name plain\nsize 15 15\n";
+  for (int r = 0; r < 15; ++r) text += (r == 7 ? std::string(7, '.') + "*" + std::string(7, '.') : std::string(15, '.')) + "\n";
+  const Layout plain = Layout::Parse(text, "plain").value();
+  MoveGenerator gen = MoveGenerator::Create(htl.lexicon(), plain).value();
+  Board b(15, 15);
+  const std::string cat = "CAT";
+  for (int i = 0; i < 3; ++i) b.set(7, 6 + i, MakeCell(static_cast<Tile>(cat[std::size_t(i)] - 'A' + 1), false));
+  REQUIRE(gen.SetBoard(b).ok());
+  const Rack rack = Rack::Parse(heavy, "AEINRST").value();
+  const std::vector<Play> want = BruteForce(b, plain, heavy, htl.words(), rack);
+  REQUIRE_FALSE(want.empty());
+  CHECK(want.front().score > 65535 * 7);
+  for (Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+    const std::vector<Play> got = Generated(gen, rack, alg);
+    INFO(DiffPlays(want, got, heavy));
+    CHECK(got == want);
+    Play best;
+    REQUIRE(gen.Best(rack, alg, &best));
+    CHECK(best == want.front());
+  }
+}
+
+TEST_CASE("an unverified, cyclic image: generation terminates, the bingo index stays within META's words", "[cases]") {
+  // Found by review: Top and Best index the image's words of 7+ tiles with
+  // ForEachWord, which on a cyclic image that was never verified lists
+  // paths without end. The index now stops at META's word count.
+  const WordSet words = EnglishWords(kWords);
+  for (const lexc::test::GraphChoice& g : lexc::test::kGraphChoices) {
+    INFO(g.name);
+    lexc::test::Image img = lexc::test::BuildOrFail(words, Alphabet::English(), lexc::test::Options(g));
+    lexc::test::RawImage raw(&img);
+    const std::uint64_t root = raw.Root(g.dawg ? "DAWG" : "GADG");
+    for (std::uint64_t i = 1; i < raw.arc_count(); ++i) {
+      lexc::test::RawImage::Arc a = raw.GetArc(i);
+      if (a.tile == kSeparator) continue;
+      a.target = root;  // every letter leads back to a root, and accepts
+      a.accepts = true;
+      raw.SetArc(i, a);
+    }
+    const Lexicon lex = lexc::test::OpenOrFail(img);
+    REQUIRE_FALSE(lex.Verify().ok());
+    const Layout layout = Layout::Standard15();
+    MoveGenerator gen = MoveGenerator::Create(lex, layout).value();
+    Board b(15, 15);
+    b.set(7, 7, MakeCell(1, false));
+    b.set(7, 8, MakeCell(20, false));
+    REQUIRE(gen.SetBoard(b).ok());
+    const Rack rack = Rack::Parse(Alphabet::English(), "AEINRST").value();
+    for (Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+      if (!gen.Supports(alg)) continue;
+      std::uint64_t n = 0;
+      gen.Generate(rack, alg, [&](const Play& p) {
+        CHECK(p.length <= 15);
+        return ++n < 100000;
+      });
+      Play best;
+      gen.Best(rack, alg, &best);
+      std::vector<Play> top;
+      gen.Top(rack, alg, 3, &top);
+      CHECK(top.size() <= 3);
+    }
+  }
+}
+
 }  // namespace lexc::gen::test

@@ -68,10 +68,13 @@ TEST_CASE("layout errors name the line", "[layout]") {
         "x:4: unknown square symbol 'x' (expected one of . d t q D T Q * +)");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n*..\n.*.\n", "x")) == "x:4: a second start square (the first is on line 3)");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n...\n", "x")) == "x:5: no start square ('*' or '+')");
+  CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*.\n...\n", "x")) == "x:5: more than 2 rows");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n.*.\n", "x")) == "x:4: 1 rows, expected 2");
   CHECK(Layout::Parse("name a\nsize 40 40\n", "x").status().code() == Errc::kLimit);
   CHECK(Layout::Parse("# c\nname a # c\n\nsize 1 2 # c\n* d # spaces between squares\n", "x").ok());
   CHECK(Layout::LoadFile("/nonexistent/x.txt").status().code() == Errc::kIo);
+  // A device (or anything endless) is read only as far as the size limit.
+  CHECK(ErrorOf(Layout::LoadFile("/dev/zero")) == "/dev/zero: over 1048576 bytes, not a layout file");
 }
 
 TEST_CASE("racks", "[rack]") {
@@ -137,6 +140,16 @@ TEST_CASE("CGP errors name the field", "[cgp]") {
   CHECK(err("16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 1 has 16 squares, expected 15");
   CHECK(err("15/15/7A6/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 3 has 14 squares, expected 15");
   CHECK(err("15/15/7É7/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 3: unknown tile 'É'");
+  CHECK(err("15/15/7A8B/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") ==
+        "cgp board: row 3 has more than 16 squares, expected 15");
+  // Found by review: a row of runs long enough to wrap an int column wrote
+  // outside the board. Counting now stops one square past the board.
+  {
+    std::string row;
+    for (int i = 0; i < 600000; ++i) row += "9999";
+    CHECK(err(row + "A/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") ==
+          "cgp board: row 1 has more than 9999 squares, expected 15");
+  }
   CHECK(err(e + " AB3/ 0/0 0") == "cgp rack 1: unknown tile '3' at character 3 of rack 'AB3' (alphabet english)");
   CHECK(err(e + " ABCDEFGH/ 0/0 0") == "cgp rack 1: 8 tiles, a rack holds at most 7");
   CHECK(err(e + " A/B 0/x 0") == "cgp scores: 'x' is not a number");
@@ -163,6 +176,11 @@ TEST_CASE("board files", "[cgp]") {
   CHECK(ErrorOf(ParseBoardFile("...\n", "b.txt", en, l)) == "b.txt:1: row 1 has 3 squares, expected 15");
   CHECK(ErrorOf(ParseBoardFile("..3\n", "b.txt", en, l)) == "b.txt:1: unknown tile '3'");
   CHECK(ErrorOf(ParseBoardFile("...............\n", "b.txt", en, l)) == "b.txt: 1 rows, expected 15 (layout standard15)");
+  CHECK(ErrorOf(ParseBoardFile(std::string(100000, '.') + "A\n", "b.txt", en, l)) ==
+        "b.txt:1: row 1 has more than 16 squares, expected 15");
+  std::string sixteen;
+  for (int r = 0; r < 16; ++r) sixteen += "...............\n";
+  CHECK(ErrorOf(ParseBoardFile(sixteen, "b.txt", en, l)) == "b.txt:16: more than 15 rows (layout standard15)");
 }
 
 TEST_CASE("move notation", "[notation]") {
