@@ -146,6 +146,17 @@ TEST_CASE("Bad input: a huge line is one brief error", "[bad-input]") {
   CHECK(garbage.status().detail().size() < 200);
 }
 
+// Found by review: the 4 GiB limit was checked only for regular files, so
+// `lexc build /dev/zero` (or an endless pipe) grew its buffer without end.
+TEST_CASE("Regression: a word list from a device stops at the 4 GiB limit", "[bad-input]") {
+  if (kSanitized) {
+    WARN("skipped under sanitizers: reads 4 GiB");
+    return;
+  }
+  auto r = ReadWordList("/dev/zero", Alphabet::English(), {}, nullptr);
+  CheckError(r.status(), Errc::kLimit, "/dev/zero: word list text over 4 GiB");
+}
+
 // Found by fuzz_wordlist (its memory use): a zstd frame header's content
 // size was trusted up to 1 GiB, so 15 bytes claiming a gigabyte made the
 // reader allocate and zero one before finding out the frame is tiny. The

@@ -647,19 +647,6 @@ TEST_CASE("Crc32c: RFC 3720 vectors and a bitwise reference") {
   CHECK(wrong == 0);
 }
 
-// Sanitizer builds skip the large tests below (minutes and gigabytes there).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
 TEST_CASE("Limits: past 2^24 arcs, 4-byte arcs are refused (no truncated pointers) and 8-byte arcs hold the list") {
   if (kSanitized) {
     WARN("skipped under sanitizers: builds 17 M arcs twice");

@@ -6,8 +6,9 @@
 # Every answer lexc gives is compared with one computed here independently
 # (sort, grep, awk) from fixtures/words-tiny.txt. Prints one line per failed
 # check and exits 1 if any failed.
-LEXC=${1:?usage: cli_test.sh LEXC SOURCE_DIR}
-SRC=${2:?usage: cli_test.sh LEXC SOURCE_DIR}
+LEXC=${1:?usage: cli_test.sh LEXC SOURCE_DIR [CYCLIC_IMAGE_TOOL]}
+SRC=${2:?usage: cli_test.sh LEXC SOURCE_DIR [CYCLIC_IMAGE_TOOL]}
+CYCLIC=${3:-}  # tests/cli/cyclic_image.cc, for the --no-verify checks
 FIXTURE=$SRC/fixtures/words-tiny.txt
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -154,6 +155,33 @@ expect "dump --no-verify of a flipped image ends without a crash" yes "$([ "$rc"
 "$LEXC" query --no-verify "$T/flipped.lex" contains QI >/dev/null 2>&1
 rc=$?
 expect "query --no-verify of a flipped image ends without a crash" yes "$([ "$rc" -lt 128 ] && echo yes || echo "exit $rc")"
+# A hostile graph (every letter arc accepts and loops back to the root):
+# every command refuses it by default; with --no-verify each ends, within
+# max-len, memory bounded by META's counts (checked here: they finish).
+if [ -n "$CYCLIC" ]; then
+  E15=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15
+  for g in dawg gaddag; do
+    "$CYCLIC" "$T/both.lex" "$T/cyc-$g.lex" $g || fail "cyclic_image $g"
+    expect_rc "cyclic $g: dump refuses it" 1 "$LEXC" dump "$T/cyc-$g.lex"
+    expect_rc "cyclic $g: moves refuses it" 1 "$LEXC" moves "$T/cyc-$g.lex" --cgp "$E15 AEINRST/ 0/0 0"
+    # Endless output: read 3000 lines; none may be longer than max-len (15, +1
+    # for a GADDAG string with its separator).
+    max=$((15 + $([ $g = gaddag ] && echo 1 || echo 0)))
+    long=$(timeout 20 "$LEXC" dump --no-verify --graph $g "$T/cyc-$g.lex" 2>/dev/null | head -3000 |
+      awk -v m=$max 'length > m' | wc -l)
+    expect "cyclic $g: dump --graph --no-verify stops at max-len" 0 "$long"
+    long=$(timeout 20 "$LEXC" dump --no-verify "$T/cyc-$g.lex" 2>/dev/null | head -3000 | awk 'length > 15' | wc -l)
+    expect "cyclic $g: dump --no-verify stops at max-len" 0 "$long"
+    for q in "suffix E" "substring E"; do
+      timeout 60 "$LEXC" query --no-verify --count "$T/cyc-$g.lex" $q >/dev/null 2>&1
+      rc=$?
+      expect "cyclic $g: query $q --no-verify ends" yes "$([ $rc -lt 124 ] && echo yes || echo "exit $rc")"
+    done
+    timeout 60 "$LEXC" moves --no-verify "$T/cyc-$g.lex" --cgp "$E15 AEINRST/ 0/0 0" --top 3 >/dev/null 2>&1
+    rc=$?
+    expect "cyclic $g: moves --top --no-verify ends" yes "$([ $rc -lt 124 ] && echo yes || echo "exit $rc")"
+  done
+fi
 expect_rc "dump --no-verify of a good image" 0 "$LEXC" dump --no-verify "$T/both.lex"
 expect "dump --no-verify lists the same words" "$("$LEXC" dump "$T/both.lex")" "$(cat "$T/out")"
 

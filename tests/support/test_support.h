@@ -122,6 +122,20 @@ std::set<Node> ReachableNodes(const Graph& g, std::span<const Node> roots);
 // Whether the graph accepts exactly `s` (walks with Child).
 bool Accepts(const Graph& g, const Word& s);
 
+// Whether this is a sanitizer build: large tests (gigabytes, minutes there)
+// skip themselves.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 // ---------------------------------------------------------------------------
 // Raw image editing, decoded from formats/lexicon-image.md without the reader.
 
