@@ -7,7 +7,8 @@
 //
 // A parsed position's board, however odd (floating tiles, non-words, no tile
 // on the start square), goes to a MoveGenerator over a small built-in
-// lexicon, with the rack of the player to move. The GADDAG and DAWG
+// lexicon (with English scores, and again with every letter worth 4000, near
+// the score bound), with the rack of the player to move. The GADDAG and DAWG
 // generators must list the same plays; every play's main word and each cross
 // word it makes must be in the word set (checked here on a copy of the board,
 // independently of the generator); Best and Top agree with the full list; and
@@ -69,16 +70,37 @@ const std::set<Word>& Words() {
   return words;
 }
 
+// The word set as a verified image over `alphabet`.
+Lexicon MakeLexicon(const Alphabet& alphabet, std::vector<std::byte>* image) {
+  auto built = BuildImage(WordList::FromUnsorted({Words().begin(), Words().end()}), alphabet, BuildOptions{});
+  FUZZ_CHECK_MSG(built.ok(), built.status().ToString());
+  *image = std::move(built).value();
+  auto l = Lexicon::FromBytes(*image);
+  FUZZ_CHECK_MSG(l.ok() && l->Verify().ok(), "built-in lexicon");
+  return std::move(l).value();
+}
+
 const Lexicon& Lex() {
-  static const std::vector<std::byte> image = [] {
-    auto built = BuildImage(WordList::FromUnsorted({Words().begin(), Words().end()}), English(), BuildOptions{});
-    FUZZ_CHECK_MSG(built.ok(), built.status().ToString());
-    return std::move(built).value();
-  }();
+  static std::vector<std::byte> image;
+  static const Lexicon lex = MakeLexicon(English(), &image);
+  return lex;
+}
+
+// The same words with every letter worth 4000: scores reach about 4 x 10^8,
+// close to the bound MoveGenerator::Create enforces, so any arithmetic that
+// could overflow on the way would show here (UBSan).
+const Lexicon& HeavyLex() {
+  static std::vector<std::byte> image;
   static const Lexicon lex = [] {
-    auto l = Lexicon::FromBytes(image);
-    FUZZ_CHECK_MSG(l.ok() && l->Verify().ok(), "built-in lexicon");
-    return std::move(l).value();
+    std::vector<TileInfo> tiles;
+    for (int t = 1; t <= English().size(); ++t) {
+      TileInfo info = English().tile(static_cast<Tile>(t));
+      info.score = 4000;
+      tiles.push_back(info);
+    }
+    auto heavy = Alphabet::FromTiles("heavy", tiles, English().blank_count(), 0);
+    FUZZ_CHECK(heavy.ok());
+    return MakeLexicon(*heavy, &image);
   }();
   return lex;
 }
@@ -122,8 +144,8 @@ void CheckAnalysis(const gen::MoveGenerator& a, const gen::MoveGenerator& b) {
     }
 }
 
-void GenerateMoves(const gen::Position& pos) {
-  auto gen = gen::MoveGenerator::Create(Lex(), Standard(), pos.BingoBonus());
+void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
+  auto gen = gen::MoveGenerator::Create(lex, Standard(), pos.BingoBonus());
   if (!gen.ok()) {  // a bingo bonus (bb) so big that scores could overflow
     FUZZ_CHECK_MSG(gen.status().code() == Errc::kLimit, gen.status().ToString());
     return;
@@ -165,7 +187,7 @@ void GenerateMoves(const gen::Position& pos) {
 
   const Status applied = gen->Apply(best);
   FUZZ_CHECK_MSG(applied.ok(), applied.ToString());
-  auto fresh = gen::MoveGenerator::Create(Lex(), Standard(), pos.BingoBonus());
+  auto fresh = gen::MoveGenerator::Create(lex, Standard(), pos.BingoBonus());
   FUZZ_CHECK(fresh.ok() && fresh->SetBoard(gen->board()).ok());
   CheckAnalysis(*gen, *fresh);
 }
@@ -180,7 +202,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto again = gen::ParseCgp(once, English(), Standard());
     FUZZ_CHECK_MSG(again.ok(), once + " -> " + again.status().ToString());
     FUZZ_CHECK_MSG(gen::WriteCgp(*again, English()) == once, once);
-    GenerateMoves(*p);
+    GenerateMoves(*p, Lex());
+    GenerateMoves(*p, HeavyLex());
   } else {
     FUZZ_CHECK_MSG(p.status().detail().rfind("cgp", 0) == 0, p.status().detail());
   }
