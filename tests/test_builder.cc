@@ -795,6 +795,22 @@ TEST_CASE("Multi-letter tiles: a Spanish-like alphabet (CH, LL, RR, Ñ) round-tr
   CHECK(lex.alphabet().tile(16).lower == "ñ");
   CHECK(lex.alphabet().tile(4).label == "CH");
   CheckFigures(lex, words, SpanishLabels(), 15);
+  // Labels of different lengths: Verify sums each word's label bytes (META's
+  // text bytes) node by node; one byte more or less is caught, whatever the
+  // graphs.
+  for (const GraphChoice& g : kGraphChoices) {
+    Image changed = BuildOrFail(words, a, Options(g));
+    RawImage raw(&changed);
+    const std::size_t field = raw.Find("META").offset + 16;
+    for (std::int64_t delta : {1, -1}) {
+      Image edited = changed;
+      RawImage r(&edited);
+      r.Set(field, 8, r.Get(field, 8) + static_cast<std::uint64_t>(delta));
+      r.FixCrc();
+      INFO(g.name << " " << delta);
+      CheckError(OpenOrFail(edited).Verify(), Errc::kCorrupt, "text bytes");
+    }
+  }
 }
 
 TEST_CASE("Spanish fixture and alphabet file round-trip") {

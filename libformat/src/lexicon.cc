@@ -294,11 +294,16 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
   // separator-free rev(w)): their tiles (DAWG only; a GADDAG's strings count
   // them) and the bytes of their labels plus a line end each, for META's
   // tile total and text bytes.
-  std::vector<std::uint64_t> word_tiles(gaddag ? 0 : count, 0);
-  std::vector<std::uint64_t> word_bytes(count, 0);
+  // When every label has the same length L (English), the text bytes are
+  // L x tiles + words, and no per-node byte count is needed.
   std::uint64_t label_bytes[256] = {};
-  for (int t = 1; t <= alphabet.size(); ++t)
+  bool uniform = true;
+  for (int t = 1; t <= alphabet.size(); ++t) {
     label_bytes[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
+    uniform &= label_bytes[t] == label_bytes[1];
+  }
+  std::vector<std::uint64_t> word_tiles(gaddag ? 0 : count, 0);
+  std::vector<std::uint64_t> word_bytes(uniform ? 0 : count, 0);
   bool sums_overflow = false;
   const std::string gname = std::string(name) + ": ";
   GraphInfo got;
@@ -364,15 +369,17 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
           // Words through this arc: the one ending here, and those below.
           const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
           const std::uint64_t through = (C::accepts(w) ? 1 : 0) + below;
-          std::uint64_t x = 0;
           if (!gaddag) {
             sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
             sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
           }
-          sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
-          sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
-          sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
-          sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
+          if (!uniform) {
+            std::uint64_t x = 0;
+            sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
+            sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
+            sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
+            sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
+          }
         }
         if (gaddag && tile != kSeparator) {
           const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
@@ -386,7 +393,7 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
       }
       strings[n] = total;
       depth[n] = d;
-      word_bytes[n] = bytes_below;
+      if (!uniform) word_bytes[n] = bytes_below;
       if (!gaddag) word_tiles[n] = tiles_below;
       if (gaddag) {
         has_sep[n] = sep_below;
@@ -420,12 +427,20 @@ Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uin
   if (got.strings != want.strings) return mismatch("accepted strings", "descriptor", want.strings, got.strings);
   if (got.longest_path != want.longest_path)
     return mismatch("longest path", "descriptor", want.longest_path, got.longest_path);
-  // Consistency with META: a DAWG accepts the words; a GADDAG accepts
-  // |w| strings per word w (|w|-1 splits plus rev(w)).
-  // Sums that overflow 64 bits cannot match META's (a DAWG can hold more
-  // paths than that; a builder never writes one).
+  // Consistency with META: the words' text bytes (sums that overflow 64 bits
+  // cannot match META's; a builder never writes such an image); a DAWG
+  // accepts the words; a GADDAG accepts |w| strings per word w (|w|-1 splits
+  // plus rev(w)).
+  std::uint64_t text_bytes = 0;
+  if (root != kNoNode && !uniform) {
+    text_bytes = word_bytes[root];
+  } else if (root != kNoNode) {
+    const std::uint64_t words = gaddag ? rev_words[root] : strings[root];
+    const std::uint64_t tiles = gaddag ? got.strings : word_tiles[root];
+    sums_overflow |= __builtin_mul_overflow(tiles, label_bytes[1], &text_bytes);
+    sums_overflow |= __builtin_add_overflow(text_bytes, words, &text_bytes);
+  }
   if (sums_overflow) return Corrupt(gname + "tile or byte totals overflow 64 bits");
-  const std::uint64_t text_bytes = root == kNoNode ? 0 : word_bytes[root];
   if (text_bytes != meta.text_bytes) return mismatch("text bytes", "META", meta.text_bytes, text_bytes);
   if (!gaddag) {
     if (got.strings != meta.word_count) return mismatch("words", "META", meta.word_count, got.strings);
