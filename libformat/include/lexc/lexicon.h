@@ -17,8 +17,9 @@
 //                     target range, sorted sibling lists, acyclicity, no
 //                     dead ends, separators only where a GADDAG allows them,
 //                     the descriptors' figures, and each graph's words
-//                     (a GADDAG's rev(w) and c SEP y strings both), string
-//                     counts and longest word equal to META. After this
+//                     (a GADDAG's rev(w) and c SEP y strings both): word
+//                     count, tile total, text bytes and longest word equal
+//                     to META. After this
 //                     traversals need no further checks: ForEachWord lists
 //                     exactly meta().word_count words in order, and query
 //                     cost is bounded by META's figures (query.h). Whether
