@@ -10,7 +10,10 @@
 // may take time exponential in max-len; queries run only when a count of the
 // paths they could walk stays small. After a successful Verify, ForEachWord
 // must list exactly meta().word_count words, strictly increasing, each of
-// 1..max-len valid tiles, and (with a DAWG) each Contains()ed.
+// 1..max-len valid tiles, and (with a DAWG) each Contains()ed. The move
+// generator runs on the same images (under the same path budget), verified
+// or not: both algorithms, a board with a few tiles, a rack with a blank;
+// every play stays on the board and within max-len.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -18,6 +21,8 @@
 #include "fuzz_support.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/gen/layout.h"
+#include "lexc/gen/movegen.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 
@@ -130,6 +135,41 @@ void Exercise(const Lexicon& lex) {
   }
 }
 
+// Move generation over the image as it is. The generator walks the graphs
+// with the same depth bounds as the queries.
+void GenerateMoves(const Lexicon& lex) {
+  static const gen::Layout layout = gen::Layout::Standard15();
+  auto gen = gen::MoveGenerator::Create(lex, layout);
+  if (!gen.ok()) {  // over 63 tiles, or scores that could overflow
+    FUZZ_CHECK(gen.status().code() == Errc::kLimit);
+    return;
+  }
+  const int n = std::min(lex.alphabet().size(), gen::kMaxGenTile);
+  gen::Board board(15, 15);
+  board.set(7, 7, gen::MakeCell(1, false));
+  board.set(7, 8, gen::MakeCell(static_cast<Tile>(n), false));
+  board.set(8, 8, gen::MakeCell(static_cast<Tile>(1 + n / 2), true));
+  FUZZ_CHECK(gen->SetBoard(board).ok());
+  gen::Rack rack;
+  for (int t = 1; t <= n && rack.size() < 6; t += 1 + n / 7) rack.Add(static_cast<Tile>(t));
+  rack.AddBlank();
+  for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {
+    if (!gen->Supports(alg)) continue;
+    std::uint64_t seen = 0;
+    gen->Generate(rack, alg, [&](const gen::Play& p) {
+      FUZZ_CHECK(p.length >= 2 && p.length <= 15 && p.placed >= 1 && p.placed <= rack.size());
+      FUZZ_CHECK(p.length <= lex.meta().max_len);
+      FUZZ_CHECK(p.RowAt(p.length - 1) < 15 && p.ColAt(p.length - 1) < 15);
+      return ++seen < 2000;
+    });
+    gen::Play best;
+    gen->Best(rack, alg, &best);
+    std::vector<gen::Play> top;
+    gen->Top(rack, alg, 3, &top);
+    FUZZ_CHECK(top.size() <= 3);
+  }
+}
+
 // What a successful Verify promises about listing the words.
 void CheckVerified(const Lexicon& lex) {
   const Metadata& m = lex.meta();
@@ -170,6 +210,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(st.ok() || lexc::fuzz::IsReportedError(st));
   if (QueryPaths(*lex) > kMaxPaths) return 0;
   Exercise(*lex);
+  GenerateMoves(*lex);
   if (st.ok()) CheckVerified(*lex);
   return 0;
 }
