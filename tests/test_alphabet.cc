@@ -356,6 +356,10 @@ TEST_CASE("Parse errors are bad input naming file:line") {
        "tile \"LL\" pairs \"L\" with \"5\", but tile \"L\" on line 2 pairs it with \"l\" (a character needs "
        "the same case partner in every tile)"},
       {"name x\nA 1 1\nab 1 1\n", 3, "tile \"ab\" pairs \"a\" with itself, but tile \"A\" on line 2 pairs it with \"A\""},
+      // Found by fuzz_alphabet: one tile pairing a character two ways (m with
+      // itself, then M with m) slipped through when only earlier tiles were
+      // compared; "ZMMMMQZMMMM"-like text then read back as other tiles.
+      {"name x\nZmM 4 1\n", 2, "tile \"ZmM\" pairs \"m\" with \"M\", but also pairs it with itself"},
       {"name x\nI 1 1 ı\nIJ 1 1\n", 3, "tile \"IJ\" pairs \"I\" with \"i\", but tile \"I\" on line 2 pairs it with \"ı\""},
       {"name x\n? 0 2\n? 0 2\nA 1 1\n", 3, "second blank line \"?\" (first on line 2)"},
       {"name x\n? 0\n", 2, "expected \"? SCORE COUNT\""},
@@ -424,6 +428,8 @@ TEST_CASE("FromTiles validates like the parser") {
   CHECK(bad({{"L", "", 1, 1}, {"LL", "l5", 1, 1}}).find("tile 2: \"LL\" pairs \"L\" with \"5\", but tile 1 \"L\"") !=
         std::string::npos);
   CHECK(bad({{"A", "", 1, 1}, {"B", "a", 1, 1}}).find("tile 2: \"B\" is the same as tile 1") != std::string::npos);
+  CHECK(bad({{"ZmM", "", 1, 1}}).find("tile 1: \"ZmM\" pairs \"m\" with \"M\", but also pairs it with itself") !=
+        std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "has space").find("name \"has space\"") != std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "n", -1).find("blank count -1") != std::string::npos);
   CHECK(bad({{"A", "", 1, 1}}, "n", 0, 65536).find("blank score 65536") != std::string::npos);

@@ -165,9 +165,12 @@ class CasePartners {
     std::string cp, here, there;       // cp's partner in the new tile and there
   };
 
+  // Pairs are checked and recorded one position at a time, so a tile that
+  // pairs a character two ways itself ("ZmM" with lower "zmm": m with m, and
+  // M with m) conflicts with itself: Conflict::tile is then `index`. After a
+  // conflict the caller drops the whole alphabet.
   Conflict Add(const TileInfo& t, int index) {
-    const Forms forms = FormsOf(t);
-    for (const Form& f : forms)
+    for (const Form& f : FormsOf(t)) {
       for (int side = 0; side < 2; ++side) {
         const std::string& cp = f[side];
         const std::string& partner = f[1 - side];
@@ -175,7 +178,6 @@ class CasePartners {
         if (it != partner_.end() && it->second.first != partner)
           return {it->second.second, cp, partner, it->second.first};
       }
-    for (const Form& f : forms) {
       partner_.emplace(f[0], std::make_pair(f[1], index));
       partner_.emplace(f[1], std::make_pair(f[0], index));
     }
@@ -186,8 +188,9 @@ class CasePartners {
     auto pairing = [&](const std::string& p) {
       return p == c.cp ? std::string("with itself") : "with " + Quoted(p);
     };
-    return "pairs " + Quoted(c.cp) + " " + pairing(c.here) + ", but tile " + there_tile + " pairs it " +
-           pairing(c.there) + " (a character needs the same case partner in every tile)";
+    return "pairs " + Quoted(c.cp) + " " + pairing(c.here) + ", but " +
+           (there_tile == "itself" ? std::string("also") : "tile " + there_tile) + " pairs it " + pairing(c.there) +
+           " (a character needs the same case partner in every tile)";
   }
 
  private:
@@ -261,8 +264,10 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
                  Quoted(tiles[static_cast<std::size_t>(j)].label) + " ignoring case");
     if (auto c = partners.Add(tiles[i], static_cast<int>(i)); c.tile >= 0)
       return bad(where + Quoted(tiles[i].label) + " " +
-                 CasePartners::Describe(c, std::to_string(c.tile + 1) + " " +
-                                               Quoted(tiles[static_cast<std::size_t>(c.tile)].label)));
+                 CasePartners::Describe(c, static_cast<std::size_t>(c.tile) == i
+                                               ? std::string("itself")
+                                               : std::to_string(c.tile + 1) + " " +
+                                                     Quoted(tiles[static_cast<std::size_t>(c.tile)].label)));
   }
   Alphabet a;
   a.name_ = std::move(name);
@@ -340,7 +345,9 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
     if (auto c = partners.Add(t, static_cast<int>(tiles.size())); c.tile >= 0) {
       const auto k = static_cast<std::size_t>(c.tile);
       return bad("tile " + Quoted(t.label) + " " +
-                 CasePartners::Describe(c, Quoted(tiles[k].label) + " on line " + std::to_string(tile_lines[k])));
+                 CasePartners::Describe(c, k == tiles.size() ? std::string("itself")
+                                                             : Quoted(tiles[k].label) + " on line " +
+                                                                   std::to_string(tile_lines[k])));
     }
     tiles.push_back(std::move(t));
     tile_lines.push_back(line_no);
