@@ -36,6 +36,10 @@
 // generator on that image: O(words) memory, at most meta().word_count keys
 // even on an image that was never verified. A visitor gets each play as a
 // `const Play&` to a buffer reused for the next play.
+// Untrusted images: on a Lexicon that was only opened (not verified),
+// generation stays memory-safe and terminates (no word is longer than a
+// board side, no walk leaves the board), but plays may be wrong, words longer
+// than META's max-len included. Verify() images from elsewhere first.
 // Thread safety: a MoveGenerator is single-threaded state; give each thread
 // its own. Any number of generators may share one Lexicon.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
