@@ -493,4 +493,9 @@ TEST_CASE("LoadFile: io errors name the path") {
   REQUIRE_FALSE(a.ok());
   CHECK(a.status().code() == Errc::kIo);
   CHECK(a.status().detail() == "/nonexistent/alphabet.txt: cannot open: No such file or directory");
+  // A device (or an endless pipe) is read only as far as the size limit.
+  auto dev = Alphabet::LoadFile("/dev/zero");
+  REQUIRE_FALSE(dev.ok());
+  CHECK(dev.status().code() == Errc::kLimit);
+  CHECK(dev.status().detail() == "/dev/zero: over 1048576 bytes");
 }

@@ -361,7 +361,9 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
 
 Result<Alphabet> Alphabet::LoadFile(const std::string& path) {
   bool compressed = false;
-  auto bytes = ReadInputBytes(path, &compressed);
+  // An alphabet is at most 255 short lines (plus comments): a megabyte is
+  // plenty, and a device or endless pipe is read no further.
+  auto bytes = ReadInputBytes(path, &compressed, kMaxAlphabetBytes);
   if (!bytes.ok()) return bytes.status();
   return Parse(*bytes, path == "-" ? "<stdin>" : path);
 }

@@ -31,27 +31,29 @@ Status IoError(const std::string& path, const char* what, int err) {
   return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
 }
 
-Status TooBig(std::string_view name) {
-  return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
+// `limit` is kMaxInputBytes (a word list) or a caller's smaller one.
+Status TooBig(std::string_view name, std::uint64_t limit = kMaxInputBytes) {
+  if (limit == kMaxInputBytes) return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
+  return Status(Errc::kLimit, std::string(name) + ": over " + std::to_string(limit) + " bytes");
 }
 
 // Reads all of fd; the caller closes it.
-Status ReadAll(int fd, const std::string& path, std::string* out) {
+Status ReadAll(int fd, const std::string& path, std::uint64_t limit, std::string* out) {
   struct stat st {};
   std::size_t want = 1 << 16;
   if (::fstat(fd, &st) == 0) {
     if (S_ISDIR(st.st_mode)) return IoError(path, "cannot read", EISDIR);
-    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes) return TooBig(path);
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > limit) return TooBig(path, limit);
     if (S_ISREG(st.st_mode) && st.st_size > 0) want = static_cast<std::size_t>(st.st_size) + 1;
   }
   // Pipes, terminals and devices have no size: the buffer grows, but never
   // past the limit (so `lexc build /dev/zero` ends with an error).
   std::size_t have = 0;
-  out->resize(std::min<std::uint64_t>(want, kMaxInputBytes + 1));
+  out->resize(std::min<std::uint64_t>(want, limit + 1));
   for (;;) {
     if (have == out->size()) {
-      if (have > kMaxInputBytes) return TooBig(path);
-      out->resize(std::min<std::uint64_t>(out->size() * 2, kMaxInputBytes + 1));
+      if (have > limit) return TooBig(path, limit);
+      out->resize(std::min<std::uint64_t>(out->size() * 2, limit + 1));
     }
     const ssize_t r = ::read(fd, out->data() + have, out->size() - have);
     if (r < 0) {
@@ -66,7 +68,7 @@ Status ReadAll(int fd, const std::string& path, std::string* out) {
 }
 
 // Reads a whole file, or standard input for "-".
-Result<std::string> ReadRaw(const std::string& path) {
+Result<std::string> ReadRaw(const std::string& path, std::uint64_t limit) {
   const bool std_in = path == "-";
   const std::string name = std_in ? "<stdin>" : path;
   int fd = STDIN_FILENO;
@@ -77,7 +79,7 @@ Result<std::string> ReadRaw(const std::string& path) {
   std::string out;
   Status st;
   try {
-    st = ReadAll(fd, name, &out);
+    st = ReadAll(fd, name, limit, &out);
   } catch (const std::bad_alloc&) {
     st = Status(Errc::kIo, name + ": out of memory reading the input");
   }
@@ -87,7 +89,7 @@ Result<std::string> ReadRaw(const std::string& path) {
 }
 
 // Decompresses one or more concatenated zstd frames.
-Result<std::string> Decompress(std::string_view in, std::string_view name) {
+Result<std::string> Decompress(std::string_view in, std::string_view name, std::uint64_t limit = kMaxInputBytes) {
   auto bad = [&](const std::string& what) {
     return Status(Errc::kBadInput, std::string(name) + ": " + what);
   };
@@ -101,13 +103,14 @@ Result<std::string> Decompress(std::string_view in, std::string_view name) {
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR)
     cap = static_cast<std::size_t>(std::min<unsigned long long>(
         {declared + 1, std::max<unsigned long long>(in.size() * 64ull, 1 << 16), 1ull << 30}));
+  cap = static_cast<std::size_t>(std::min<std::uint64_t>(cap, limit + 1));
   std::string out(cap, '\0');
   std::size_t have = 0;
   ZSTD_inBuffer src{in.data(), in.size(), 0};
   for (;;) {
     if (have == out.size()) {
-      if (out.size() >= kMaxInputBytes) return TooBig(name);
-      out.resize(std::min<std::size_t>(out.size() * 2, kMaxInputBytes + 1));
+      if (out.size() > limit) return TooBig(name, limit);
+      out.resize(std::min<std::uint64_t>(out.size() * 2, limit + 1));
     }
     ZSTD_outBuffer dst{out.data() + have, out.size() - have, 0};
     const std::size_t r = ZSTD_decompressStream(ctx.get(), &dst, &src);
@@ -118,7 +121,7 @@ Result<std::string> Decompress(std::string_view in, std::string_view name) {
       if (dst.pos < dst.size) return bad("truncated zstd data");  // had room, wants input
     }
   }
-  if (have > kMaxInputBytes) return TooBig(name);
+  if (have > limit) return TooBig(name, limit);
   out.resize(have);
   return out;
 }
@@ -247,14 +250,15 @@ std::size_t WordList::Normalize() {
   return dups;
 }
 
-Result<std::string> ReadInputBytes(const std::string& path, bool* compressed) {
-  auto raw = ReadRaw(path);
+Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes) {
+  const std::uint64_t limit = max_bytes ? std::min(max_bytes, kMaxInputBytes) : kMaxInputBytes;
+  auto raw = ReadRaw(path, limit);
   if (!raw.ok()) return raw;
   const bool z = IsZstd(*raw);
   if (compressed) *compressed = z;
   if (!z) return raw;
   try {
-    return Decompress(*raw, path == "-" ? "<stdin>" : path);
+    return Decompress(*raw, path == "-" ? "<stdin>" : path, limit);
   } catch (const std::bad_alloc&) {
     return Status(Errc::kIo, path + ": out of memory decompressing the input");
   }
@@ -262,7 +266,7 @@ Result<std::string> ReadInputBytes(const std::string& path, bool* compressed) {
 
 Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
                               ReadReport* report) {
-  auto raw = ReadRaw(path);
+  auto raw = ReadRaw(path, kMaxInputBytes);
   if (!raw.ok()) return raw.status();
   return ParseWordList(*raw, path == "-" ? "<stdin>" : path, alphabet, options, report);
 }

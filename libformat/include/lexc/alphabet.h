@@ -26,6 +26,7 @@ using Tile = std::uint8_t;
 inline constexpr Tile kSeparator = 0;     // GADDAG separator arc label
 inline constexpr int kMaxTiles = 255;     // letter tiles an alphabet may declare
 inline constexpr int kMaxLabelBytes = 15; // UTF-8 bytes in one tile label
+inline constexpr std::uint64_t kMaxAlphabetBytes = 1 << 20;  // an alphabet file, read (LoadFile)
 
 struct TileInfo {
   std::string label;  // upper case, as printed
@@ -46,7 +47,8 @@ class Alphabet {
   // ("spanish.txt:12: ..."). Errors: kBadInput with line number and reason.
   static Result<Alphabet> Parse(std::string_view text, std::string_view source);
   // Reads `path` ("-": standard input; zstd content is decompressed) and
-  // parses it. Errors: kIo naming the path, and those of Parse.
+  // parses it. Errors: kIo naming the path, kLimit for more than
+  // kMaxAlphabetBytes (read no further), and those of Parse.
   static Result<Alphabet> LoadFile(const std::string& path);
 
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid

@@ -80,10 +80,11 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
                                ReadReport* report);
 
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
-// starts with a zstd frame. Memory grows with the data actually
-// decompressed, not with the size a frame header claims. Errors: kIo,
-// kBadInput (corrupt or truncated zstd), kLimit (decompresses to 4 GiB or
-// more).
-Result<std::string> ReadInputBytes(const std::string& path, bool* compressed);
+// starts with a zstd frame. Memory grows with the data actually read and
+// decompressed, not with the size a frame header claims, and never past the
+// limit: `max_bytes` (0: 4 GiB, the word-list limit), also for devices and
+// pipes, which are read no further. Errors: kIo, kBadInput (corrupt or
+// truncated zstd), kLimit (more than the limit, raw or decompressed).
+Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes = 0);
 
 }  // namespace lexc
