@@ -250,6 +250,10 @@ std::size_t WordList::Normalize() {
   return dups;
 }
 
+Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_bytes) {
+  return ReadRaw(path, max_bytes ? std::min(max_bytes, kMaxInputBytes) : kMaxInputBytes);
+}
+
 Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes) {
   const std::uint64_t limit = max_bytes ? std::min(max_bytes, kMaxInputBytes) : kMaxInputBytes;
   auto raw = ReadRaw(path, limit);

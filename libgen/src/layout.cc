@@ -1,9 +1,8 @@
 #include "lexc/gen/layout.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <sstream>
+
+#include "lexc/wordlist.h"  // ReadFileBytes
 
 namespace lexc::gen {
 namespace {
@@ -135,18 +134,15 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
 }
 
 Result<Layout> Layout::LoadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(Errc::kIo, path + ": " + std::strerror(errno));
   // A layout is at most kMaxBoardDim rows of kMaxBoardDim squares plus
   // comments: a megabyte is plenty, and a device cannot fill the memory.
-  constexpr std::size_t kMaxLayoutBytes = std::size_t(1) << 20;
-  std::string text(kMaxLayoutBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) return Status(Errc::kIo, path + ": read failed");
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxLayoutBytes)
-    return Status(Errc::kLimit, path + ": over " + std::to_string(kMaxLayoutBytes) + " bytes, not a layout file");
-  return Parse(text, path);
+  constexpr std::uint64_t kMaxLayoutBytes = 1 << 20;
+  auto text = ReadFileBytes(path, kMaxLayoutBytes);
+  if (!text.ok()) {
+    if (text.status().code() != Errc::kLimit) return text.status();
+    return Status(Errc::kLimit, text.status().detail() + ", not a layout file");
+  }
+  return Parse(*text, path);
 }
 
 std::string Layout::ToText() const {

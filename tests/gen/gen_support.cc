@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lexc/gen/cgp.h"
 #include "lexc/wordlist.h"
 
 namespace lexc::gen::test {
@@ -299,18 +300,7 @@ std::string Describe(const Play& p, const Alphabet& a) {
   return FormatMove(Move::FromPlay(p), a) + " [placed " + std::to_string(p.placed) + "]";
 }
 
-std::string ShowBoard(const Board& b, const Alphabet& a) {
-  std::string s;
-  for (int r = 0; r < b.rows(); ++r) {
-    for (int c = 0; c < b.cols(); ++c) {
-      const Cell cell = b.at(r, c);
-      if (cell == kEmpty) s += '.';
-      else a.AppendLabel(CellTile(cell), CellIsBlank(cell), &s);
-    }
-    s += '\n';
-  }
-  return s;
-}
+std::string ShowBoard(const Board& b, const Alphabet& a) { return WriteBoardFile(b, a); }
 
 std::string DiffPlays(const std::vector<Play>& want, const std::vector<Play>& got, const Alphabet& a,
                       std::size_t max) {

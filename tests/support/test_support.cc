@@ -273,6 +273,17 @@ void RawImage::SetArc(std::uint64_t i, const Arc& a) {
 
 std::uint64_t RawImage::Root(const char* tag) const { return Get(Find(tag).offset, 4); }
 
+void RawImage::LoopLettersToRoot(const char* tag) {
+  const std::uint64_t root = Root(tag);
+  for (std::uint64_t i = 1; i < arc_count(); ++i) {
+    Arc a = GetArc(i);
+    if (a.tile == kSeparator) continue;
+    a.target = root;
+    a.accepts = true;
+    SetArc(i, a);
+  }
+}
+
 void RawImage::FixCrc() {
   const std::size_t body = img_->size() - 16;
   Set(body, 4, Crc32c(0, img_->data(), body));

@@ -171,6 +171,11 @@ class RawImage {
   // Recomputes the trailer CRC32C so only structural checks can notice an edit.
   void FixCrc();
 
+  // Makes every letter arc (not the separators) accept and lead back to the
+  // root of `tag` (DAWG / GADG): a cyclic graph whose paths multiply without
+  // end, which Open accepts and Verify does not.
+  void LoopLettersToRoot(const char* tag);
+
  private:
   Image* img_;
 };

@@ -2,11 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
+#include <cstdint>
+#include <utility>
+
+#include "lexc/wordlist.h"  // ReadFileBytes
 
 namespace lexc::cli {
 
@@ -38,24 +37,12 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o) {
 }
 
 std::string ReadText(const std::string& path) {
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) Fail(path + ": " + std::strerror(errno));
-    in = &file;
-  }
   // Positions and boards are small; a device or endless pipe must not fill
   // the memory.
-  constexpr std::size_t kMaxText = std::size_t(1) << 30;
-  std::string text;
-  char buf[1 << 16];
-  while (in->read(buf, sizeof buf) || in->gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in->gcount()));
-    if (text.size() > kMaxText) Fail(path + ": over 1 GiB, not a position or board file");
-  }
-  if (in->bad()) Fail(path + ": read failed");
-  return text;
+  auto text = ReadFileBytes(path, std::uint64_t(1) << 30);
+  if (text.ok()) return std::move(text).value();
+  if (text.status().code() == Errc::kLimit) Fail(path + ": over 1 GiB, not a position or board file");
+  Fail(text.status().detail());
 }
 
 }  // namespace lexc::cli

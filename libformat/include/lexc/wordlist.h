@@ -79,6 +79,11 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
                                const Alphabet& alphabet, const ReadOptions& options,
                                ReadReport* report);
 
+// Reads a whole file (or stdin for "-") as it is, at most `max_bytes` (0:
+// 4 GiB); a device or endless pipe is read no further. Errors: kIo naming
+// the path ("x: cannot open: ..."), kLimit ("x: over N bytes").
+Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_bytes = 0);
+
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
 // starts with a zstd frame. Memory grows with the data actually read and
 // decompressed, not with the size a frame header claims, and never past the

@@ -37,8 +37,8 @@ class Layout {
   // Errors: kBadInput (syntax, sizes, no or several start squares),
   // kLimit (a side above kMaxBoardDim).
   static Result<Layout> Parse(std::string_view text, std::string_view source);
-  // Reads and parses a file. Errors: kIo naming the path, kLimit for a file
-  // over 1 MiB (read no further), and Parse's.
+  // Reads ("-": standard input) and parses a file. Errors: kIo naming the
+  // path, kLimit for a file over 1 MiB (read no further), and Parse's.
   static Result<Layout> LoadFile(const std::string& path);
 
   const std::string& name() const { return name_; }
