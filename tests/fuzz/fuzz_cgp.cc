@@ -129,7 +129,7 @@ void CheckPlayWords(const gen::Board& board, const gen::Play& p) {
   }
 }
 
-void CheckAnalysis(const gen::MoveGenerator& a, const gen::MoveGenerator& b) {
+void CheckAnalysis(const gen::BoardAnalysis& a, const gen::BoardAnalysis& b) {
   const gen::Board& board = a.board();
   FUZZ_CHECK(board == b.board());
   for (int r = 0; r < board.rows(); ++r)
@@ -189,7 +189,7 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
   FUZZ_CHECK_MSG(applied.ok(), applied.ToString());
   auto fresh = gen::MoveGenerator::Create(lex, Standard(), pos.BingoBonus());
   FUZZ_CHECK(fresh.ok() && fresh->SetBoard(gen->board()).ok());
-  CheckAnalysis(*gen, *fresh);
+  CheckAnalysis(gen->analysis(), fresh->analysis());
 }
 
 }  // namespace
