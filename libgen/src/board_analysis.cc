@@ -43,13 +43,13 @@ Result<BoardAnalysis> BoardAnalysis::Create(const Lexicon& lexicon, const Layout
   return b;
 }
 
-int BoardAnalysis::ValueOf(Cell c) const { return CellIsBlank(c) ? blank_value_ : values_[CellTile(c)]; }
+inline int BoardAnalysis::ValueOf(Cell c) const { return CellIsBlank(c) ? blank_value_ : values_[CellTile(c)]; }
 
 // Cross-check set of the word U L D (U the tiles before the square in the
 // perpendicular direction, D those after): DAWG walks U, branches on L,
 // walks D; GADDAG walks rev(D), branches on L, walks rev(U) (rev(w) paths).
 template <class G>
-std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d,
+inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d,
                                         int nd) const {
   const Tile* first = reversed ? d : u;
   const Tile* second = reversed ? u : d;
@@ -71,7 +71,7 @@ std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u
 
 // Cross data of the empty square (row, col) for plays along d.
 template <class G>
-void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
+inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
                             bool* has) const {
   const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;  // perpendicular step
   Tile u[kMaxBoardDim], dn[kMaxBoardDim];
@@ -92,7 +92,7 @@ void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, 
 }
 
 template <class G>
-void BoardAnalysis::ComputeCross(const G& g, bool reversed, Dir d, int row, int col) {
+inline void BoardAnalysis::ComputeCross(const G& g, bool reversed, Dir d, int row, int col) {
   Sq& s = At(d, row, col);
   if (s.cell != kEmpty) return;
   bool has = false;
@@ -100,7 +100,7 @@ void BoardAnalysis::ComputeCross(const G& g, bool reversed, Dir d, int row, int 
   s.flags = static_cast<std::uint8_t>(has ? (s.flags | Sq::kHasCross) : (s.flags & ~Sq::kHasCross));
 }
 
-bool BoardAnalysis::ComputeAnchor(int row, int col) const {
+inline bool BoardAnalysis::ComputeAnchor(int row, int col) const {
   if (board_.at(row, col) != kEmpty) return false;
   if (board_empty_) return row == layout_->start_row() && col == layout_->start_col();
   static constexpr int kSteps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
@@ -109,7 +109,7 @@ bool BoardAnalysis::ComputeAnchor(int row, int col) const {
   return false;
 }
 
-void BoardAnalysis::SetAnchor(int row, int col) {
+inline void BoardAnalysis::SetAnchor(int row, int col) {
   const bool a = ComputeAnchor(row, col);
   for (Dir d : {Dir::kAcross, Dir::kDown}) {
     Sq& s = At(d, row, col);
@@ -117,7 +117,7 @@ void BoardAnalysis::SetAnchor(int row, int col) {
   }
 }
 
-void BoardAnalysis::SetCell(int row, int col, Cell c) {
+inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
   for (Dir d : {Dir::kAcross, Dir::kDown}) {
     Sq& s = At(d, row, col);
     s.cell = c;
@@ -128,7 +128,7 @@ void BoardAnalysis::SetCell(int row, int col, Cell c) {
 
 // The graph cross-checks are computed with: the DAWG if present.
 template <class F>
-void BoardAnalysis::WithCrossGraph(F&& f) {
+inline void BoardAnalysis::WithCrossGraph(F&& f) {
   const bool reversed = !lexicon_->has_dawg();
   (reversed ? lexicon_->gaddag() : lexicon_->dawg()).Dispatch([&](const auto& g) { f(g, reversed); });
 }
@@ -150,7 +150,7 @@ void BoardAnalysis::Analyze() {
   });
 }
 
-void BoardAnalysis::Record(int row, int col) {
+inline void BoardAnalysis::Record(int row, int col) {
   records_.push_back({row * board_.cols() + col, board_.at(row, col), At(Dir::kAcross, row, col),
                       At(Dir::kDown, row, col)});
 }

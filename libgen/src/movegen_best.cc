@@ -168,9 +168,10 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) 
   anchors_.clear();
   n_saved_ = 0;
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
-    for (int line = 0; line < analysis->LineCount(d); ++line) {
+    const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
+    for (int line = 0; line < lines; ++line) {
       const Sq* sq = analysis->Line(d, line);
-      for (int pos = 0; pos < analysis->LineLength(d); ++pos) {
+      for (int pos = 0; pos < length; ++pos) {
         if (!(sq[pos].flags & Sq::kAnchor)) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();

@@ -10,7 +10,7 @@ namespace lexc::gen::internal {
 namespace {
 
 template <class G, class S>
-void LeftPart(Traversal& t, const G& g, S& sink, Node node, int k, int limit) {
+inline void LeftPart(Traversal& t, const G& g, S& sink, Node node, int k, int limit) {
   Acc acc;
   for (int i = 0; i < k; ++i) {
     const int pos = t.anchor_ - k + i;

@@ -9,10 +9,10 @@ namespace lexc::gen::internal {
 namespace {
 
 template <class G, class S>
-void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a);
+inline void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a);
 
 template <class G, class S>
-void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, bool accepts, const Acc& a) {
+inline void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, bool accepts, const Acc& a) {
   const bool left_free = pos == 0 || t.line_[pos - 1].cell == kEmpty;
   // rev(w) accepted: the word ends at the anchor.
   if (accepts && left_free && t.right_free_ && pos < t.right_end_) t.Record(sink, pos, t.right_end_, a);
@@ -34,7 +34,7 @@ void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, bool accep
 
 // Leftwards from the anchor: the path so far spells rev(squares pos..anchor).
 template <class G, class S>
-void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a) {
+inline void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a) {
   t.OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
     LeftStep(t, g, sink, pos, child, accepts, b);
   });
@@ -46,7 +46,7 @@ void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc
 // extend right, rather than walking the run again after each tile the
 // anchor can take.
 template <class G, class S>
-void GaddagHook(Traversal& t, const G& g, S& sink) {
+inline void GaddagHook(Traversal& t, const G& g, S& sink) {
   int start = t.anchor_ - 1;
   while (start > 0 && t.line_[start - 1].cell != kEmpty) --start;
   Node node = g.root();
@@ -65,7 +65,7 @@ void GaddagHook(Traversal& t, const G& g, S& sink) {
 // usual, turning through the separator after the run, rather than walking
 // the run again after the separator for every leftward path.
 template <class G, class S>
-void GaddagRun(Traversal& t, const G& g, S& sink) {
+inline void GaddagRun(Traversal& t, const G& g, S& sink) {
   int end = t.anchor_ + 1;
   while (end + 1 < t.n_ && t.line_[end + 1].cell != kEmpty) ++end;
   Node node = g.root();

@@ -354,9 +354,10 @@ struct Traversal {
     const std::uint64_t rack_all = RackAll();
     graph.Dispatch([&](const auto& g) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
-        for (int line = 0; line < analysis->LineCount(d) && !stop_; ++line) {
+        const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
+        for (int line = 0; line < lines && !stop_; ++line) {
           const Sq* sq = analysis->Line(d, line);
-          for (int pos = 0; pos < analysis->LineLength(d) && !stop_; ++pos) {
+          for (int pos = 0; pos < length && !stop_; ++pos) {
             if (!(sq[pos].flags & Sq::kAnchor)) continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);

@@ -26,7 +26,8 @@
 // contiguous memory (Line()).
 // Thread safety: a value type; const access from many threads is safe.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
-// cross-word walks); Undo O(squares Apply changed, at most ~10 per tile);
+// cross-word walks); Undo O(records of that Apply: up to 5 per new tile, and
+// the start square);
 // copying O(squares + undo records).
 #pragma once
 
@@ -83,8 +84,9 @@ class BoardAnalysis {
   // Applies not yet undone.
   int UndoDepth() const { return static_cast<int>(frames_.size()); }
 
-  // Precondition for all four: (row, col) in range.
-  std::uint64_t CrossSet(int row, int col, Dir dir) const { return At(dir, row, col).cross; }  // all tiles when unconstrained
+  // Precondition for all four: (row, col) in range. CrossSet is every tile
+  // of the alphabet when nothing is perpendicular; 0 on an occupied square.
+  std::uint64_t CrossSet(int row, int col, Dir dir) const { return At(dir, row, col).cross; }
   int CrossSum(int row, int col, Dir dir) const { return At(dir, row, col).xsum; }
   bool HasCross(int row, int col, Dir dir) const { return (At(dir, row, col).flags & AnalyzedSquare::kHasCross) != 0; }
   bool IsAnchor(int row, int col) const { return (At(Dir::kAcross, row, col).flags & AnalyzedSquare::kAnchor) != 0; }

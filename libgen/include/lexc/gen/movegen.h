@@ -92,6 +92,7 @@ class MoveGenerator {
   const Lexicon& lexicon() const;
   // The analysis of board(): anchors, cross-check sets, cross sums.
   const BoardAnalysis& analysis() const;
+  // Added to the score of plays of kRackSize tiles.
   int bingo_bonus() const;
 
   // Replaces the board and recomputes the analysis (BoardAnalysis::SetBoard:
@@ -101,7 +102,8 @@ class MoveGenerator {
   // SetBingoBonus); on any error neither changes. Racks and scores are not
   // kept: pass the rack to each generation call.
   Status SetPosition(const Position& p);
-  // Errors (nothing changed): Create's for the bonus, with the same details:
+  // Sets the bonus for what is generated next. Errors (nothing changed):
+  // Create's for the bonus, with the same details:
   // kInvalidArgument when negative, kLimit when a play could score more than
   // INT_MAX / 4 with it.
   Status SetBingoBonus(int bingo_bonus);
