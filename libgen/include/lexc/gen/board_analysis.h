@@ -31,6 +31,7 @@
 // copying O(squares + undo records).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
