@@ -27,8 +27,7 @@
 // Thread safety: a value type; const access from many threads is safe.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
 // cross-word walks); Undo O(records of that Apply: up to 5 per new tile, and
-// the start square);
-// copying O(squares + undo records).
+// the start square); copying O(squares + undo records).
 #pragma once
 
 #include <cstddef>
