@@ -8,6 +8,7 @@
 //   BM_CountPlays/<alg> every play counted (no Play built)
 //   BM_BestPlay/<alg>   the single best play
 //   BM_Analyze          board analysis from scratch (SetBoard)
+//   BM_ApplyUndo        the best play applied (incremental analysis) and undone
 //   BM_SelfPlayGame     one greedy game (GADDAG), games/s
 //   BM_DawgOverGaddag   all plays with both, ratio of the times
 //
@@ -165,6 +166,25 @@ void BM_Analyze(benchmark::State& state) {
   state.counters["us/position"] = cpu / double(state.iterations()) / double(F().positions.size()) * 1e6;
 }
 BENCHMARK(BM_Analyze)->Unit(benchmark::kMillisecond);
+
+void BM_ApplyUndo(benchmark::State& state) {
+  if (!Ready(state)) return;
+  std::vector<lexc::gen::Play> best(F().positions.size());
+  std::vector<std::size_t> with_play;
+  for (std::size_t i = 0; i < F().positions.size(); ++i)
+    if (F().gens[i].Best(F().positions[i].rack, Algorithm::kGaddag, &best[i])) with_play.push_back(i);
+  double cpu = 0;
+  for (auto _ : state) {
+    const double start = ThreadSeconds();
+    for (const std::size_t i : with_play) {
+      (void)F().gens[i].Apply(best[i]);
+      (void)F().gens[i].Undo();
+    }
+    cpu += ThreadSeconds() - start;
+  }
+  state.counters["us/position"] = cpu / double(state.iterations()) / double(with_play.size()) * 1e6;
+}
+BENCHMARK(BM_ApplyUndo)->Unit(benchmark::kMillisecond);
 
 void BM_SelfPlayGame(benchmark::State& state) {
   if (!Ready(state)) return;

@@ -129,7 +129,7 @@ void CheckPlayWords(const gen::Board& board, const gen::Play& p) {
   }
 }
 
-void CheckAnalysis(const gen::MoveGenerator& a, const gen::MoveGenerator& b) {
+void CheckAnalysis(const gen::BoardAnalysis& a, const gen::BoardAnalysis& b) {
   const gen::Board& board = a.board();
   FUZZ_CHECK(board == b.board());
   for (int r = 0; r < board.rows(); ++r)
@@ -185,11 +185,14 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
   FUZZ_CHECK(std::equal(top.begin(), top.end(), plays.begin(), plays.begin() + std::min<std::size_t>(5, plays.size())) &&
              top.size() == std::min<std::size_t>(5, plays.size()));
 
+  const gen::BoardAnalysis before = gen->analysis();
   const Status applied = gen->Apply(best);
   FUZZ_CHECK_MSG(applied.ok(), applied.ToString());
   auto fresh = gen::MoveGenerator::Create(lex, Standard(), pos.BingoBonus());
   FUZZ_CHECK(fresh.ok() && fresh->SetBoard(gen->board()).ok());
-  CheckAnalysis(*gen, *fresh);
+  CheckAnalysis(gen->analysis(), fresh->analysis());
+  FUZZ_CHECK(gen->analysis() == fresh->analysis());
+  FUZZ_CHECK(gen->Undo().ok() && gen->analysis() == before);  // exactly the state before Apply
 }
 
 }  // namespace

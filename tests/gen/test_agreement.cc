@@ -113,6 +113,7 @@ TEST_CASE("random games: agreement and incremental analysis", "[agreement][incre
       REQUIRE(inc->Apply(p).ok());
       REQUIRE(scratch->SetBoard(board).ok());
       RequireSameAnalysis(*inc, *scratch, true);
+      REQUIRE(inc->analysis() == scratch->analysis());
     }
   }
   CHECK(positions == (60 / kShare) * 30);

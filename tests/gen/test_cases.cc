@@ -248,3 +248,49 @@ TEST_CASE("an unverified, cyclic image: generation terminates, the bingo index s
 }
 
 }  // namespace lexc::gen::test
+
+namespace lexc::gen::test {
+
+TEST_CASE("the bingo bonus comes with the position: SetPosition, SetBingoBonus", "[cases]") {
+  Fixture f;
+  const Rack rack = Rack::Parse(f.english, "AEINRST").value();
+  Position p;
+  p.board = Board(15, 15);
+  p.racks = {rack, Rack()};
+  p.scores = {0, 0};
+  p.SetOp("bb", "30");
+  REQUIRE(f.gen.SetPosition(p).ok());
+  CHECK(f.gen.bingo_bonus() == 30);
+  Play best;
+  REQUIRE(f.gen.Best(rack, Algorithm::kGaddag, &best));
+  CHECK(best.score == 46);  // RETAINS on a DL: 16 + 30
+  for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg})
+    CHECK(Generated(f.gen, rack, alg) == BruteForce(p.board, f.layout, f.english, f.tl.words(), rack, 30));
+
+  // A bonus that could overflow is refused with Create's error, and nothing
+  // changes: neither the bonus nor the board.
+  Position huge = p;
+  huge.board.set(7, 7, MakeCell(1, false));
+  huge.SetOp("bb", "2147483647");
+  const Status refused = f.gen.SetPosition(huge);
+  CHECK(refused.code() == Errc::kLimit);
+  CHECK(refused.detail().find("bingo bonus 2147483647") != std::string::npos);
+  CHECK(f.gen.board() == p.board);
+  CHECK(f.gen.bingo_bonus() == 30);
+  CHECK(f.gen.SetBingoBonus(2147483647).code() == Errc::kLimit);
+  CHECK(f.gen.SetBingoBonus(-1).code() == Errc::kInvalidArgument);
+  CHECK(f.gen.bingo_bonus() == 30);
+  Position bad_board = p;
+  bad_board.board = Board(9, 9);
+  bad_board.SetOp("bb", "0");
+  CHECK(f.gen.SetPosition(bad_board).code() == Errc::kInvalidArgument);
+  CHECK(f.gen.bingo_bonus() == 30);
+
+  REQUIRE(f.gen.SetBingoBonus(1000000).ok());
+  REQUIRE(f.gen.Best(rack, Algorithm::kDawg, &best));
+  CHECK(best.score == 16 + 1000000);
+  REQUIRE(f.gen.SetPosition(Position{Board(15, 15), {rack}, {0}, 0, {}}).ok());  // no bb: the default
+  CHECK(f.gen.bingo_bonus() == kDefaultBingoBonus);
+}
+
+}  // namespace lexc::gen::test

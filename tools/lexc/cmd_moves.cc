@@ -99,8 +99,7 @@ class Lister {
 
  private:
   void List(const gen::Position& p) {
-    if (p.BingoBonus() != gen::kDefaultBingoBonus) gen_ = MakeGenerator(gen_.lexicon(), gen_.layout(), p.BingoBonus());
-    Check(gen_.SetBoard(p.board));
+    Check(gen_.SetPosition(p));  // board and bingo bonus
     const gen::Rack& rack = p.racks[0];
     const Stopwatch clock;
     std::uint64_t plays_found = 0;

@@ -1,22 +1,18 @@
 // lexc/gen/movegen.h -- every legal play of a position, over a mapped lexicon.
 //
 // A MoveGenerator borrows a Lexicon (normally a MappedLexicon's: the graphs
-// are walked in place, never copied) and a Layout, holds one board and its
-// analysis, and enumerates the plays a rack can make there.
+// are walked in place, never copied) and a Layout, holds one board with its
+// BoardAnalysis (board_analysis.h: anchors, cross-check sets, cross sums,
+// Apply and Undo) and a bingo bonus, and enumerates the plays a rack can
+// make there.
 //
 // Rules: tiles go in one row or column, contiguous with the board tiles they
 // play through; the main word (two tiles or more) and every cross word they
 // form must be in the lexicon. The first play covers the start square; later
 // plays touch a tile already on the board. Score: letter and word premiums
 // count only under newly placed tiles, each cross word scores, a blank
-// scores 0, and placing kRackSize (7) tiles adds the bingo bonus.
-//
-// Analysis, per empty square and direction: the cross-check set (a 64-bit mask
-// over tile codes of the tiles whose perpendicular word is a word), the cross
-// sum (face value of the perpendicular tiles) and whether there is any
-// perpendicular tile; per square, whether it is an anchor (an empty square
-// next to a tile; on an empty board, the start square alone). SetBoard
-// computes it from scratch; Apply updates only the squares a play can change.
+// scores 0, and placing kRackSize (7) tiles adds the bingo bonus (Create's
+// argument, then SetPosition's or SetBingoBonus's).
 //
 // Two algorithms, each reporting every play exactly once, and identical sets:
 //   kDawg    Appel & Jacobson: LeftPart over the DAWG (the tiles left of an
@@ -30,8 +26,9 @@
 // extension is the same walk for both (after the separator the GADDAG's
 // states are DAWG-like states of the same image).
 //
-// Allocation: Create and SetBoard allocate; generation does not (Top()
-// reserves its output once per call). The first Top() or Best() on an image
+// Allocation: Create, SetBoard and SetPosition allocate; generation does not
+// (Top() reserves its output once per call), nor do Apply and Undo once the
+// undo stack has grown. The first Top() or Best() on an image
 // builds an index of its words of kRackSize tiles or more, shared by every
 // generator on that image: O(words) memory, at most meta().word_count keys
 // even on an image that was never verified. A visitor gets each play as a
@@ -43,7 +40,8 @@
 // Thread safety: a MoveGenerator is single-threaded state; give each thread
 // its own. Any number of generators may share one Lexicon.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
-// cross-word walks); generation linear in the graph arcs visited.
+// cross-word walks); Undo O(squares the Apply changed); generation linear in
+// the graph arcs visited.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +51,7 @@
 #include <vector>
 
 #include "lexc/gen/board.h"
+#include "lexc/gen/board_analysis.h"
 #include "lexc/gen/layout.h"
 #include "lexc/gen/move.h"
 #include "lexc/gen/position.h"
@@ -74,7 +73,8 @@ struct PlayCallback {
 
 class MoveGenerator {
  public:
-  // `lexicon` and `layout` must outlive the generator. The board starts empty.
+  // `lexicon` and `layout` must outlive the generator. The board starts
+  // empty; `bingo_bonus` holds until SetPosition or SetBingoBonus changes it.
   // Errors: kInvalidArgument (neither graph in the image, a negative bingo
   // bonus), kLimit (an alphabet of more than kMaxGenTile tiles; a layout side
   // above kMaxBoardDim; tile values, premiums and bingo bonus that could make
@@ -90,14 +90,29 @@ class MoveGenerator {
   const Board& board() const;
   const Layout& layout() const;
   const Lexicon& lexicon() const;
+  // The analysis of board(): anchors, cross-check sets, cross sums.
+  const BoardAnalysis& analysis() const;
+  // Added to the score of plays of kRackSize tiles.
+  int bingo_bonus() const;
 
-  // Replaces the board and recomputes the analysis. Errors (kInvalidArgument):
-  // the board's size differs from the layout's, a cell with a tile code
-  // outside the alphabet.
+  // Replaces the board and recomputes the analysis (BoardAnalysis::SetBoard:
+  // its errors, nothing changed on error; the undo stack is cleared).
   Status SetBoard(const Board& board);
-  // Places a play's tiles (ApplyPlay's checks and errors) and updates the
-  // analysis incrementally. The play need not be legal.
+  // The position's board (as SetBoard) and bingo bonus (p.BingoBonus(), as
+  // SetBingoBonus); on any error neither changes. Racks and scores are not
+  // kept: pass the rack to each generation call.
+  Status SetPosition(const Position& p);
+  // Sets the bonus for what is generated next. Errors (nothing changed):
+  // Create's for the bonus, with the same details:
+  // kInvalidArgument when negative, kLimit when a play could score more than
+  // INT_MAX / 4 with it.
+  Status SetBingoBonus(int bingo_bonus);
+  // Places a play's tiles and updates the analysis incrementally
+  // (BoardAnalysis::Apply: its checks and errors). The play need not be legal.
   Status Apply(const Play& play);
+  // Takes back the last Apply not yet undone: board and analysis exactly as
+  // before it (BoardAnalysis::Undo; kInvalidArgument when there is none).
+  Status Undo();
 
   // Calls visitor(const Play&) for every play of `rack` (bool result: false
   // stops). Returns the number of plays reported. Precondition: Supports(a).
@@ -114,18 +129,6 @@ class MoveGenerator {
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
   // The best play, if any play exists (the same best-first search).
   bool Best(const Rack& rack, Algorithm a, Play* out);
-
-  // Analysis, for tests and tools. `dir` is the direction of the play that
-  // would place a tile on (row, col). Precondition: in range.
-  std::uint64_t CrossSet(int row, int col, Dir dir) const;  // all tiles when unconstrained
-  int CrossSum(int row, int col, Dir dir) const;
-  bool HasCross(int row, int col, Dir dir) const;
-  bool IsAnchor(int row, int col) const;
-
-  // Cross-check set of an empty square computed with one graph, for tests of
-  // the two ways (DAWG: prefix then suffix; GADDAG: reversed). Precondition:
-  // that graph is present.
-  std::uint64_t CrossSetWith(bool use_gaddag, int row, int col, Dir dir) const;
 
  private:
   struct Impl;

@@ -1,0 +1,216 @@
+// The best-first search for the best plays (MoveGenerator::Top and Best).
+//
+// An upper bound of the score of every play generated from an anchor (the
+// plays whose leftmost anchor it is), from the board alone: for each first
+// square the word may start on, the longest span the rack can fill (a
+// longer span never scores less: every term is non-negative), with the
+// rack's values paired to the squares' multipliers in decreasing order
+// (rearrangement inequality), and also each square given the best value
+// the rack has among the tiles its cross-check allows; the smaller of the
+// two. The bingo bonus counts when the span takes kRackSize tiles; when
+// the bingo index rules out a word of the span's tiles and the whole rack,
+// the span is cut to fewer tiles instead. Anchors are then searched by
+// decreasing bound until the bound falls below the score a play must beat.
+#include <algorithm>
+#include <functional>
+
+#include "movegen_internal.h"
+
+namespace lexc::gen {
+namespace internal {
+
+void Traversal::SaveStarts(AnchorRef* ar) {
+  const std::size_t need = std::size_t(anchor_ - first_start_ + 1);
+  ar->first = static_cast<std::uint8_t>(first_start_);
+  ar->saved = -1;
+  if (n_saved_ + need > saved_bounds_.size()) return;
+  ar->saved = static_cast<std::int32_t>(n_saved_);
+  std::copy(start_bound_ + first_start_, start_bound_ + anchor_ + 1, saved_bounds_.begin() + std::ptrdiff_t(n_saved_));
+  n_saved_ += need;
+}
+
+// Restores what AnchorBound() computes for the anchor just entered.
+void Traversal::RestoreStarts(const AnchorRef& ar) {
+  if (ar.saved < 0) {
+    AnchorBound();
+    return;
+  }
+  first_start_ = ar.first;
+  const int* saved = saved_bounds_.data() + ar.saved;
+  for (int p = first_start_, m = -1; p <= anchor_; ++p) {
+    start_bound_[p] = *saved++;
+    left_bound_[p] = m = std::max(m, start_bound_[p]);
+  }
+}
+
+void Traversal::SortRackValues() {
+  int n = 0;
+  rack_distinct_ = 0;
+  for (int t = 1; t <= kMaxGenTile; ++t) {
+    if (!counts_[t]) continue;
+    rack_by_value_[rack_distinct_++] = static_cast<Tile>(t);
+    for (int i = 0; i < counts_[t] && n < kMaxBoardDim; ++i) rack_values_[n++] = values[t];
+  }
+  for (int i = 0; i < blanks_ && n < kMaxBoardDim; ++i) rack_values_[n++] = blank_value;
+  std::sort(rack_values_, rack_values_ + n, std::greater<int>());
+  std::sort(rack_by_value_, rack_by_value_ + rack_distinct_, [&](Tile x, Tile y) { return values[x] > values[y]; });
+}
+
+// The best value the rack can put on a square allowing `allowed`.
+int Traversal::BestValue(std::uint64_t allowed) const {
+  int best = blanks_ ? blank_value : -1;
+  for (int i = 0; i < rack_distinct_; ++i) {
+    if ((allowed >> rack_by_value_[i]) & 1u) return std::max(best, values[rack_by_value_[i]]);
+  }
+  return best;
+}
+
+// Upper bound for the anchor entered last; -1 when no play can start there.
+int Traversal::AnchorBound() {
+  const int a = anchor_;
+  int first = a, last = a;  // the word's possible first squares
+  if (a > 0 && line_[a - 1].cell != kEmpty) {
+    first = last = a - 1;
+    while (first > 0 && line_[first - 1].cell != kEmpty) --first;
+    last = first;
+  } else {
+    int free = 0;
+    while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor)) ++free;
+    first = a - std::min(free, tiles_left_ - 1);
+  }
+  const std::uint64_t rack_all = RackAll();
+  int best = -1;
+  first_start_ = first;
+  for (int p = first; p <= a; ++p) start_bound_[p] = -1;
+  for (int start = first; start <= last; ++start) {
+    int k = 0, wm = 1, through = 0, cross = 0;
+    int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
+    // The longest span ending where a word may end, overall and with
+    // fewer than kRackSize new tiles (used when no bingo can fit).
+    struct End {
+      int k = -1, wm = 1, through = 0, cross = 0;
+      std::uint64_t key = 0;
+    } end, short_end;
+    std::uint64_t key = 0;
+    for (int p = start; p < n_; ++p) {
+      const Sq& s = line_[p];
+      if (s.cell != kEmpty) {
+        through += s.face;
+        key += BingoIndex::Key(CellTile(s.cell));
+      } else {
+        const std::uint64_t allowed = s.cross & rack_all;
+        if (k == tiles_left_ || !allowed) break;
+        lm[k] = s.lm;
+        cw[k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
+        cap[k] = BestValue(allowed);
+        if (s.flags & Sq::kHasCross) cross += s.xsum * s.wm;
+        wm *= s.wm;
+        ++k;
+      }
+      if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) {
+        end = {k, wm, through, cross, key};
+        if (k < kRackSize) short_end = end;
+      }
+    }
+    if (end.k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end.key)) end = short_end;
+    if (end.k < 1) continue;
+    int e[kMaxBoardDim];
+    int capped = 0;
+    for (int i = 0; i < end.k; ++i) {
+      e[i] = lm[i] * end.wm + cw[i];
+      capped += e[i] * cap[i];
+    }
+    std::sort(e, e + end.k, std::greater<int>());
+    int paired = 0;
+    for (int i = 0; i < end.k; ++i) paired += e[i] * rack_values_[i];
+    const int bound = end.wm * end.through + end.cross + std::min(paired, capped) + (end.k == kRackSize ? bingo : 0);
+    best = std::max(best, bound);
+    start_bound_[start] = bound;
+  }
+  for (int p = first, m = -1; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
+  return best;
+}
+
+// Whether the board tiles of a span holding kRackSize empty squares,
+// with the whole rack, may spell a word (a blank standing for any tile).
+// False proves no bingo fits the span. Racks with two blanks or more are
+// not worth proving (always true). Answers are memoized per search.
+bool Traversal::MaybeBingo(std::uint64_t through_key) {
+  if (rack_blanks_ > 1) return true;
+  const std::uint64_t key = rack_key_ + through_key;
+  for (int i = 0; i < n_keys_; ++i)
+    if (keys_[i].key == key) return keys_[i].maybe;
+  if (!bingo_index_) bingo_index_ = BingoIndex::For(*lex);
+  bool maybe = false;
+  if (rack_blanks_ == 0) {
+    maybe = bingo_index_->MaybeWord(key);
+  } else {
+    for (std::uint64_t t = all_tiles; t && !maybe; t &= t - 1)
+      maybe = bingo_index_->MaybeWord(key + BingoIndex::Key(static_cast<Tile>(__builtin_ctzll(t))));
+  }
+  if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
+  return maybe;
+}
+
+// Generates anchors by decreasing bound while `sink.Floor()` (the score a
+// play must reach to matter) does not exceed the bound.
+template <class S>
+std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) {
+  LoadRack(rack);
+  if (tiles_left_ == 0) return 0;
+  const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
+  if (!graph.valid()) return 0;
+  SortRackValues();
+  n_keys_ = 0;
+  rack_key_ = 0;
+  for (int t = 1; t <= kMaxGenTile; ++t) rack_key_ += counts_[t] * BingoIndex::Key(static_cast<Tile>(t));
+  const std::uint64_t rack_all = RackAll();
+  anchors_.clear();
+  n_saved_ = 0;
+  for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+    const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
+    for (int line = 0; line < lines; ++line) {
+      const Sq* sq = analysis->Line(d, line);
+      for (int pos = 0; pos < length; ++pos) {
+        if (!(sq[pos].flags & Sq::kAnchor)) continue;
+        EnterAnchor(d, line, pos, rack_all);
+        const int bound = AnchorBound();
+        if (bound < 0) continue;
+        AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
+        SaveStarts(&ar);
+        anchors_.push_back(ar);
+      }
+    }
+  }
+  std::sort(anchors_.begin(), anchors_.end(), [](const AnchorRef& x, const AnchorRef& y) { return x.bound > y.bound; });
+  graph.Dispatch([&](const auto& g) {
+    for (const AnchorRef& ar : anchors_) {
+      if (stop_ || ar.bound < sink.Floor()) break;
+      EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
+      RestoreStarts(ar);  // the per-start bounds of this anchor
+      GenerateAt(g, sink, alg);
+    }
+  });
+  return found_;
+}
+
+}  // namespace internal
+
+std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out) {
+  out->clear();
+  if (n == 0) return Count(rack, a);
+  out->reserve(std::min<std::size_t>(n, 4096));
+  internal::TopSink sink{n, out};
+  const std::uint64_t found = impl_->traversal.RunBestFirst(a, rack, sink);
+  std::sort_heap(out->begin(), out->end(), BetterPlay);
+  return found;
+}
+
+bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
+  internal::BestSink sink;
+  impl_->traversal.RunBestFirst(a, rack, sink);
+  if (sink.have) *out = sink.best;
+  return sink.have;
+}
+
+}  // namespace lexc::gen

@@ -1,0 +1,457 @@
+// The move generator's traversal state and what its three parts share:
+// scoring along a word, placing rack tiles on graph arcs, the rightward
+// extension (the same walk for Appel & Jacobson and for Gordon past the
+// separator), recording a found play, and the sinks that take found plays.
+//
+//   movegen_dawg.cc    Appel & Jacobson over the DAWG (DawgAnchor)
+//   movegen_gaddag.cc  Gordon over the GADDAG (GaddagAnchor)
+//   movegen_best.cc    the best-first search (Top, Best): bounds per anchor
+//   movegen.cc         MoveGenerator itself: creation, board, Generate, Count
+//
+// Everything on the hot path is a template on the graph view (arc width
+// fixed at compile time) and on the sink (what to do with a found play), so
+// there are no virtual calls and no per-play allocation. DawgAnchor and
+// GaddagAnchor are defined in their own files and explicitly instantiated
+// there for every graph view and sink (LEXC_GEN_FOR_EACH_VIEW_AND_SINK);
+// the call into them is once per anchor.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "bingo_index.h"
+#include "lexc/gen/board_analysis.h"
+#include "lexc/gen/movegen.h"
+
+namespace lexc::gen::internal {
+
+using Sq = AnalyzedSquare;
+
+// Score of the tiles placed so far, kept along the traversal.
+struct Acc {
+  int main = 0;    // main word: new tiles x letter premium, board tiles at face
+  int wm = 1;      // product of the word premiums under new tiles
+  int cross = 0;   // cross words, complete
+  int placed = 0;  // tiles from the rack
+};
+
+inline Acc Place(Acc a, const Sq& s, int value) {
+  const int v = value * s.lm;
+  a.main += v;
+  a.wm *= s.wm;
+  if (s.flags & Sq::kHasCross) a.cross += (s.xsum + v) * s.wm;
+  ++a.placed;
+  return a;
+}
+
+// The arc codec (Arc32 or Arc64) of a typed graph view.
+template <class C>
+C CodecOf(const GraphView<C>&);
+
+// One generator's traversal of the board analysis it points to.
+struct Traversal {
+  // ---- configuration (set at Create; bingo by SetBingoBonus) ----
+  const Lexicon* lex = nullptr;
+  const BoardAnalysis* analysis = nullptr;
+  int bingo = kDefaultBingoBonus;
+  int values[kMaxGenTile + 1] = {};
+  int blank_value = 0;
+  std::uint64_t all_tiles = 0;  // bits 1..alphabet size
+
+  // ---- traversal state ----
+  const Sq* line_ = nullptr;
+  int n_ = 0, line_index_ = 0, anchor_ = 0;
+  Dir dir_ = Dir::kAcross;
+  // Gordon's leftward walk covers anchor_..right_end_: the anchor, or the
+  // anchor and the board run right after it (GaddagRun).
+  int right_end_ = 0;
+  bool right_free_ = false;  // the square after right_end_ is empty or off the board
+  bool right_open_ = false;  // a word may continue there: a board tile, or a square some tile fits
+  bool stop_ = false;
+  std::uint64_t found_ = 0;
+  std::uint8_t counts_[kMaxGenTile + 1] = {};
+  int blanks_ = 0, tiles_left_ = 0;
+  std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
+  int rack_blanks_ = 0;
+  std::uint64_t rack_mask_ = 0;
+  Cell word_[kMaxBoardDim] = {};  // new tiles by line position
+  Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
+  Play scratch_;
+
+  // ---- best-first search state (movegen_best.cc) ----
+  struct AnchorRef {
+    int bound;
+    Dir dir;
+    std::uint8_t line, pos;
+    std::uint8_t first;  // first_start_
+    std::int32_t saved;  // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
+  };
+  std::vector<AnchorRef> anchors_;  // capacity reserved at Create
+  // The per-start bounds of the anchors, kept from the bounding pass for the
+  // search; sized at Create for full racks (no allocation while generating).
+  std::vector<int> saved_bounds_;
+  std::size_t n_saved_ = 0;
+  std::shared_ptr<const BingoIndex> bingo_index_;  // fetched on first use
+  int rack_values_[kMaxBoardDim] = {};             // the rack's best values, decreasing
+  Tile rack_by_value_[kMaxGenTile + 1] = {};       // the rack's distinct tiles, by decreasing value
+  int rack_distinct_ = 0;
+  // Per first square of the anchor's plays (first_start_..anchor_): the
+  // bound of the plays starting there (-1: none), and its running maximum.
+  int start_bound_[kMaxBoardDim] = {};
+  int left_bound_[kMaxBoardDim] = {};
+  int first_start_ = 0;
+  struct KeyAnswer {
+    std::uint64_t key;
+    bool maybe;
+  };
+  static constexpr int kMaxKeys = 64;
+  KeyAnswer keys_[kMaxKeys];  // MaybeBingo's answers in this search
+  int n_keys_ = 0;
+  std::uint64_t rack_key_ = 0;
+
+  // Sizes the buffers for `layout` and copies the alphabet's values.
+  void Init(const Lexicon& lexicon, const BoardAnalysis& board_analysis, int bingo_bonus);
+
+  int ValueOf(Cell c) const { return CellIsBlank(c) ? blank_value : values[CellTile(c)]; }
+  // Tiles the rack could put anywhere (blanks: any).
+  std::uint64_t RackAll() const { return blanks_ ? all_tiles : rack_mask_; }
+  std::uint64_t Allowed(const Sq& s) const { return s.cross & RackAll(); }
+
+  void LoadRack(const Rack& rack) {
+    blanks_ = rack_blanks_ = rack.blanks();
+    tiles_left_ = rack.size();
+    rack_mask_ = 0;
+    for (int t = 0; t <= kMaxGenTile; ++t) {
+      counts_[t] = rack_counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
+      if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
+    }
+    rack_mask_ &= all_tiles;
+    stop_ = false;
+    found_ = 0;
+  }
+
+  // Calls f(cell, value, child, accepts) for each tile of `node`'s arcs in
+  // `allowed` that the rack can supply, with the tile taken off the rack
+  // during the call.
+  template <class G, class F>
+  void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
+    // First collect the usable arcs without data-dependent branches, then
+    // recurse: the arc scan's test is unpredictable, the second loop is not.
+    // The scan keeps raw arc words (one store per arc) and decodes only the
+    // hits. A letter is placed once, from the rack if it holds one, else as a
+    // blank; Record() enumerates the other ways to supply the word's letters.
+    using C = decltype(CodecOf(g));
+    using Word = typename C::Word;
+    if (!allowed || node == kNoNode || node >= g.arc_count()) return;
+    Word hits[kMaxGenTile + 1];
+    int n = 0;
+    const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
+    for (const Word* p = g.arcs() + node;; ++p) {
+      const Word w = *p;
+      const unsigned t = C::tile(w);
+      hits[n] = w;
+      n += static_cast<int>(t <= kMaxGenTile ? (allowed >> t) & 1u : 0u);
+      // Tiles strictly increase on a verified image; n stays in range anyway.
+      if (t >= last || C::last(w) || n > kMaxGenTile) break;
+    }
+    // The children are visited next, one subtree each: start loading all of
+    // them now so their cache misses overlap.
+    for (int i = 0; i < n; ++i) g.Prefetch(C::target(hits[i]));
+    for (int i = 0; i < n && !stop_; ++i) {
+      const Word w = hits[i];
+      const Tile t = C::tile(w);
+      const Node child = C::target(w);
+      const bool accepts = C::accepts(w);
+      --tiles_left_;
+      if (counts_[t]) {
+        const std::uint64_t bit = std::uint64_t(1) << t;
+        if (--counts_[t] == 0) rack_mask_ &= ~bit;
+        f(static_cast<Cell>(t), values[t], child, accepts);
+        if (counts_[t]++ == 0) rack_mask_ |= bit;
+      } else {
+        --blanks_;
+        f(MakeCell(t, true), blank_value, child, accepts);
+        ++blanks_;
+      }
+      ++tiles_left_;
+    }
+  }
+
+  template <class S>
+  void Record(S& sink, int left, int right, const Acc& a) {
+    if (dir_ == Dir::kDown && a.placed == 1) {
+      // A lone tile that also forms an across word is reported across.
+      int p = left;
+      while (line_[p].cell != kEmpty) ++p;
+      if (line_[p].flags & Sq::kHasCross) return;
+    }
+    const int score = a.main * a.wm + a.cross + (a.placed == kRackSize ? bingo : 0);
+    if (rack_blanks_ == 0) {
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+      return;
+    }
+    RecordBlankChoices(sink, left, right, a, score);
+  }
+
+  // The traversal supplied each letter from the rack when it could, else
+  // from a blank. Every other way to supply the same letters is another
+  // play: enumerate them all, each new tile real or blank as the rack allows.
+  template <class S>
+  void RecordBlankChoices(S& sink, int left, int right, const Acc& a, int score) {
+    struct Slot {
+      int pos, weight, value;
+    };
+    Slot slots[kRackSize * 4 + kMaxBoardDim];
+    int n = 0, all_real = score;
+    for (int p = left; p <= right; ++p) {
+      if (line_[p].cell != kEmpty) continue;
+      const Sq& s = line_[p];
+      const Tile t = CellTile(word_[p]);
+      const int weight = s.lm * a.wm + ((s.flags & Sq::kHasCross) ? s.lm * s.wm : 0);
+      slots[n++] = {p, weight, values[t]};
+      if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
+    }
+    std::uint8_t real_left[kMaxGenTile + 1];
+    std::memcpy(real_left, rack_counts_, sizeof real_left);
+    int blanks_left = rack_blanks_;
+    const auto assign = [&](const auto& self, int i, int sc) -> void {
+      if (stop_) return;
+      if (i == n) {
+        ++found_;
+        if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
+        return;
+      }
+      Cell& cell = word_[slots[i].pos];
+      const Tile t = CellTile(cell);
+      if (real_left[t]) {
+        --real_left[t];
+        cell = static_cast<Cell>(t);
+        self(self, i + 1, sc);
+        ++real_left[t];
+      }
+      if (blanks_left) {
+        --blanks_left;
+        cell = MakeCell(t, true);
+        self(self, i + 1, sc + (blank_value - slots[i].value) * slots[i].weight);
+        ++blanks_left;
+      }
+    };
+    Cell saved[kMaxBoardDim];
+    for (int i = 0; i < n; ++i) saved[i] = word_[slots[i].pos];
+    assign(assign, 0, all_real);
+    for (int i = 0; i < n; ++i) word_[slots[i].pos] = saved[i];
+  }
+
+  void Materialize(Play* p, int left, int right, int placed, int score) const {
+    p->dir = dir_;
+    p->row = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? line_index_ : left);
+    p->col = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? left : line_index_);
+    p->length = static_cast<std::uint8_t>(right - left + 1);
+    p->placed = static_cast<std::uint8_t>(placed);
+    p->score = score;
+    p->through = 0;
+    for (int i = 0; i < p->length; ++i) {
+      const Cell on = line_[left + i].cell;
+      p->cells[i] = on != kEmpty ? on : word_[left + i];
+      if (on != kEmpty) p->through |= 1u << i;
+    }
+    std::memset(p->cells + p->length, 0, sizeof p->cells - p->length);
+  }
+
+  // Steps onto square `pos` from `node`: through the board tile on it, or
+  // with each rack tile (and blank) the graph and the cross-check allow.
+  // Calls step(child, accepts, score so far).
+  template <class G, class F>
+  void OnSquare(const G& g, int pos, Node node, Acc a, F&& step) {
+    const Sq& s = line_[pos];
+    if (s.cell != kEmpty) {
+      Node child;
+      bool accepts;
+      if (!g.Child(node, CellTile(s.cell), &child, &accepts)) return;
+      a.main += s.face;
+      step(child, accepts, a);
+      return;
+    }
+    const std::uint64_t allowed = Allowed(s);
+    if (!allowed) return;
+    ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
+      word_[pos] = code;
+      step(child, accepts, Place(a, s, value));
+    });
+  }
+
+  // Rightward from `pos` (the anchor for Appel-Jacobson; the square after it
+  // for Gordon, past the separator). The word starts at `left`.
+  template <class G, class S>
+  void ExtendRight(const G& g, S& sink, int pos, Node node, int left, const Acc& a) {
+    OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
+      RightStep(g, sink, pos, child, accepts, left, b);
+    });
+  }
+
+  template <class G, class S>
+  void RightStep(const G& g, S& sink, int pos, Node child, bool accepts, int left, const Acc& a) {
+    const bool next_free = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+    if (accepts && next_free && pos > left) Record(sink, left, pos, a);
+    if (child != kNoNode && pos + 1 < n_ && (!next_free || tiles_left_ > 0))
+      ExtendRight(g, sink, pos + 1, child, left, a);
+  }
+
+  // Best-first pruning inside an anchor (sinks with kPrune): plays whose
+  // first square is `start` are worth generating only when that start's bound
+  // (AnchorBound, computed for the anchor just entered) reaches the score a
+  // play must now reach, sink.Floor(); equal scores are kept for tie-breaks.
+  template <class S>
+  bool WorthStart(const S& sink, int start) const {
+    if constexpr (S::kPrune) return start_bound_[start] >= sink.Floor();
+    else return true;
+  }
+  // Whether any play starting left of `pos` is worth generating.
+  template <class S>
+  bool WorthLeftOf(const S& sink, int pos) const {
+    if constexpr (S::kPrune) return pos > first_start_ && left_bound_[pos - 1] >= sink.Floor();
+    else return true;
+  }
+
+  // Sets up the traversal state for one anchor.
+  void EnterAnchor(Dir d, int line, int pos, std::uint64_t rack_all) {
+    dir_ = d;
+    n_ = analysis->LineLength(d);
+    line_index_ = line;
+    line_ = analysis->Line(d, line);
+    anchor_ = pos;
+    right_end_ = pos;
+    right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
+    right_open_ = pos + 1 < n_ && (!right_free_ || (line_[pos + 1].cross & rack_all) != 0);
+  }
+
+  // Every play generated from the anchor entered last (movegen_dawg.cc,
+  // movegen_gaddag.cc).
+  template <class G, class S>
+  void DawgAnchor(const G& g, S& sink);
+  template <class G, class S>
+  void GaddagAnchor(const G& g, S& sink);
+
+  template <class G, class S>
+  void GenerateAt(const G& g, S& sink, Algorithm alg) {
+    if (alg == Algorithm::kGaddag) GaddagAnchor(g, sink);
+    else DawgAnchor(g, sink);
+  }
+
+  // Every play: every anchor of every line, both directions.
+  template <class S>
+  std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
+    LoadRack(rack);
+    if (tiles_left_ == 0) return 0;
+    const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
+    if (!graph.valid()) return 0;
+    const std::uint64_t rack_all = RackAll();
+    graph.Dispatch([&](const auto& g) {
+      for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+        const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
+        for (int line = 0; line < lines && !stop_; ++line) {
+          const Sq* sq = analysis->Line(d, line);
+          for (int pos = 0; pos < length && !stop_; ++pos) {
+            if (!(sq[pos].flags & Sq::kAnchor)) continue;
+            EnterAnchor(d, line, pos, rack_all);
+            GenerateAt(g, sink, alg);
+          }
+        }
+      }
+    });
+    return found_;
+  }
+
+  // ---- best-first search (movegen_best.cc) ----
+  template <class S>
+  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink);
+  int AnchorBound();
+  void SaveStarts(AnchorRef* ar);
+  void RestoreStarts(const AnchorRef& ar);
+  void SortRackValues();
+  int BestValue(std::uint64_t allowed) const;
+  bool MaybeBingo(std::uint64_t through_key);
+};
+
+// ---- sinks ----
+// kPrune: the sink keeps only plays scoring at least Floor(), so the search
+// may skip what cannot reach it (best-first searches only).
+
+struct CountSink {
+  static constexpr bool kPrune = false;
+  static int Floor() { return std::numeric_limits<int>::min(); }
+  bool Take(const Traversal&, int, int, int, int) { return true; }
+};
+
+struct CallbackSink {
+  static constexpr bool kPrune = false;
+  static int Floor() { return std::numeric_limits<int>::min(); }
+  PlayCallback cb;
+  bool Take(Traversal& t, int left, int right, int placed, int score) {
+    t.Materialize(&t.scratch_, left, right, placed, score);
+    return cb.call(cb.context, t.scratch_);
+  }
+};
+
+struct BestSink {
+  static constexpr bool kPrune = true;
+  Play best;
+  bool have = false;
+  int Floor() const { return have ? best.score : std::numeric_limits<int>::min(); }
+  bool Take(const Traversal& t, int left, int right, int placed, int score) {
+    if (have && score < best.score) return true;
+    Play p;
+    t.Materialize(&p, left, right, placed, score);
+    if (!have || BetterPlay(p, best)) best = p, have = true;
+    return true;
+  }
+};
+
+// A heap of the n best so far; its front is the worst of them.
+struct TopSink {
+  static constexpr bool kPrune = true;
+  std::size_t n;
+  std::vector<Play>* heap;
+  int Floor() const { return heap->size() == n ? heap->front().score : std::numeric_limits<int>::min(); }
+  bool Take(const Traversal& t, int left, int right, int placed, int score) {
+    if (heap->size() == n && score < heap->front().score) return true;
+    Play p;
+    t.Materialize(&p, left, right, placed, score);
+    if (heap->size() < n) {
+      heap->push_back(p);
+      std::push_heap(heap->begin(), heap->end(), BetterPlay);
+    } else if (BetterPlay(p, heap->front())) {
+      std::pop_heap(heap->begin(), heap->end(), BetterPlay);
+      heap->back() = p;
+      std::push_heap(heap->begin(), heap->end(), BetterPlay);
+    }
+    return true;
+  }
+};
+
+// Instantiates M(view, sink) for every graph view and sink, for the
+// explicit instantiations of DawgAnchor and GaddagAnchor.
+#define LEXC_GEN_FOR_EACH_VIEW_AND_SINK(M)                                                               \
+  M(GraphView<Arc32>, CountSink) M(GraphView<Arc32>, CallbackSink) M(GraphView<Arc32>, BestSink)          \
+  M(GraphView<Arc32>, TopSink) M(GraphView<Arc64>, CountSink) M(GraphView<Arc64>, CallbackSink)           \
+  M(GraphView<Arc64>, BestSink) M(GraphView<Arc64>, TopSink)
+
+}  // namespace lexc::gen::internal
+
+namespace lexc::gen {
+
+// The board analysis and the traversal that reads it; heap-allocated, so the
+// traversal's pointer to the analysis survives moving the MoveGenerator.
+struct MoveGenerator::Impl {
+  explicit Impl(BoardAnalysis a) : analysis(std::move(a)) {}
+  BoardAnalysis analysis;
+  internal::Traversal traversal;
+};
+
+}  // namespace lexc::gen
