@@ -73,10 +73,11 @@ void RunSelfplay(const SelfplayArgs& a) {
       out.MaybeFlush();
     }
   };
-  const auto on_position = [&](const gen::Position& p) { positions += gen::WriteCgp(p, lex.alphabet()) + "\n"; };
+  game::PositionCallback on_position;
+  if (!a.positions.empty())
+    on_position = [&](const gen::Position& p) { positions += gen::WriteCgp(p, lex.alphabet()) + "\n"; };
   game::GreedyPlayer one("Greedy One"), two("Greedy Two");
-  const game::SelfPlayStats stats =
-      Check(game::RunSelfPlay(gen, one, two, o, on_game, a.positions.empty() ? nullptr : game::PositionCallback(on_position)));
+  const game::SelfPlayStats stats = Check(game::RunSelfPlay(gen, one, two, o, on_game, on_position));
   if (!a.positions.empty()) WriteFile(a.positions, positions);
   if (a.json) {
     lexc::cli::Json j;
