@@ -217,7 +217,16 @@ TEST_CASE("six scoreless turns end the game: each loses its own tiles", "[game][
   gen::Play qi;
   qi.row = 7, qi.col = 7, qi.length = 2, qi.placed = 2, qi.score = 22;
   qi.cells[0] = 17, qi.cells[1] = 9;  // Q, I
+  gen::Play wrong = qi;
+  wrong.cells[1] = 24;  // X: not on the rack
+  CHECK(s.Apply(Move::FromPlay(wrong)).code() == Errc::kInvalidArgument);
+  wrong = qi;
+  wrong.col = 14;  // runs off the board
+  CHECK(s.Apply(Move::FromPlay(wrong)).code() == Errc::kInvalidArgument);
+  CHECK(s.board().IsEmpty());
+  CHECK(s.rack(0) == R("IQ"));
   REQUIRE(s.Apply(Move::FromPlay(qi)).ok());
+  CHECK(s.Apply(Move::FromPlay(qi)).code() == Errc::kInvalidArgument);  // taken squares, the only Q gone
   CHECK(!s.over());
   CHECK(s.scoreless_turns() == 0);
   CHECK(s.score(0) == 32);
@@ -397,6 +406,10 @@ TEST_CASE("the runner plays any players, reproducibly, and gathers the statistic
   CHECK(a.positions == every_third);
   CHECK(every.stats.positions == moves - 4);  // every position but each game's first
   CHECK(a.stats.seconds > 0);
+  GreedyPlayer one, two;
+  SeriesOptions zero;
+  zero.position_every = 0;
+  CHECK(RunSelfPlay(gen, one, two, zero).status().code() == Errc::kInvalidArgument);
 }
 
 }  // namespace lexc::game::test

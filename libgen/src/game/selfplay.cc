@@ -51,6 +51,9 @@ Result<GameRecord> PlayGreedyGame(gen::MoveGenerator& gen, const SelfPlayOptions
 Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second,
                                   const SeriesOptions& options, const GameCallback& on_game,
                                   const PositionCallback& on_position) {
+  if (options.position_every < 1)
+    return Status(Errc::kInvalidArgument, "position_every: " + std::to_string(options.position_every) +
+                                              ", expected at least 1");
   SelfPlayStats stats;
   SelfPlayOptions game = options.game;
   int turn = 0;

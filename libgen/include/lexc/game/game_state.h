@@ -77,8 +77,9 @@ class GameState {
   void LegalMoves(gen::MoveGenerator& gen, gen::Algorithm alg, std::vector<gen::Move>* out) const;
 
   // Makes the player to move's move: a play places its tiles and refills the
-  // rack from the bag; an exchange draws as many tiles as it puts back, then
-  // returns them (the order the rules give); a pass changes nothing. Then
+  // rack from the bag; an exchange draws as many tiles as it puts back (fewer
+  // only if an exchange limit below the exchange's size left the bag short),
+  // then returns them, the order the rules give; a pass changes nothing. Then
   // the turn passes and the game may end (rules.h), with its adjustments.
   // Appends the move's event and any end-of-game events to *events when
   // given. Errors (kInvalidArgument, the state unchanged): the game is over;

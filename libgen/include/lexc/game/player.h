@@ -50,8 +50,8 @@ class PlayerView {
   // Every legal move (GameState::LegalMoves's order) into *out.
   void LegalMoves(std::vector<gen::Move>* out) const { state_.LegalMoves(gen_, algorithm_, out); }
 
-  // The generator on board(), for the player's own searches. A player may
-  // Apply plays to it only if it restores the board before returning.
+  // The generator on board(), for the player's own searches. A player that
+  // changes its board restores it before returning (SetBoard(board())).
   gen::MoveGenerator& generator() const { return gen_; }
   gen::Algorithm algorithm() const { return algorithm_; }
 

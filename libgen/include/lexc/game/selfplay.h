@@ -75,8 +75,8 @@ using GameCallback = std::function<void(const GameRecord&)>;
 
 // Plays options.games games between `first` (seat 0 every game) and
 // `second`; on_game, if set, gets each record as it ends, in seed order. The
-// first error stops the series and is returned. Precondition:
-// position_every >= 1.
+// first error stops the series and is returned; kInvalidArgument for
+// position_every < 1.
 Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second,
                                   const SeriesOptions& options, const GameCallback& on_game = nullptr,
                                   const PositionCallback& on_position = nullptr);
