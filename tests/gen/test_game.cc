@@ -230,6 +230,11 @@ TEST_CASE("six scoreless turns end the game: each loses its own tiles", "[game][
   CHECK(!s.over());
   CHECK(s.scoreless_turns() == 0);
   CHECK(s.score(0) == 32);
+  // A score past the int range is an error, not a wrap.
+  p = gen::ParseCgp(empty + " QI/ 2147483640/0 0", a, layout).value();
+  s = GameState::FromPosition(p, layout, a, RulesOf(p), 3).value();
+  CHECK(s.Apply(Move::FromPlay(qi)).code() == Errc::kLimit);
+  CHECK(s.board().IsEmpty());
   p = gen::ParseCgp(empty + " QI/ 10/20 2 mcnz 3;", a, layout).value();
   s = GameState::FromPosition(p, layout, a, RulesOf(p), 3).value();
   REQUIRE(s.Apply(Move()).ok());

@@ -10,6 +10,11 @@ namespace {
 
 Status Invalid(std::string detail) { return Status(Errc::kInvalidArgument, std::move(detail)); }
 
+Status ScorePasses(int turn) {
+  return Status(Errc::kLimit,
+                "turn " + std::to_string(turn) + ": a score passes " + std::to_string(std::numeric_limits<int>::max()));
+}
+
 void AddTiles(const Rack& tiles, Rack* to) {
   for (int t = 1; t <= gen::kMaxGenTile; ++t)
     for (int n = tiles.count(static_cast<Tile>(t)); n > 0; --n) to->Add(static_cast<Tile>(t));
@@ -80,8 +85,7 @@ Status GameState::AddPoints(int seat, int points, GameEvent event, std::vector<G
   // huge letter scores could still pass what an int holds.
   if (__builtin_add_overflow(scores_[seat], points, &scores_[seat])) {
     over_ = true;
-    return Status(Errc::kLimit, "turn " + std::to_string(turns_ + 1) + ": a score passes " +
-                                    std::to_string(std::numeric_limits<int>::max()));
+    return ScorePasses(turns_);
   }
   event.player = seat;
   event.points = points;
@@ -107,8 +111,7 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
                        rack.ToString(*alphabet_) + " does not hold " + tiles.ToString(*alphabet_));
       int unused = 0;
       if (__builtin_add_overflow(scores_[seat], play.score, &unused))
-        return Status(Errc::kLimit, "turn " + std::to_string(turns_ + 1) + ": a score passes " +
-                                        std::to_string(std::numeric_limits<int>::max()));
+        return ScorePasses(turns_ + 1);
       LEXC_RETURN_IF_ERROR(gen::ApplyPlay(play, &board_));
       RemoveTiles(tiles, &rack);
       bag_.Refill(&rack);
@@ -133,8 +136,8 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
       break;
   }
   const int points = move.score();
-  Status st = AddPoints(seat, points, std::move(event), events);
   ++turns_;
+  Status st = AddPoints(seat, points, std::move(event), events);
   scoreless_ = points == 0 ? scoreless_ + 1 : 0;
   to_move_ = 1 - seat;
   if (!st.ok()) return st;

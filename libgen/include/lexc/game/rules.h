@@ -29,7 +29,7 @@ using gen::Rack;
 struct Rules {
   int exchange_limit = gen::kDefaultExchangeLimit;  // tiles the bag must hold to exchange
   int max_scoreless = gen::kDefaultMaxScoreless;    // consecutive scoreless turns that end the game
-  int max_turns = 200;                              // moves after which the game stops (End::kTurnLimit)
+  int max_turns = 200;  // moves after which the game stops (End::kTurnLimit); < 0: no limit
 };
 
 // The rules of a CGP position: its etl and mcnz operations, or the defaults;
