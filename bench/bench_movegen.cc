@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "lexc/builder.h"
-#include "lexc/gen/game.h"
+#include "lexc/game/selfplay.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/lexicon.h"
 #include "lexc/wordlist.h"
@@ -69,9 +69,9 @@ struct Fixture {
     image = std::make_unique<lexc::MappedLexicon>(std::move(mapped).value());
     auto gen = lexc::gen::MoveGenerator::Create(image->lexicon(), layout).value();
     for (std::uint64_t seed = 1; positions.size() < kMinPositions; ++seed) {
-      lexc::gen::SelfPlayOptions o;
+      lexc::game::SelfPlayOptions o;
       o.seed = seed;
-      (void)lexc::gen::PlayGreedyGame(gen, o, [&](const lexc::gen::Position& p) {
+      (void)lexc::game::PlayGreedyGame(gen, o, [&](const lexc::gen::Position& p) {
         positions.push_back({p.board, p.racks[0]});
       });
     }
@@ -191,9 +191,9 @@ void BM_SelfPlayGame(benchmark::State& state) {
   auto gen = lexc::gen::MoveGenerator::Create(F().image->lexicon(), F().layout).value();
   std::uint64_t seed = 1000;
   for (auto _ : state) {
-    lexc::gen::SelfPlayOptions o;
+    lexc::game::SelfPlayOptions o;
     o.seed = seed++;
-    benchmark::DoNotOptimize(lexc::gen::PlayGreedyGame(gen, o));
+    benchmark::DoNotOptimize(lexc::game::PlayGreedyGame(gen, o));
   }
   state.counters["games/s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }

@@ -8,11 +8,19 @@
 
 #include "gen_support.h"
 #include "lexc/gen/cgp.h"
-#include "lexc/gen/game.h"
+#include "lexc/game/gcg.h"
+#include "lexc/game/selfplay.h"
 #include "lexc/gen/movegen.h"
 
 namespace lexc::gen::test {
 namespace {
+
+using game::Bag;
+using game::GameEvent;
+using game::GameRecord;
+using game::PlayGreedyGame;
+using game::SelfPlayOptions;
+using game::WriteGcg;
 
 // Words of 2..5 letters over A..H, plenty to keep a game going.
 const TestLexicon& Small() {

@@ -12,7 +12,7 @@
 #include "gen_support.h"
 #include "lexc/builder.h"
 #include "lexc/gen/cgp.h"
-#include "lexc/gen/game.h"
+#include "lexc/game/selfplay.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/wordlist.h"
 
@@ -65,7 +65,7 @@ TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sow
   std::vector<std::string> replayed;
   int compared = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    SelfPlayOptions o;
+    game::SelfPlayOptions o;
     o.seed = seed;
     o.lexicon_name = "SOWPODS";
     int turn = 0;

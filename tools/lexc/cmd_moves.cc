@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cli_checks.h"
+#include "lexc/game/rules.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/position.h"
 #include "play_common.h"
@@ -115,21 +116,10 @@ class Lister {
     std::vector<gen::Move> moves;
     for (const gen::Play& play : plays_) moves.push_back(gen::Move::FromPlay(play));
     const int bag = gen::BagSize(p, abc_);
-    const bool can_exchange = bag >= p.ExchangeLimit() && !rack.empty();
-    std::uint64_t exchanges = 0;
-    if (can_exchange)
-      gen::ForEachExchange(rack, [&](const gen::Rack&) { ++exchanges; });
-    if (!a_.plays_only) {
-      if (can_exchange) {
-        gen::ForEachExchange(rack, [&](const gen::Rack& x) {
-          gen::Move m;
-          m.kind = gen::Move::Kind::kExchange;
-          m.exchange = x;
-          moves.push_back(m);
-        });
-      }
-      moves.push_back(gen::Move());
-    }
+    std::vector<gen::Move> non_plays;  // the exchanges the rules allow, then the pass
+    game::AppendNonPlays(p, abc_, &non_plays);
+    const std::uint64_t exchanges = non_plays.size() - 1;
+    if (!a_.plays_only) moves.insert(moves.end(), non_plays.begin(), non_plays.end());
     const std::uint64_t total = plays_found + (a_.plays_only ? 0 : exchanges + 1);
     if (a_.top && moves.size() > a_.top) moves.resize(a_.top);
     if (a_.stats)

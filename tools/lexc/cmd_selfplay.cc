@@ -1,4 +1,6 @@
 // lexc selfplay -- greedy self-play games: GCG records, CGP positions, speed.
+// The games and their statistics come from the game layer (lexc/game/selfplay.h);
+// this file parses options and prints.
 //
 // Game i (from 0) uses seed --seed + i, so any game can be replayed alone.
 // The GCG of every game goes to standard output (or one file a game with
@@ -12,7 +14,8 @@
 
 #include "cli_checks.h"
 #include "lexc/gen/cgp.h"
-#include "lexc/gen/game.h"
+#include "lexc/game/gcg.h"
+#include "lexc/game/selfplay.h"
 #include "play_common.h"
 
 namespace lexc::cli {
@@ -46,9 +49,12 @@ void RunSelfplay(const SelfplayArgs& a) {
   const Lexicon& lex = image.lexicon();
   const gen::Layout layout = LoadLayout(a.game.layout);
   gen::MoveGenerator gen = MakeGenerator(lex, layout, gen::kDefaultBingoBonus);
-  gen::SelfPlayOptions o;
-  o.algorithm = ChooseAlgorithm(a.game.algorithm, lex);
-  o.lexicon_name = LexiconName(a);
+  game::SeriesOptions o;
+  o.games = a.games;
+  o.first_seed = a.seed;
+  o.position_every = a.every;
+  o.game.algorithm = ChooseAlgorithm(a.game.algorithm, lex);
+  o.game.lexicon_name = LexiconName(a);
   if (!a.gcg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.gcg_dir, ec);
@@ -56,56 +62,43 @@ void RunSelfplay(const SelfplayArgs& a) {
   }
   std::string positions;
   Output out;
-  std::uint64_t turns = 0, bingos = 0, points = 0, positions_written = 0;
-  int turn = 0;
-  const auto on_position = [&](const gen::Position& p) {
-    if (!a.positions.empty() && turn > 0 && turn % a.every == 0) {
-      positions += gen::WriteCgp(p, lex.alphabet()) + "\n";
-      ++positions_written;
-    }
-    ++turn;
-  };
-  double play_seconds = 0;
-  for (std::uint64_t i = 0; i < a.games; ++i) {
-    o.seed = a.seed + i;
-    turn = 0;
-    const Stopwatch clock;
-    const gen::GameRecord g = Check(gen::PlayGreedyGame(gen, o, on_position));
-    play_seconds += clock.Seconds();
-    turns += std::uint64_t(g.turns);
-    bingos += std::uint64_t(g.bingos);
-    points += std::uint64_t(std::max(0, g.scores[0]) + std::max(0, g.scores[1]));
-    if (a.quiet || a.json) continue;
-    const std::string gcg = gen::WriteGcg(g, lex.alphabet(), o.lexicon_name);
+  std::uint64_t printed = 0;
+  const auto on_game = [&](const game::GameRecord& g) {
+    if (a.quiet || a.json) return;
+    const std::string gcg = game::WriteGcg(g, lex.alphabet(), o.game.lexicon_name);
     if (!a.gcg_dir.empty()) {
-      WriteFile((std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(o.seed) + ".gcg")).string(), gcg);
+      WriteFile((std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string(), gcg);
     } else {
-      out.buf() += (i ? "\n" : "") + gcg;
+      out.buf() += (printed++ ? "\n" : "") + gcg;
       out.MaybeFlush();
     }
-  }
+  };
+  game::PositionCallback on_position;
+  if (!a.positions.empty())
+    on_position = [&](const gen::Position& p) { positions += gen::WriteCgp(p, lex.alphabet()) + "\n"; };
+  game::GreedyPlayer one("Greedy One"), two("Greedy Two");
+  const game::SelfPlayStats stats = Check(game::RunSelfPlay(gen, one, two, o, on_game, on_position));
   if (!a.positions.empty()) WriteFile(a.positions, positions);
-  const double games_per_second = double(a.games) / play_seconds;
   if (a.json) {
     lexc::cli::Json j;
     j.Open('{')
-        .Field("games", a.games)
+        .Field("games", stats.games)
         .Field("first_seed", a.seed)
-        .Field("algorithm", gen::AlgorithmName(o.algorithm))
-        .Field("turns", turns)
-        .Field("bingos", bingos)
-        .Field("mean_score", double(points) / double(2 * a.games), 1)
-        .Field("positions_written", positions_written)
-        .Field("seconds", play_seconds, 3)
-        .Field("games_per_second", games_per_second, 1)
+        .Field("algorithm", gen::AlgorithmName(o.game.algorithm))
+        .Field("turns", stats.turns)
+        .Field("bingos", stats.bingos)
+        .Field("mean_score", stats.mean_score(), 1)
+        .Field("positions_written", stats.positions)
+        .Field("seconds", stats.seconds, 3)
+        .Field("games_per_second", stats.games_per_second(), 1)
         .Close();
     out.buf() += j.str() + "\n";
   }
   out.Flush();
   std::fprintf(stderr, "lexc selfplay: %s games (seeds %llu..%llu, %s), %s turns, %s bingos, mean score %s; %s games/s\n",
-               Thousands(a.games).c_str(), (unsigned long long)a.seed, (unsigned long long)(a.seed + a.games - 1),
-               gen::AlgorithmName(o.algorithm), Thousands(turns).c_str(), Thousands(bingos).c_str(),
-               Fixed(double(points) / double(2 * a.games), 1).c_str(), Fixed(games_per_second, 1).c_str());
+               Thousands(stats.games).c_str(), (unsigned long long)a.seed, (unsigned long long)(a.seed + a.games - 1),
+               gen::AlgorithmName(o.game.algorithm), Thousands(stats.turns).c_str(), Thousands(stats.bingos).c_str(),
+               Fixed(stats.mean_score(), 1).c_str(), Fixed(stats.games_per_second(), 1).c_str());
 }
 
 }  // namespace

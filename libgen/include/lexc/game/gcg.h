@@ -1,0 +1,26 @@
+// lexc/game/gcg.h -- games as GCG, the .gcg format of annotated games.
+//
+// Written: pragmas #character-encoding, #player1/2 (the record's player
+// names), #title, #lexicon; then one event line per GameEvent:
+//   >p1: AEINRST 8D NASTIER +70 70      play ('.' for a played-through tile)
+//   >p2: EIIOUUV -IIOUUV +0 0           exchange
+//   >p2: EIIOUUV - +0 0                 pass
+//   >p1: (EIV) +12 382                  end: went out, twice the opponent's tiles
+//   >p2: EIV (EIV) -6 305               end: scoreless, own tiles deducted
+// Tiles print as in CGP (cgp.h): blanks in lower case, labels of more than
+// one code point in brackets. Reading GCG back into a GameRecord belongs in
+// this pair too (gcg_reader.cc).
+// Thread safety: pure functions.
+#pragma once
+
+#include <string>
+
+#include "lexc/alphabet.h"
+#include "lexc/game/record.h"
+
+namespace lexc::game {
+
+// The game in GCG; #lexicon only when lexicon_name is not empty. O(events).
+std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name);
+
+}  // namespace lexc::game

@@ -1,0 +1,46 @@
+#include "lexc/game/gcg.h"
+
+#include <string>
+
+#include "labels.h"  // libgen's tile labels, as CGP prints them
+
+namespace lexc::game {
+
+std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name) {
+  const gen::internal::Labels labels(a);
+  std::string out = "#character-encoding UTF-8\n";
+  out += "#player1 p1 " + game.players[0] + "\n#player2 p2 " + game.players[1] + "\n";
+  out += "#title " + game.title + "\n";
+  if (!lexicon_name.empty()) out += "#lexicon " + lexicon_name + "\n";
+  for (const GameEvent& e : game.events) {
+    out += e.player == 0 ? ">p1: " : ">p2: ";
+    const std::string points = (e.points >= 0 ? "+" : "") + std::to_string(e.points);
+    switch (e.kind) {
+      case GameEvent::Kind::kMove:
+        out += e.rack.ToString(a) + " ";
+        if (e.move.kind == gen::Move::Kind::kPlay) {
+          const gen::Play& p = e.move.play;
+          out += gen::Coordinate(p.row, p.col, p.dir) + " ";
+          for (int i = 0; i < p.length; ++i) {
+            if (p.IsThrough(i)) out += '.';
+            else labels.Append(gen::CellTile(p.cells[i]), gen::CellIsBlank(p.cells[i]), &out);
+          }
+        } else if (e.move.kind == gen::Move::Kind::kExchange) {
+          out += "-" + e.move.exchange.ToString(a);
+        } else {
+          out += "-";
+        }
+        break;
+      case GameEvent::Kind::kOutBonus:
+        out += "(" + e.rack.ToString(a) + ")";
+        break;
+      case GameEvent::Kind::kRackPenalty:
+        out += e.rack.ToString(a) + " (" + e.rack.ToString(a) + ")";
+        break;
+    }
+    out += " " + points + " " + std::to_string(e.total) + "\n";
+  }
+  return out;
+}
+
+}  // namespace lexc::game

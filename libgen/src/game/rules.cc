@@ -1,0 +1,34 @@
+#include "lexc/game/rules.h"
+
+#include "lexc/gen/movegen.h"  // ForEachExchange
+
+namespace lexc::game {
+
+Rules RulesOf(const gen::Position& p) {
+  Rules r;
+  r.exchange_limit = p.ExchangeLimit();
+  r.max_scoreless = p.MaxScoreless();
+  return r;
+}
+
+bool ExchangeAllowed(const Rack& rack, int bag_tiles, const Rules& rules) {
+  return bag_tiles >= rules.exchange_limit && !rack.empty();
+}
+
+void AppendNonPlays(const Rack& rack, bool exchange_allowed, std::vector<gen::Move>* out) {
+  if (exchange_allowed) {
+    gen::ForEachExchange(rack, [&](const Rack& tiles) {
+      gen::Move m;
+      m.kind = gen::Move::Kind::kExchange;
+      m.exchange = tiles;
+      out->push_back(m);
+    });
+  }
+  out->push_back(gen::Move());  // the pass
+}
+
+void AppendNonPlays(const gen::Position& p, const Alphabet& a, std::vector<gen::Move>* out) {
+  AppendNonPlays(p.racks[0], ExchangeAllowed(p.racks[0], gen::BagSize(p, a), RulesOf(p)), out);
+}
+
+}  // namespace lexc::game
