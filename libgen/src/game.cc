@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "labels.h"
+#include "lexc/tile_text.h"
 
 namespace lexc::gen {
 
@@ -27,7 +27,7 @@ void Bag::Draw(int n, Rack* out) {
   for (int i = 0; i < n && !tiles_.empty(); ++i) {
     const std::size_t at = Below(tiles_.size());
     std::swap(tiles_[at], tiles_.back());
-    out->AddCell(tiles_.back());
+    out->Add(CellTile(tiles_.back()), CellIsBlank(tiles_.back()));
     tiles_.pop_back();
   }
 }
@@ -90,7 +90,7 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
       e.move = Move::FromPlay(best);
       e.points = best.score;
       for (int i = 0; i < best.length; ++i)
-        if (!best.IsThrough(i)) racks[player].RemoveCell(best.cells[i]);
+        if (!best.IsThrough(i)) racks[player].Remove(CellTile(best.cells[i]), CellIsBlank(best.cells[i]));
       bag.Refill(&racks[player]);
       g.bingos += best.placed == kRackSize;
     } else if (bag.size() >= o.exchange_limit) {
@@ -137,7 +137,6 @@ Result<GameRecord> PlayGreedyGame(MoveGenerator& gen, const SelfPlayOptions& o,
 }
 
 std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name) {
-  const internal::Labels labels(a);
   std::string out = "#character-encoding UTF-8\n#player1 p1 Greedy One\n#player2 p2 Greedy Two\n";
   out += "#title lexc greedy self-play, seed " + std::to_string(game.seed) + "\n";
   if (!lexicon_name.empty()) out += "#lexicon " + lexicon_name + "\n";
@@ -150,9 +149,10 @@ std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::strin
         if (e.move.kind == Move::Kind::kPlay) {
           const Play& p = e.move.play;
           out += Coordinate(p.row, p.col, p.dir) + " ";
+          TileTextWriter word(a, &out, ".");
           for (int i = 0; i < p.length; ++i) {
-            if (p.IsThrough(i)) out += '.';
-            else labels.Append(CellTile(p.cells[i]), CellIsBlank(p.cells[i]), &out);
+            if (p.IsThrough(i)) word.AppendOther(".");
+            else word.Append(CellTile(p.cells[i]), CellIsBlank(p.cells[i]));
           }
         } else if (e.move.kind == Move::Kind::kExchange) {
           out += "-" + e.move.exchange.ToString(a);

@@ -43,9 +43,9 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
   if (!a.board.empty()) {
     gen::Position p;
     p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
-    Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+    Result<Rack> rack = Rack::Parse(abc, a.rack);
     if (!rack.ok()) Fail("--rack: " + rack.status().detail());
-    p.racks = {*rack, gen::Rack()};  // the opponent's rack is unknown
+    p.racks = {*rack, Rack()};  // the opponent's rack is unknown
     p.scores = {0, 0};
     if (Status st = gen::ValidatePosition(p, layout, abc); !st.ok()) Fail(ForRackOption(st.detail()));
     out.push_back({a.board, std::move(p)});
@@ -55,7 +55,7 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
     Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
     if (!p.ok()) Fail(where + p.status().detail());
     if (!a.rack.empty()) {
-      Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+      Result<Rack> rack = Rack::Parse(abc, a.rack);
       if (!rack.ok()) Fail("--rack: " + rack.status().detail());
       p->racks[0] = *rack;
       if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + ForRackOption(st.detail()));
@@ -101,7 +101,7 @@ class Lister {
   void List(const gen::Position& p) {
     if (p.BingoBonus() != gen::kDefaultBingoBonus) gen_ = MakeGenerator(gen_.lexicon(), gen_.layout(), p.BingoBonus());
     Check(gen_.SetBoard(p.board));
-    const gen::Rack& rack = p.racks[0];
+    const Rack& rack = p.racks[0];
     const Stopwatch clock;
     std::uint64_t plays_found = 0;
     plays_.clear();
@@ -119,10 +119,10 @@ class Lister {
     const bool can_exchange = bag >= p.ExchangeLimit() && !rack.empty();
     std::uint64_t exchanges = 0;
     if (can_exchange)
-      gen::ForEachExchange(rack, [&](const gen::Rack&) { ++exchanges; });
+      gen::ForEachExchange(rack, [&](const Rack&) { ++exchanges; });
     if (!a_.plays_only) {
       if (can_exchange) {
-        gen::ForEachExchange(rack, [&](const gen::Rack& x) {
+        gen::ForEachExchange(rack, [&](const Rack& x) {
           gen::Move m;
           m.kind = gen::Move::Kind::kExchange;
           m.exchange = x;

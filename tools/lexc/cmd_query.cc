@@ -62,12 +62,10 @@ class Query {
     const Alphabet& abc = lex_.alphabet();
     const Lexicon& lex = lex_;
     if (a_.kind == "anagram") {
-      CheckTilesBetween(abc, arg, "?", "rack");
       Rack rack = Check(ParseRack(abc, arg));
       return [&lex, rack, sub = a_.sub](const WordCallback& cb) { Anagram(lex, rack, sub, cb); };
     }
     if (a_.kind == "pattern") {
-      CheckTilesBetween(abc, arg, "?*", "pattern");
       std::vector<PatternElem> p = Check(ParsePattern(abc, arg));
       return [&lex, p](const WordCallback& cb) { Pattern(lex, p, cb); };
     }

@@ -26,7 +26,7 @@
 #include "lexc/gen/move.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/gen/position.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 #include "lexc/status.h"
 
 namespace lexc::gen {
