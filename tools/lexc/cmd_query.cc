@@ -9,6 +9,7 @@
 #include "cli_checks.h"
 #include "common.h"
 #include "lexc/query.h"
+#include "lexc/tile_text.h"
 
 namespace lexc::cli {
 namespace {
@@ -51,7 +52,11 @@ class Query {
     const std::vector<Tile> word = TokenizeArg(lex_.alphabet(), arg, "word");
     const bool yes = lexc::Contains(lex_, word);
     found_ += yes;
-    const std::string shown = render_(word);
+    // The word as a word list spells it ("CHE" for CH,E); tile text where
+    // that would read back as other tiles ("C[H]E" for C,H,E).
+    std::string shown = render_(word);
+    std::vector<Tile> again;
+    if (!lex_.alphabet().Tokenize(shown, &again, nullptr) || again != word) shown = WriteTileText(lex_.alphabet(), word);
     if (a_.json)
       json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
     else if (!a_.count) out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
