@@ -37,18 +37,6 @@ std::vector<Tile> Codes(const Alphabet& a, std::initializer_list<const char*> la
   return out;
 }
 
-// Code points of valid UTF-8 (lead-byte length; model inputs are valid).
-std::vector<std::string> CodePoints(const std::string& s) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    out.push_back(s.substr(i, n));
-    i += n;
-  }
-  return out;
-}
-
 // One token as the model reads it: a tile (lower: written as the lower
 // label) or a mark.
 struct Token {
@@ -66,8 +54,10 @@ struct Token {
 // model cannot read.
 bool ModelRead(const Alphabet& a, const std::string& text, const std::string& marks, bool bracket_only,
                std::vector<Token>* out) {
-  const std::vector<std::string> cps = CodePoints(text);
-  const auto is_mark = [&](const std::string& cp) { return cp.size() == 1 && marks.find(cp[0]) != std::string::npos; };
+  const std::vector<std::string> cps = SplitCodePoints(text);
+  const auto is_mark = [&](const std::string& cp) {
+    return cp.size() == 1 && marks.find(cp[0]) != std::string::npos;
+  };
   for (std::size_t i = 0; i < cps.size();) {
     if (is_mark(cps[i])) {
       out->push_back({0, false, cps[i][0]});
@@ -97,7 +87,7 @@ bool ModelRead(const Alphabet& a, const std::string& text, const std::string& ma
     Token best;
     for (int t = 1; t <= a.size(); ++t) {
       const TileInfo& info = a.tile(static_cast<Tile>(t));
-      const std::vector<std::string> up = CodePoints(info.label), low = CodePoints(info.lower);
+      const std::vector<std::string> up = SplitCodePoints(info.label), low = SplitCodePoints(info.lower);
       if (bracket_only && up.size() != 1) continue;
       if (i + up.size() > run_end) continue;
       std::string written;
@@ -233,9 +223,9 @@ TEST_CASE("tile text: random strings written and read back, against the model") 
     std::vector<Tile> parts;
     for (int t = 1; t <= a.size(); ++t)
       for (int u = 1; u <= a.size(); ++u)
-        if (CodePoints(a.tile(static_cast<Tile>(u)).label).size() > 1 &&
+        if (SplitCodePoints(a.tile(static_cast<Tile>(u)).label).size() > 1 &&
             a.tile(static_cast<Tile>(u)).label.find(a.tile(static_cast<Tile>(t)).label) != std::string::npos &&
-            CodePoints(a.tile(static_cast<Tile>(t)).label).size() == 1) {
+            SplitCodePoints(a.tile(static_cast<Tile>(t)).label).size() == 1) {
           parts.push_back(static_cast<Tile>(t));
           break;
         }

@@ -57,15 +57,16 @@ bool TileTextReader::Next(TextToken* token) {
       ++run_end_;
   }
   const std::size_t len = a_.MatchAt(text_.substr(0, run_end_), pos_, &token->tile);
-  if (len == 0) return Fail("unknown tile '" + utf8::Printable(text_.substr(pos_, utf8::SequenceLength(text_, pos_))) + "'");
+  if (len == 0)
+    return Fail("unknown tile '" + utf8::Printable(text_.substr(pos_, utf8::SequenceLength(text_, pos_))) + "'");
   token->letter_case = CaseOf(a_.tile(token->tile), text_.substr(pos_, len));
   pos_ += len;
   return true;
 }
 
 Status TileTextReader::ErrorStatus(std::string_view what) const {
-  return Status(Errc::kBadInput, problem_ + " at character " +
-                                     std::to_string(utf8::CountCodePoints(text_.substr(0, pos_)) + 1) + " of " +
+  const std::size_t character = utf8::CountCodePoints(text_.substr(0, pos_)) + 1;
+  return Status(Errc::kBadInput, problem_ + " at character " + std::to_string(character) + " of " +
                                      std::string(what) + " '" + utf8::Printable(text_, 256) + "' (alphabet " +
                                      a_.name() + ")");
 }

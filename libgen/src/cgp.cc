@@ -45,8 +45,8 @@ bool ParseInt(std::string_view s, int* out) {
 // stops once the row has more squares than the board (so no count can
 // overflow, however long the row): *squares is then the count so far and
 // *more tells whether text was left. False with *why on an error.
-bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, Board* board, int* squares, bool* more,
-              std::string* why) {
+bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, Board* board, int* squares,
+              bool* more, std::string* why) {
   TileTextReader reader(a, row, board_file ? ". \t" : "0123456789");
   TextToken token;
   int col = 0, run = 0;
