@@ -86,6 +86,13 @@ TEST_CASE("racks", "[rack]") {
   CHECK(r.Value(en) == 7);
   CHECK(Rack::Parse(en, "ab").value() == Rack::Parse(en, "AB").value());
   CHECK(ErrorOf(Rack::Parse(en, "AB3")) == "unknown tile '3' at character 3 of rack 'AB3' (alphabet english)");
+  // A Rack holds any tile code; a position checks them against its alphabet.
+  Position p;
+  p.board = Board(15, 15);
+  p.racks = {Rack()};
+  p.racks[0].Add(200);
+  p.scores = {0};
+  CHECK(ErrorOf(ValidatePosition(p, Layout::Standard15(), en)) == "rack 1: tile code 200, the alphabet has 26");
   int n = 0;
   ForEachExchange(Rack::Parse(en, "AAB?").value(), [&](const Rack&) { ++n; });
   CHECK(n == 3 * 2 * 2 - 1);
