@@ -154,6 +154,10 @@ void RegisterQuery(CLI::App& app) {
   lexc query nwl18.lex prefix QU --count
   lexc query nwl18.lex suffix ING --limit 20
   lexc query nwl18.lex substring XAN
+  lexc query es.lex anagram 'CHE'              Spanish: CH,E, read as word lists are (greedy)
+  lexc query es.lex anagram 'C[H]E'            C,H,E: a bracket names exactly one tile
+
+Words, racks and patterns are tile text (formats/tile-text.md).
 
 Words come in the alphabet's tile order. With several arguments, each list is
 headed by "ARG:". Exit status: 0 when every query found something (contains:
