@@ -42,7 +42,7 @@ std::string SowpodsPath() {
 
 struct Position {
   lexc::gen::Board board;
-  lexc::gen::Rack rack;
+  lexc::Rack rack;
 };
 
 struct Fixture {

@@ -50,18 +50,6 @@ Tile Code(const Alphabet& a, std::string_view label) {
   return 0;
 }
 
-// UTF-8 code points of s (test-local: lead-byte length only; inputs are valid).
-std::vector<std::string> Split(const std::string& s) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    out.push_back(s.substr(i, n));
-    i += n;
-  }
-  return out;
-}
-
 // Brute-force model of the matching rule in formats/alphabet.md: every
 // string each tile matches, enumerated; at each position the longest one
 // that occurs wins.
@@ -70,7 +58,7 @@ class ModelTokenizer {
   explicit ModelTokenizer(const Alphabet& a) {
     for (int t = 1; t <= a.size(); ++t) {
       const TileInfo& info = a.tile(static_cast<Tile>(t));
-      const auto up = Split(info.label), low = Split(info.lower);
+      const auto up = lexc::test::SplitCodePoints(info.label), low = lexc::test::SplitCodePoints(info.lower);
       if (up.size() != low.size()) {
         Add(info.label, t);
         Add(info.lower, t);
@@ -259,7 +247,7 @@ TEST_CASE("Tokenize agrees with a brute-force model on random alphabets") {
       const int n = static_cast<int>(rng() % 8);
       for (int i = 0; i < n; ++i) {
         const TileInfo& t = a.tile(static_cast<Tile>(1 + rng() % static_cast<unsigned>(a.size())));
-        const auto up = Split(t.label), low = Split(t.lower);
+        const auto up = lexc::test::SplitCodePoints(t.label), low = lexc::test::SplitCodePoints(t.lower);
         if (up.size() == low.size()) {
           for (std::size_t j = 0; j < up.size(); ++j) text += (rng() % 2) ? low[j] : up[j];
         } else {

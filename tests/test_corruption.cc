@@ -88,10 +88,9 @@ std::uint64_t ExerciseQueries(const Lexicon& lex) {
     Substring(lex, p, cb);
   }
   Rack rack;
-  rack.counts.assign(static_cast<std::size_t>(lex.alphabet().size()) + 1, 0);
-  for (std::size_t t : {18, 5, 20, 1, 9, 14, 19, 2, 3})
-    if (t < rack.counts.size()) ++rack.counts[t];
-  rack.blanks = 1;
+  for (int t : {18, 5, 20, 1, 9, 14, 19, 2, 3})
+    if (t <= lex.alphabet().size()) rack.Add(static_cast<Tile>(t));
+  rack.AddBlank();
   Anagram(lex, rack, false, cb);
   Anagram(lex, rack, true, cb);
   const std::vector<PatternElem> patterns[] = {

@@ -68,10 +68,11 @@ std::string TextProblem(std::string_view s, std::size_t max_bytes, std::string_v
   return "";
 }
 
-// '?' is the blank and '*' a wildcard in racks and patterns; '#' a comment.
+// '?' is the blank and '*' a wildcard in racks and patterns; '#' a comment;
+// '[' and ']' bracket a tile in tile text (formats/tile-text.md).
 std::string LabelProblem(std::string_view s) {
   if (s.empty()) return "is empty";
-  return TextProblem(s, static_cast<std::size_t>(kMaxLabelBytes), "?#*");
+  return TextProblem(s, static_cast<std::size_t>(kMaxLabelBytes), "?#*[]");
 }
 
 std::string NameProblem(std::string_view s) { return TextProblem(s, kMaxNameBytes, "#"); }
@@ -81,19 +82,12 @@ std::string RangeProblem(const char* what, int v) {
   return std::string(what) + " " + std::to_string(v) + ", expected 0.." + std::to_string(kMaxValue);
 }
 
-std::size_t CountCodePoints(std::string_view s) {  // s is valid UTF-8
-  std::size_t n = 0;
-  char32_t cp;
-  for (std::size_t i = 0; i < s.size(); ++n) i += static_cast<std::size_t>(utf8::Decode(s, i, &cp));
-  return n;
-}
-
 // Completes t->lower when empty and checks every field; "" when valid.
 std::string CheckTile(TileInfo* t) {
   if (std::string p = LabelProblem(t->label); !p.empty()) return "label " + Quoted(t->label) + " " + p;
   if (t->lower.empty()) t->lower = DeriveLower(t->label);
   if (std::string p = LabelProblem(t->lower); !p.empty()) return "lower label " + Quoted(t->lower) + " " + p;
-  if (const std::size_t up = CountCodePoints(t->label), low = CountCodePoints(t->lower); up != low)
+  if (const std::size_t up = utf8::CountCodePoints(t->label), low = utf8::CountCodePoints(t->lower); up != low)
     return "lower label " + Quoted(t->lower) + " has " + std::to_string(low) + " characters, label " +
            Quoted(t->label) + " has " + std::to_string(up) + ": they must have as many";
   if (std::string p = RangeProblem("score", t->score); !p.empty()) return p;
@@ -423,31 +417,11 @@ bool Alphabet::Tokenize(std::string_view text, std::vector<Tile>* out, std::size
     if (bad_offset) *bad_offset = i;
     return false;
   }
-  auto match = [&](const Candidate& c) -> std::size_t {
-    std::size_t p = i;
-    for (const Slot& slot : c.slots) {
-      if (n - p >= slot.len[0] && std::memcmp(s + p, slot.alt[0], slot.len[0]) == 0) {
-        p += slot.len[0];
-      } else if (n - p >= slot.len[1] && std::memcmp(s + p, slot.alt[1], slot.len[1]) == 0) {
-        p += slot.len[1];
-      } else {
-        return 0;
-      }
-    }
-    return p - i;
-  };
   while (i < n) {
     Tile t = byte_to_tile_[s[i]];
     std::size_t len = 1;
     if (t == 0) {
-      len = 0;
-      for (const Candidate& c : by_first_byte_[s[i]]) {
-        if (c.max_bytes <= len) break;  // sorted: nothing later can be longer
-        if (const std::size_t m = match(c); m > len) {
-          len = m;
-          t = c.tile;
-        }
-      }
+      len = MatchAt(text, i, &t);
       if (len == 0) {
         if (bad_offset) *bad_offset = i;
         return false;
@@ -457,6 +431,38 @@ bool Alphabet::Tokenize(std::string_view text, std::vector<Tile>* out, std::size
     i += len;
   }
   return true;
+}
+
+std::size_t Alphabet::MatchAt(std::string_view text, std::size_t pos, Tile* tile) const {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  if (const Tile t = byte_to_tile_[s[pos]]; t != 0) {
+    *tile = t;
+    return 1;
+  }
+  auto match = [&](const Candidate& c) -> std::size_t {
+    std::size_t p = pos;
+    for (const Slot& slot : c.slots) {
+      if (n - p >= slot.len[0] && std::memcmp(s + p, slot.alt[0], slot.len[0]) == 0) {
+        p += slot.len[0];
+      } else if (n - p >= slot.len[1] && std::memcmp(s + p, slot.alt[1], slot.len[1]) == 0) {
+        p += slot.len[1];
+      } else {
+        return 0;
+      }
+    }
+    return p - pos;
+  };
+  std::size_t len = 0;
+  if (by_first_byte_.empty()) return 0;  // a default-constructed alphabet
+  for (const Candidate& c : by_first_byte_[s[pos]]) {
+    if (c.max_bytes <= len) break;  // sorted: nothing later can be longer
+    if (const std::size_t m = match(c); m > len) {
+      len = m;
+      *tile = c.tile;
+    }
+  }
+  return len;
 }
 
 Result<std::vector<Tile>> Alphabet::TokenizeOrError(std::string_view text) const {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lexc/format.h"
+#include "lexc/tile_text.h"
 
 namespace lexc {
 namespace {
@@ -276,34 +277,15 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
   return EmitSorted(&found, cb);
 }
 
-int Rack::size() const {
-  int n = blanks;
-  for (int c : counts) n += c;
-  return n;
-}
-
 Result<Rack> ParseRack(const Alphabet& a, std::string_view text) {
-  Rack r;
-  r.counts.assign(static_cast<std::size_t>(a.size()) + 1, 0);
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != '?') continue;
-    if (i > start) {
-      auto tiles = a.TokenizeOrError(text.substr(start, i - start));
-      if (!tiles.ok()) return Status(Errc::kInvalidArgument, "rack: " + tiles.status().detail());
-      for (Tile t : *tiles) ++r.counts[t];
-    }
-    if (i < text.size()) ++r.blanks;
-    start = i + 1;
-  }
-  if (r.size() == 0) return Status(Errc::kInvalidArgument, "rack: empty");
+  Result<Rack> r = Rack::Parse(a, text);
+  if (r.ok() && r->empty()) return Status(Errc::kBadInput, "empty rack");
   return r;
 }
 
 std::uint64_t Anagram(const Lexicon& lex, const Rack& rack_in, bool sub, const WordCallback& cb) {
   Forward fw(lex);
   Rack rack = rack_in;
-  rack.counts.resize(static_cast<std::size_t>(lex.alphabet().size()) + 1, 0);
   const int total = rack.size();
   std::vector<Tile> word;
   bool blank_flags[format::kMaxWordLen + 1] = {};  // per depth (max-len <= kMaxWordLen)
@@ -316,19 +298,18 @@ std::uint64_t Anagram(const Lexicon& lex, const Rack& rack_in, bool sub, const W
   auto rec = [&](auto& self, Node node, bool root) -> void {
     if (static_cast<int>(word.size()) >= std::min(total, fw.max_depth())) return;
     fw.Arcs(node, root, [&](Tile t, bool acc, Node child) {
-      if (t >= rack.counts.size()) return true;
       // A real tile when the rack has one, else a blank: swapping a blank
       // for a real tile of the same letter never loses a word, so this
       // finds every word exactly once.
-      const bool use_blank = rack.counts[t] == 0;
-      if (use_blank && rack.blanks == 0) return true;
-      use_blank ? --rack.blanks : --rack.counts[t];
+      const bool use_blank = rack.count(t) == 0;
+      if (use_blank && rack.blanks() == 0) return true;
+      rack.Remove(t, use_blank);
       blank_flags[word.size()] = use_blank;
       word.push_back(t);
       if (acc && (sub || static_cast<int>(word.size()) == total)) emit();
       if (go && child != kNoNode) self(self, child, false);
       word.pop_back();
-      use_blank ? ++rack.blanks : ++rack.counts[t];
+      rack.Add(t, use_blank);
       return go;
     });
   };
@@ -338,26 +319,21 @@ std::uint64_t Anagram(const Lexicon& lex, const Rack& rack_in, bool sub, const W
 
 Result<std::vector<PatternElem>> ParsePattern(const Alphabet& a, std::string_view text) {
   std::vector<PatternElem> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != '?' && text[i] != '*') continue;
-    if (i > start) {
-      auto tiles = a.TokenizeOrError(text.substr(start, i - start));
-      if (!tiles.ok()) return Status(Errc::kInvalidArgument, "pattern: " + tiles.status().detail());
-      for (Tile t : *tiles) out.push_back({PatternElem::kTile, t});
+  TileTextReader reader(a, text, "?*");
+  TextToken token;
+  while (reader.Next(&token)) {
+    if (token.kind == TextToken::Kind::kTile) {
+      out.push_back({PatternElem::kTile, token.tile});
+    } else if (token.mark == '?') {
+      out.push_back({PatternElem::kOne, 0});
+    } else if (out.empty() || out.back().kind != PatternElem::kAny) {  // consecutive '*' are one '*'
+      out.push_back({PatternElem::kAny, 0});
     }
-    if (i < text.size()) {
-      // Consecutive '*' are one '*'.
-      if (text[i] == '*' && !out.empty() && out.back().kind == PatternElem::kAny) {
-      } else {
-        out.push_back({text[i] == '?' ? PatternElem::kOne : PatternElem::kAny, 0});
-      }
-    }
-    start = i + 1;
   }
-  if (out.empty()) return Status(Errc::kInvalidArgument, "pattern: empty");
+  if (!reader.ok()) return reader.ErrorStatus("pattern");
+  if (out.empty()) return Status(Errc::kBadInput, "empty pattern");
   if (out.size() > 63)
-    return Status(Errc::kInvalidArgument, "pattern: " + std::to_string(out.size()) + " elements, at most 63");
+    return Status(Errc::kBadInput, "pattern: " + std::to_string(out.size()) + " elements, at most 63");
   return out;
 }
 

@@ -1,6 +1,8 @@
-// utf8.h -- internal UTF-8 helpers shared by the alphabet and word-list
-// readers: strict decoding, encoding, and quoting untrusted bytes for error
-// messages. Not installed; not part of the public API.
+// utf8.h -- internal UTF-8 helpers shared by the alphabet, word-list and
+// tile-text readers: strict decoding, encoding, counting code points, and
+// quoting untrusted bytes for error messages. The one place libformat (and,
+// through tile_text.h, libgen and the tool) measures UTF-8. Not installed;
+// not part of the public API.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +55,22 @@ inline bool Valid(std::string_view s) {
     i += static_cast<std::size_t>(len);
   }
   return true;
+}
+
+// Bytes of the code point starting at s[pos]; 1 for a byte that starts no
+// well-formed sequence. Precondition: pos < s.size().
+inline std::size_t SequenceLength(std::string_view s, std::size_t pos) {
+  char32_t cp;
+  const int len = Decode(s, pos, &cp);
+  return len == 0 ? 1 : static_cast<std::size_t>(len);
+}
+
+// Code points in s, each malformed byte counting as one ("character N" in
+// messages counts these).
+inline std::size_t CountCodePoints(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++n) i += SequenceLength(s, i);
+  return n;
 }
 
 // Precondition: cp <= U+10FFFF and not a surrogate.

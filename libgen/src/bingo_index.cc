@@ -4,7 +4,7 @@
 #include <mutex>
 #include <tuple>
 
-#include "lexc/gen/rack.h"
+#include "lexc/gen/position.h"
 #include "lexc/query.h"
 
 namespace lexc::gen::internal {

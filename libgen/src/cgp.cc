@@ -3,13 +3,15 @@
 #include <charconv>
 #include <vector>
 
-#include "labels.h"
+#include "lexc/rack.h"
+#include "lexc/tile_text.h"
 
 namespace lexc::gen {
 namespace {
 
+// CGP and board files are outside text: what fails to parse is kBadInput.
 Status Bad(const std::string& field, const std::string& why) {
-  return Status(Errc::kInvalidArgument, "cgp " + field + ": " + why);
+  return Status(Errc::kBadInput, "cgp " + field + ": " + why);
 }
 
 std::vector<std::string_view> Split(std::string_view s, char sep) {
@@ -37,51 +39,61 @@ bool ParseInt(std::string_view s, int* out) {
   return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
-// One board row: digits are runs of empty squares, labels are tiles. Reading
+// One board row in tile text (formats/tile-text.md): a CGP row, where digits
+// are runs of empty squares, or a board-file row, where '.' is an empty
+// square and spaces separate. A tile's lower-case label is a blank. Reading
 // stops once the row has more squares than the board (so no count can
 // overflow, however long the row): *squares is then the count so far and
-// *more tells whether text was left.
-Status ParseRow(std::string_view row, bool dots, const internal::Labels& labels, int r, Board* board, int* squares,
-                bool* more, std::string* why) {
-  int col = 0;
-  std::size_t pos = 0;
+// *more tells whether text was left. False with *why on an error.
+bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, Board* board, int* squares,
+              bool* more, std::string* why) {
+  TileTextReader reader(a, row, board_file ? ". \t" : "0123456789");
+  TextToken token;
+  int col = 0, run = 0;
+  bool in_run = false;
+  const auto close_run = [&]() {
+    if (!in_run) return true;
+    in_run = false;
+    if (run == 0) *why = "a run of 0 empty squares";
+    col += run;
+    return run != 0;
+  };
   *more = false;
-  while (pos < row.size()) {
+  while (reader.Next(&token)) {
+    const bool digit = !board_file && token.kind == TextToken::Kind::kMark;
+    if (digit && in_run && run <= 1000) {
+      run = run * 10 + (token.mark - '0');
+      continue;
+    }
+    if (!close_run()) return false;
     if (col > board->cols()) {
       *more = true;
       break;
     }
-    const char c = row[pos];
-    if (!dots && c >= '0' && c <= '9') {
-      int run = 0;
-      while (pos < row.size() && row[pos] >= '0' && row[pos] <= '9' && run <= 1000) run = run * 10 + (row[pos++] - '0');
-      if (run == 0) {
-        *why = "a run of 0 empty squares";
-        return Status(Errc::kInvalidArgument, "");
-      }
-      col += run;
+    if (digit) {
+      in_run = true;
+      run = token.mark - '0';
       continue;
     }
-    if (dots && (c == ' ' || c == '\t')) {
-      ++pos;
+    if (token.kind == TextToken::Kind::kMark) {  // a board file's '.', or a space
+      col += token.mark == '.';
       continue;
     }
-    if (dots && c == '.') {
-      ++col, ++pos;
-      continue;
+    if (token.letter_case == LabelCase::kMixed) {
+      *why = "tile '" + std::string(row.substr(token.offset, reader.offset() - token.offset)) +
+             "' mixes upper and lower case (a blank is written in lower case)";
+      return false;
     }
-    Tile t = 0;
-    bool blank = false;
-    std::string token;
-    if (!labels.Next(row, &pos, &t, &blank, &token)) {
-      *why = "unknown tile '" + token + "'";
-      return Status(Errc::kInvalidArgument, "");
-    }
-    if (col < board->cols()) board->set(r, col, MakeCell(t, blank));
+    if (col < board->cols()) board->set(r, col, MakeCell(token.tile, token.letter_case == LabelCase::kLower));
     ++col;
   }
+  if (!reader.ok()) {
+    *why = reader.problem();
+    return false;
+  }
+  if (!close_run()) return false;
   *squares = col;
-  return Status::Ok();
+  return true;
 }
 
 Status CheckAlphabet(const Alphabet& a) {
@@ -109,7 +121,6 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   if (fields.size() < 4) return Bad(kNames[fields.size()], "missing (a CGP line has 4 fields before its operations)");
 
   Position p;
-  const internal::Labels labels(a);
   // Board.
   const std::vector<std::string_view> rows = Split(fields[0], '/');
   if (int(rows.size()) != layout.rows())
@@ -120,7 +131,7 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
     int squares = 0;
     std::string why;
     bool more = false;
-    if (!ParseRow(rows[std::size_t(r)], false, labels, r, &p.board, &squares, &more, &why).ok())
+    if (!ParseRow(rows[std::size_t(r)], false, a, r, &p.board, &squares, &more, &why))
       return Bad("board", "row " + std::to_string(r + 1) + ": " + why);
     if (squares != layout.cols())
       return Bad("board", "row " + std::to_string(r + 1) + " has " + (more ? "more than " : "") +
@@ -159,15 +170,16 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
     if (!v.empty() && (!ParseInt(v, &n) || n < 0))
       return Bad(std::string("operation ") + numeric, "'" + v + "' is not a count");
   }
-  if (Status st = ValidatePosition(p, layout, a); !st.ok()) return Status(st.code(), "cgp " + st.detail());
+  if (Status st = ValidatePosition(p, layout, a); !st.ok())
+    return Status(st.code() == Errc::kLimit ? Errc::kLimit : Errc::kBadInput, "cgp " + st.detail());
   return p;
 }
 
 std::string WriteCgpBoard(const Board& b, const Alphabet& a) {
-  const internal::Labels labels(a);
   std::string out;
+  TileTextWriter writer(a, &out, "0123456789");
   for (int r = 0; r < b.rows(); ++r) {
-    if (r) out += '/';
+    if (r) writer.AppendOther("/");
     int run = 0;
     for (int c = 0; c < b.cols(); ++c) {
       const Cell cell = b.at(r, c);
@@ -175,11 +187,11 @@ std::string WriteCgpBoard(const Board& b, const Alphabet& a) {
         ++run;
         continue;
       }
-      if (run) out += std::to_string(run);
+      if (run) writer.AppendOther(std::to_string(run));
       run = 0;
-      labels.Append(CellTile(cell), CellIsBlank(cell), &out);
+      writer.Append(CellTile(cell), CellIsBlank(cell));
     }
-    if (run) out += std::to_string(run);
+    if (run) writer.AppendOther(std::to_string(run));
   }
   return out;
 }
@@ -204,11 +216,10 @@ std::string WriteCgp(const Position& p, const Alphabet& a) {
 Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a,
                              const Layout& layout) {
   LEXC_RETURN_IF_ERROR(CheckAlphabet(a));
-  const internal::Labels labels(a);
   Board board(layout.rows(), layout.cols());
   int r = 0, line_no = 0;
   const auto bad = [&](const std::string& why) {
-    return Status(Errc::kInvalidArgument, std::string(source) + ":" + std::to_string(line_no) + ": " + why);
+    return Status(Errc::kBadInput, std::string(source) + ":" + std::to_string(line_no) + ": " + why);
   };
   for (std::string_view line : Split(text, '\n')) {
     ++line_no;
@@ -219,28 +230,28 @@ Result<Board> ParseBoardFile(std::string_view text, std::string_view source, con
     int squares = 0;
     std::string why;
     bool more = false;
-    if (!ParseRow(line, true, labels, r, &board, &squares, &more, &why).ok()) return bad(why);
+    if (!ParseRow(line, true, a, r, &board, &squares, &more, &why)) return bad(why);
     if (squares != layout.cols())
       return bad("row " + std::to_string(r + 1) + " has " + (more ? "more than " : "") + std::to_string(squares) +
                  " squares, expected " + std::to_string(layout.cols()));
     ++r;
   }
   if (r != layout.rows())
-    return Status(Errc::kInvalidArgument, std::string(source) + ": " + std::to_string(r) + " rows, expected " +
+    return Status(Errc::kBadInput, std::string(source) + ": " + std::to_string(r) + " rows, expected " +
                                               std::to_string(layout.rows()) + " (layout " + layout.name() + ")");
   return board;
 }
 
 std::string WriteBoardFile(const Board& b, const Alphabet& a) {
-  const internal::Labels labels(a);
   std::string out;
+  TileTextWriter writer(a, &out, ". \t");
   for (int r = 0; r < b.rows(); ++r) {
     for (int c = 0; c < b.cols(); ++c) {
       const Cell cell = b.at(r, c);
-      if (cell == kEmpty) out += '.';
-      else labels.Append(CellTile(cell), CellIsBlank(cell), &out);
+      if (cell == kEmpty) writer.AppendOther(".");
+      else writer.Append(CellTile(cell), CellIsBlank(cell));
     }
-    out += '\n';
+    writer.AppendOther("\n");
   }
   return out;
 }

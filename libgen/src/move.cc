@@ -9,7 +9,7 @@ namespace lexc::gen {
 Rack Play::Tiles() const {
   Rack r;
   for (int i = 0; i < length; ++i)
-    if (!IsThrough(i)) r.AddCell(cells[i]);
+    if (!IsThrough(i)) r.Add(CellTile(cells[i]), CellIsBlank(cells[i]));
   return r;
 }
 

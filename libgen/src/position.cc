@@ -82,8 +82,9 @@ Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet&
       return Invalid("rack " + std::to_string(i + 1) + ": " + std::to_string(rack.size()) +
                      " tiles, a rack holds at most " + std::to_string(kRackSize));
     used.blanks += rack.blanks();
-    for (int t = 1; t <= kMaxGenTile; ++t) {
-      if (rack.count(static_cast<Tile>(t)) && t > a.size())
+    for (int t = 1; t <= kMaxTiles; ++t) {  // a Rack holds any code; the alphabet (<= kMaxGenTile) fewer
+      if (rack.count(static_cast<Tile>(t)) == 0) continue;
+      if (t > a.size())
         return Invalid("rack " + std::to_string(i + 1) + ": tile code " + std::to_string(t) + ", the alphabet has " +
                        std::to_string(a.size()));
       used.counts[std::size_t(t)] += rack.count(static_cast<Tile>(t));

@@ -263,6 +263,24 @@ if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
   expect "spanish pattern counts tiles" "$(printf 'AÑO\nCHAL')" "$("$LEXC" query "$T/es.lex" pattern '???')"
   expect_rc "spanish word list verifies" 0 "$LEXC" verify "$T/es.lex" --words "$T/es.txt"
   expect_rc "english list against a spanish image" 1 "$LEXC" verify "$T/es.lex" --words "$FIXTURE"
+  # Regression: every argument is tile text (formats/tile-text.md), read
+  # greedily as word lists are: CHE is CH,E; C[H]E and [C][H]E are C,H,E.
+  printf 'CHE\nCE\nHE\nECHE\n' >"$T/che.txt"
+  "$LEXC" build -q "$T/che.txt" -o "$T/che.lex" --alphabet spanish
+  expect "spanish: anagram CHE is CH,E" "CHE" "$("$LEXC" query "$T/che.lex" anagram CHE)"
+  expect "spanish: anagram che (lower case)" "CHE" "$("$LEXC" query "$T/che.lex" anagram che)"
+  expect_rc "spanish: anagram C[H]E is C,H,E (no word)" 1 "$LEXC" query "$T/che.lex" anagram 'C[H]E'
+  expect "spanish: anagram --sub C[H]E" "$(printf 'CE\nHE')" "$("$LEXC" query "$T/che.lex" anagram --sub '[C][H]E')"
+  expect "spanish: anagram CH? (E a blank)" "CHe" "$("$LEXC" query "$T/che.lex" anagram 'CH?')"
+  expect_rc "spanish: contains" 1 "$LEXC" query "$T/che.lex" contains CHE '[CH]E' 'C[H]E'
+  expect "spanish: contains CHE, not C,H,E" "$(printf 'CHE: yes\nCHE: yes\nC[H]E: no')" "$(cat "$T/out")"
+  expect "spanish: prefix CH" "CHE" "$("$LEXC" query "$T/che.lex" prefix CH)"
+  expect "spanish: suffix HE is H,E" "HE" "$("$LEXC" query "$T/che.lex" suffix HE)"
+  expect "spanish: substring CH" "$(printf 'CHE\nECHE')" "$("$LEXC" query "$T/che.lex" substring CH)"
+  expect "spanish: pattern CH?" "CHE" "$("$LEXC" query "$T/che.lex" pattern 'CH?')"
+  expect_rc "spanish: pattern [C]H? (no word)" 1 "$LEXC" query "$T/che.lex" pattern '[C]H?'
+  expect_rc "spanish: unclosed bracket" 2 "$LEXC" query "$T/che.lex" anagram '[CH'
+  expect_err "spanish: unclosed bracket named" "unclosed '[' at character 1 of rack '[CH' (alphabet spanish)"
 fi
 expect_rc "unknown alphabet name" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --alphabet klingon
 expect_grep "unknown alphabet is named" "klingon" "$T/err"

@@ -153,7 +153,7 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
   const Status set = gen->SetBoard(pos.board);
   FUZZ_CHECK_MSG(set.ok(), set.ToString());  // a parsed board fits its layout and alphabet
   if (pos.racks.empty() || pos.racks[0].empty()) return;
-  const gen::Rack& rack = pos.racks[0];
+  const Rack& rack = pos.racks[0];
 
   std::vector<gen::Play> by_alg[2];
   for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {

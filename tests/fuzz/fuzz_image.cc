@@ -115,9 +115,9 @@ void Exercise(const Lexicon& lex) {
     Substring(lex, p, cb);
   }
   Rack rack;
-  rack.counts.assign(static_cast<std::size_t>(n) + 1, 0);
-  for (int t = 1; t <= n && t <= 5; ++t) ++rack.counts[static_cast<std::size_t>(t)];
-  rack.blanks = 2;
+  for (int t = 1; t <= n && t <= 5; ++t) rack.Add(static_cast<Tile>(t));
+  rack.AddBlank();
+  rack.AddBlank();
   for (bool sub : {false, true}) {
     left = 8;
     Anagram(lex, rack, sub, cb);
@@ -150,7 +150,7 @@ void GenerateMoves(const Lexicon& lex, bool verified) {
   board.set(7, 8, gen::MakeCell(static_cast<Tile>(n), false));
   board.set(8, 8, gen::MakeCell(static_cast<Tile>(1 + n / 2), true));
   FUZZ_CHECK(gen->SetBoard(board).ok());
-  gen::Rack rack;
+  Rack rack;
   for (int t = 1; t <= n && rack.size() < 6; t += 1 + n / 7) rack.Add(static_cast<Tile>(t));
   rack.AddBlank();
   for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {

@@ -170,8 +170,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                  return std::search(x.begin(), x.end(), mid.begin(), mid.end()) != x.end();
                }));
     Rack rack;
-    rack.counts.assign(static_cast<std::size_t>(letters) + 1, 0);
-    for (Tile t : w) ++rack.counts[t];
+    for (Tile t : w) rack.Add(t);
     FUZZ_CHECK(Collect([&](const WordCallback& cb) { return Anagram(*lex, rack, false, cb); }) ==
                Filter(words, [&](const Word& x) { return IsAnagram(x, w); }));
   }

@@ -50,6 +50,55 @@ if command -v jq >/dev/null; then
     "$(jq -r '.[0] | "\(.plays) \(.exchanges + 0 | if . > 0 then 3 else 0 end) \(.truncated) \(.moves[0].move) \(.moves[0].kind) \(.moves[0].direction)"' "$T/out")"
 fi
 
+# ---- Spanish: racks, CGP and board files read tiles as queries do ----
+# Regression: CGP read "CHE" as C,H,E while `lexc query` read CH,E. Tile
+# text (formats/tile-text.md) is greedy everywhere: CHE is CH,E, C[H]E is C,H,E.
+if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
+  printf 'CHE\nCE\nHE\nECHE\n' >"$T/che.txt"
+  "$LEXC" build -q "$T/che.txt" -o "$T/che.lex" --alphabet spanish
+  expect_rc "spanish: cgp rack CHE" 0 "$LEXC" moves "$T/che.lex" --cgp "$E CHE/ 0/0 0" --plays-only
+  # CH scores 5, E 1, doubled on the start square.
+  expect "spanish: cgp rack CHE plays CH,E" "8G CHE 12
+8H CHE 12
+H7 CHE 12
+H8 CHE 12" "$(tr -s ' ' <"$T/out")"
+  expect_rc "spanish: cgp rack C[H]E" 0 "$LEXC" moves "$T/che.lex" --cgp "$E C[H]E/ 0/0 0" --plays-only
+  expect "spanish: cgp rack C[H]E plays C and H apart" "8G HE 10
+8H HE 10
+H7 HE 10
+H8 HE 10
+8G CE 8
+8H CE 8
+H7 CE 8
+H8 CE 8" "$(tr -s ' ' <"$T/out")"
+  # A blank CH on the board, [ch]E: an E before it makes E,CH,E; one below
+  # it makes CH,E down (blanks print in lower case, and score 0).
+  expect_rc "spanish: cgp [ch] on the board" 0 "$LEXC" moves "$T/che.lex" \
+    --cgp "15/15/15/15/15/15/15/7[ch]E6/15/15/15/15/15/15/15 E/ 0/0 0" --plays-only
+  expect "spanish: [ch] is a blank CH" "8G E(chE) 2
+H8 (ch)E 1" "$(tr -s ' ' <"$T/out")"
+  { for r in $(seq 1 15); do if [ "$r" = 8 ]; then echo ".......E......."; else echo "..............."; fi; done; } >"$T/es-board.txt"
+  expect_rc "spanish: --board --rack CHE" 0 "$LEXC" moves "$T/che.lex" --board "$T/es-board.txt" --rack CHE --plays-only
+  expect "spanish: --rack CHE plays CH,E" "7H CHE 13
+G8 CHE 13
+8F ECH(E) 7
+8H (E)CHE 7
+H6 ECH(E) 7
+H8 (E)CHE 7
+8G CH(E) 6
+H7 CH(E) 6" "$(tr -s ' ' <"$T/out")"
+  expect_rc "spanish: --rack C[H]" 0 "$LEXC" moves "$T/che.lex" --board "$T/es-board.txt" --rack 'C[H]' --plays-only
+  expect "spanish: --rack C[H] plays C and H apart" "8G H(E) 5
+H7 H(E) 5
+8G C(E) 4
+H7 C(E) 4" "$(tr -s ' ' <"$T/out")"
+  expect_rc "spanish: json rack" 0 "$LEXC" moves "$T/che.lex" --cgp "$E CHE/ 0/0 0" --json --top 1
+  expect_grep "spanish: json rack is tile text" '"rack":"\[CH\]E"' "$T/out"
+  expect_grep "spanish: json cgp written back" '"cgp":"[0-9/]* \[CH\]E/ 0/0 0"' "$T/out"
+  expect_rc "spanish: bad bracket in --rack" 1 "$LEXC" moves "$T/che.lex" --board "$T/es-board.txt" --rack 'C]'
+  expect_err "spanish: bad bracket in --rack" "--rack: ']' without '[' at character 2 of rack 'C]' (alphabet spanish)"
+fi
+
 # ---- moves: errors name the field ----
 expect_rc "bad: rows" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15 A/ 0/0 0"
 expect_err "bad: rows" "cgp board: 2 rows, expected 15"

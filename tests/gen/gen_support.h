@@ -23,7 +23,8 @@
 #include "lexc/gen/layout.h"
 #include "lexc/gen/move.h"
 #include "lexc/gen/movegen.h"
-#include "lexc/gen/rack.h"
+#include "lexc/gen/position.h"
+#include "lexc/rack.h"
 #include "lexc/lexicon.h"
 #include "test_support.h"
 

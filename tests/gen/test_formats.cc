@@ -86,6 +86,13 @@ TEST_CASE("racks", "[rack]") {
   CHECK(r.Value(en) == 7);
   CHECK(Rack::Parse(en, "ab").value() == Rack::Parse(en, "AB").value());
   CHECK(ErrorOf(Rack::Parse(en, "AB3")) == "unknown tile '3' at character 3 of rack 'AB3' (alphabet english)");
+  // A Rack holds any tile code; a position checks them against its alphabet.
+  Position p;
+  p.board = Board(15, 15);
+  p.racks = {Rack()};
+  p.racks[0].Add(200);
+  p.scores = {0};
+  CHECK(ErrorOf(ValidatePosition(p, Layout::Standard15(), en)) == "rack 1: tile code 200, the alphabet has 26");
   int n = 0;
   ForEachExchange(Rack::Parse(en, "AAB?").value(), [&](const Rack&) { ++n; });
   CHECK(n == 3 * 2 * 2 - 1);
@@ -127,6 +134,45 @@ TEST_CASE("CGP with bracketed multi-letter tiles", "[cgp]") {
   CHECK(WriteCgp(*p, *es) == text);
   CHECK(CellIsBlank(p->board.at(7, 8)));
   CHECK(p->racks[0].size() == 3);
+}
+
+// Regression: CGP read one code point per tile, so a "CHE" rack was C,H,E
+// while `lexc query` read CH,E. Both now read tile text (greedy, brackets).
+TEST_CASE("CGP and board files read Spanish tiles as queries do", "[cgp]") {
+  auto es = Alphabet::LoadFile(SourcePath("formats/alphabets/spanish.txt"));
+  REQUIRE(es.ok());
+  const Layout l = Layout::Standard15();
+  const auto code = [&](const char* label) { return es->TokenizeOrError(label).value().at(0); };
+  auto p = ParseCgp("15/15/15/15/15/15/15/6[ch]E[C]H5/15/15/15/15/15/15/15 CHE/C[H]E 0/0 0", *es, l);
+  INFO(ErrorOf(p));
+  REQUIRE(p.ok());
+  CHECK(p->board.at(7, 6) == MakeCell(code("CH"), true));  // [ch]: a blank CH
+  CHECK(p->board.at(7, 7) == MakeCell(code("E"), false));
+  CHECK(p->board.at(7, 8) == MakeCell(code("C"), false));
+  CHECK(p->board.at(7, 9) == MakeCell(code("H"), false));
+  CHECK(p->racks[0].size() == 2);
+  CHECK(p->racks[0].count(code("CH")) == 1);
+  CHECK(p->racks[1].size() == 3);
+  CHECK(p->racks[1].count(code("C")) == 1);
+  CHECK(p->racks[1].count(code("H")) == 1);
+  CHECK(WriteCgp(*p, *es) == "15/15/15/15/15/15/15/6[ch]EC[H]5/15/15/15/15/15/15/15 [CH]E/CEH 0/0 0");
+  CHECK(ParseCgp(WriteCgp(*p, *es), *es, l).value().board == p->board);
+  // Unbracketed lower case is a blank too; mixed case is refused.
+  auto q = ParseCgp("15/15/15/15/15/15/15/6che7/15/15/15/15/15/15/15 / 0/0 0", *es, l);
+  REQUIRE(q.ok());
+  CHECK(q->board.at(7, 6) == MakeCell(code("CH"), true));
+  CHECK(q->board.at(7, 7) == MakeCell(code("E"), true));
+  CHECK(ErrorOf(ParseCgp("15/15/15/15/15/15/15/6Che7/15/15/15/15/15/15/15 / 0/0 0", *es, l)) ==
+        "cgp board: row 8: tile 'Ch' mixes upper and lower case (a blank is written in lower case)");
+  // Board files: the same reading.
+  std::string text;
+  for (int r = 0; r < 15; ++r) text += r == 7 ? "......CHE.......\n" : "...............\n";
+  auto b = ParseBoardFile(text, "b.txt", *es, l);
+  INFO(ErrorOf(b));
+  REQUIRE(b.ok());  // 6 + CH,E + 7 squares
+  CHECK(b->at(7, 6) == MakeCell(code("CH"), false));
+  CHECK(WriteBoardFile(*b, *es).find("......[CH]E.......\n") != std::string::npos);
+  CHECK(ParseBoardFile(WriteBoardFile(*b, *es), "again", *es, l).value() == *b);
 }
 
 TEST_CASE("CGP errors name the field", "[cgp]") {
@@ -175,6 +221,10 @@ TEST_CASE("board files", "[cgp]") {
   CHECK(ParseBoardFile(WriteBoardFile(*b, en), "again", en, l).value() == *b);
   CHECK(ErrorOf(ParseBoardFile("...\n", "b.txt", en, l)) == "b.txt:1: row 1 has 3 squares, expected 15");
   CHECK(ErrorOf(ParseBoardFile("..3\n", "b.txt", en, l)) == "b.txt:1: unknown tile '3'");
+  // Outside text that fails to parse is kBadInput, as layout files are.
+  CHECK(ParseBoardFile("..3\n", "b.txt", en, l).status().code() == Errc::kBadInput);
+  CHECK(ParseCgp("15/15 A/ 0/0 0", en, l).status().code() == Errc::kBadInput);
+  CHECK(ParseCgp(std::string(kEmpty15) + " QQ/ 0/0 0", en, l).status().code() == Errc::kBadInput);
   CHECK(ErrorOf(ParseBoardFile("...............\n", "b.txt", en, l)) == "b.txt: 1 rows, expected 15 (layout standard15)");
   CHECK(ErrorOf(ParseBoardFile(std::string(100000, '.') + "A\n", "b.txt", en, l)) ==
         "b.txt:1: row 1 has more than 16 squares, expected 15");

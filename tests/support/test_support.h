@@ -180,6 +180,10 @@ class RawImage {
   Image* img_;
 };
 
+// UTF-8 code points of s, independently of the library (lead-byte length
+// only; for models over valid inputs).
+std::vector<std::string> SplitCodePoints(const std::string& s);
+
 // A fresh directory under the system temp dir, removed with its contents.
 class TempDir {
  public:

@@ -44,9 +44,9 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
   if (!a.board.empty()) {
     gen::Position p;
     p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
-    Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+    Result<Rack> rack = Rack::Parse(abc, a.rack);
     if (!rack.ok()) Fail("--rack: " + rack.status().detail());
-    p.racks = {*rack, gen::Rack()};  // the opponent's rack is unknown
+    p.racks = {*rack, Rack()};  // the opponent's rack is unknown
     p.scores = {0, 0};
     if (Status st = gen::ValidatePosition(p, layout, abc); !st.ok()) Fail(ForRackOption(st.detail()));
     out.push_back({a.board, std::move(p)});
@@ -56,7 +56,7 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
     Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
     if (!p.ok()) Fail(where + p.status().detail());
     if (!a.rack.empty()) {
-      Result<gen::Rack> rack = gen::Rack::Parse(abc, a.rack);
+      Result<Rack> rack = Rack::Parse(abc, a.rack);
       if (!rack.ok()) Fail("--rack: " + rack.status().detail());
       p->racks[0] = *rack;
       if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + ForRackOption(st.detail()));
@@ -101,7 +101,7 @@ class Lister {
  private:
   void List(const gen::Position& p) {
     Check(gen_.SetPosition(p));  // board and bingo bonus
-    const gen::Rack& rack = p.racks[0];
+    const Rack& rack = p.racks[0];
     const Stopwatch clock;
     std::uint64_t plays_found = 0;
     plays_.clear();

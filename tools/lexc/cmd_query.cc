@@ -9,6 +9,7 @@
 #include "cli_checks.h"
 #include "common.h"
 #include "lexc/query.h"
+#include "lexc/tile_text.h"
 
 namespace lexc::cli {
 namespace {
@@ -51,7 +52,11 @@ class Query {
     const std::vector<Tile> word = TokenizeArg(lex_.alphabet(), arg, "word");
     const bool yes = lexc::Contains(lex_, word);
     found_ += yes;
-    const std::string shown = render_(word);
+    // The word as a word list spells it ("CHE" for CH,E); tile text where
+    // that would read back as other tiles ("C[H]E" for C,H,E).
+    std::string shown = render_(word);
+    std::vector<Tile> again;
+    if (!lex_.alphabet().Tokenize(shown, &again, nullptr) || again != word) shown = WriteTileText(lex_.alphabet(), word);
     if (a_.json)
       json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
     else if (!a_.count) out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
@@ -62,12 +67,10 @@ class Query {
     const Alphabet& abc = lex_.alphabet();
     const Lexicon& lex = lex_;
     if (a_.kind == "anagram") {
-      CheckTilesBetween(abc, arg, "?", "rack");
       Rack rack = Check(ParseRack(abc, arg));
       return [&lex, rack, sub = a_.sub](const WordCallback& cb) { Anagram(lex, rack, sub, cb); };
     }
     if (a_.kind == "pattern") {
-      CheckTilesBetween(abc, arg, "?*", "pattern");
       std::vector<PatternElem> p = Check(ParsePattern(abc, arg));
       return [&lex, p](const WordCallback& cb) { Pattern(lex, p, cb); };
     }
@@ -151,6 +154,10 @@ void RegisterQuery(CLI::App& app) {
   lexc query nwl18.lex prefix QU --count
   lexc query nwl18.lex suffix ING --limit 20
   lexc query nwl18.lex substring XAN
+  lexc query es.lex anagram 'CHE'              Spanish: CH,E, read as word lists are (greedy)
+  lexc query es.lex anagram 'C[H]E'            C,H,E: a bracket names exactly one tile
+
+Words, racks and patterns are tile text (formats/tile-text.md).
 
 Words come in the alphabet's tile order. With several arguments, each list is
 headed by "ARG:". Exit status: 0 when every query found something (contains:

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <set>
 
+#include "lexc/tile_text.h"
+
 namespace lexc::cli {
 namespace fs = std::filesystem;
 
@@ -116,46 +118,17 @@ MappedLexicon OpenImage(const std::string& path, bool verify) {
 // ---- tiles ----
 
 std::vector<Tile> TokenizeArg(const Alphabet& a, std::string_view text, std::string_view what) {
-  std::vector<Tile> tiles;
-  std::size_t bad = 0;
-  if (!a.Tokenize(text, &tiles, &bad)) {
-    std::size_t len = 1;  // the whole UTF-8 sequence starting at `bad`
-    while (bad + len < text.size() && (static_cast<unsigned char>(text[bad + len]) & 0xC0) == 0x80) ++len;
-    const auto chars_before = std::count_if(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad),
-                                            [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-    Fail("unknown tile '" + std::string(text.substr(bad, len)) + "' at character " +
-         std::to_string(chars_before + 1) + " of " + std::string(what) + " '" + std::string(text) +
-         "' (not in alphabet " + a.name() + ")");
-  }
-  if (tiles.empty()) Fail("empty " + std::string(what));
-  return tiles;
-}
-
-void CheckTilesBetween(const Alphabet& a, std::string_view text, std::string_view wildcards,
-                       std::string_view what) {
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find_first_of(wildcards, start);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > start) {
-      std::vector<Tile> scratch;
-      std::size_t bad = 0;
-      if (!a.Tokenize(text.substr(start, end - start), &scratch, &bad))
-        TokenizeArg(a, text, what);  // re-run over the whole text for the message
-    }
-    start = end + 1;
-  }
+  return Check(ParseTileText(a, text, what));
 }
 
 Renderer::Renderer(const Alphabet& a) {
   for (int t = 0; t < 256; ++t) {
+    const auto tile = static_cast<Tile>(t);
     if (t == kSeparator) {
       upper_[t] = lower_[t] = "^";
-    } else if (t <= a.size()) {
-      upper_[t] = a.tile(static_cast<Tile>(t)).label;
-      lower_[t] = a.tile(static_cast<Tile>(t)).lower;
     } else {
-      upper_[t] = lower_[t] = "<" + std::to_string(t) + ">";
+      a.AppendLabel(tile, false, &upper_[t]);
+      a.AppendLabel(tile, true, &lower_[t]);
     }
     const bool real = t <= a.size();  // out-of-range codes only in unverified images
     one_byte_ = one_byte_ && (!real || upper_[t].size() == 1);

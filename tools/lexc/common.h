@@ -60,17 +60,15 @@ std::string AlphabetHelp();
 // Maps `path` (Open) and, when `verify`, runs the full Verify().
 MappedLexicon OpenImage(const std::string& path, bool verify);
 
-// Tokenizes a query argument; on an unknown tile fails naming the character,
-// its position and the alphabet. `what` names the argument in the message.
+// Reads a query argument as tile text (ParseTileText, lexc/tile_text.h); on
+// an unknown tile fails naming the character, its position and the alphabet.
+// `what` names the argument in the message.
 std::vector<Tile> TokenizeArg(const Alphabet& a, std::string_view text,
                               std::string_view what = "word");
-// Checks every run between wildcard bytes tokenizes, with TokenizeArg's
-// message; the library's parsers then do the real parsing.
-void CheckTilesBetween(const Alphabet& a, std::string_view text, std::string_view wildcards,
-                       std::string_view what);
 
-// Renders tile strings fast: labels are looked up in a table. The separator
-// (tile 0) renders as '^'; blank-designated tiles in lower case.
+// Renders plain words fast: a table of the library's labels
+// (Alphabet::AppendLabel), filled once. The separator (tile 0) renders as
+// '^'; blank-designated tiles in lower case.
 class Renderer {
  public:
   explicit Renderer(const Alphabet& a);

@@ -6,7 +6,9 @@
 // case folding on input and for blank designations on output.
 //
 // Tokenizing is greedy longest match over UTF-8 bytes, case-insensitive via
-// the two labels: with tiles C, CH, H the text "CHE" is CH,E.
+// the two labels: with tiles C, CH, H the text "CHE" is CH,E. Text typed by
+// users (racks, patterns, positions, query words) is read by the same rule
+// plus brackets ("[C]H" is C,H): tile_text.h, formats/tile-text.md.
 //
 // The text format of an alphabet file is specified in formats/alphabet.md.
 // Thread safety: an Alphabet is immutable after construction; share freely.
@@ -52,8 +54,8 @@ class Alphabet {
   static Result<Alphabet> LoadFile(const std::string& path);
 
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid
-  // UTF-8, no whitespace or control characters, no '?', '#' or '*' anywhere,
-  // unique case-insensitively). An empty `lower` is derived from `label`.
+  // UTF-8, no whitespace or control characters, no '?', '#', '*', '[' or ']'
+  // anywhere, unique case-insensitively). An empty `lower` is derived from `label`.
   static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles,
                                     int blank_count, int blank_score);
 
@@ -71,10 +73,22 @@ class Alphabet {
   // labels sharing a first byte).
   bool Tokenize(std::string_view text, std::vector<Tile>* out, std::size_t* bad_offset) const;
   // Convenience: tokenizes or returns kInvalidArgument naming the bad text.
+  // (Text from users goes through ParseTileText, tile_text.h: kBadInput.)
   Result<std::vector<Tile>> TokenizeOrError(std::string_view text) const;
+  // One step of Tokenize: the tile whose label (either case, code point by
+  // code point) matches the most bytes of `text` at byte `pos`. Returns that
+  // many bytes and sets *tile, or returns 0 when no label matches there.
+  // Precondition: pos < text.size(). Cost as Tokenize's per tile.
+  std::size_t MatchAt(std::string_view text, std::size_t pos, Tile* tile) const;
 
-  // Concatenated labels; out-of-range codes render as "<N>".
+  // Plain word text: concatenated labels ("CHURRO"), as dump and query
+  // results print words; out-of-range codes render as "<N>". Such text reads
+  // back by Tokenize only for words of a list (greedy-tokenized already);
+  // racks and positions are written with TileTextWriter (tile_text.h).
   std::string Render(std::span<const Tile> tiles) const;
+  // Appends tile t's label (`lower`: the lower-case label, a blank's
+  // designation), or "<N>" when t is out of range. The one label primitive
+  // every renderer (tile_text.h, the CLI) is built on.
   void AppendLabel(Tile t, bool lower, std::string* out) const;
 
   // Whether two alphabets declare the same tiles, scores, counts and blanks.

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "lexc/lexicon.h"
+#include "lexc/rack.h"
 
 namespace lexc {
 
@@ -55,13 +56,9 @@ std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const Wor
 // Words containing `infix`, each once, in order.
 std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const WordCallback& cb);
 
-// A rack: tile counts plus blanks.
-struct Rack {
-  std::vector<int> counts;  // indexed by tile code, size alphabet.size()+1
-  int blanks = 0;
-  int size() const;
-};
-// Parses "RETAINS?" (tiles in the alphabet's labels, '?' for a blank).
+// Parses an anagram rack, "RETAINS?": Rack::Parse (rack.h; tile text with
+// '?' for a blank, formats/tile-text.md) that refuses the empty rack.
+// Errors: kBadInput, Rack::Parse's or "empty rack".
 Result<Rack> ParseRack(const Alphabet& a, std::string_view text);
 
 // Words using exactly all of the rack (sub = false) or any non-empty part of
@@ -75,6 +72,10 @@ struct PatternElem {
   enum Kind : std::uint8_t { kTile, kOne, kAny } kind = kTile;
   Tile tile = 0;
 };
+// Parses "Q?I*": tile text (formats/tile-text.md) with the marks '?' and
+// '*'; consecutive '*' are one. Errors (kBadInput): a tile-text problem
+// ("unknown tile '1' at character 2 of pattern 'A1' (alphabet english)"),
+// "empty pattern", more than 63 elements.
 Result<std::vector<PatternElem>> ParsePattern(const Alphabet& a, std::string_view text);
 std::uint64_t Pattern(const Lexicon& lex, std::span<const PatternElem> pattern, const WordCallback& cb);
 

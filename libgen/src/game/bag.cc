@@ -23,7 +23,7 @@ void Bag::Draw(int n, Rack* out) {
   for (int i = 0; i < n && !tiles_.empty(); ++i) {
     const std::size_t at = Below(tiles_.size());
     std::swap(tiles_[at], tiles_.back());
-    out->AddCell(tiles_.back());
+    out->Add(gen::CellTile(tiles_.back()), gen::CellIsBlank(tiles_.back()));
     tiles_.pop_back();
   }
 }

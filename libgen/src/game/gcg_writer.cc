@@ -2,12 +2,11 @@
 
 #include <string>
 
-#include "labels.h"  // libgen's tile labels, as CGP prints them
+#include "lexc/tile_text.h"
 
 namespace lexc::game {
 
 std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name) {
-  const gen::internal::Labels labels(a);
   std::string out = "#character-encoding UTF-8\n";
   out += "#player1 p1 " + game.players[0] + "\n#player2 p2 " + game.players[1] + "\n";
   out += "#title " + game.title + "\n";
@@ -21,9 +20,12 @@ std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::strin
         if (e.move.kind == gen::Move::Kind::kPlay) {
           const gen::Play& p = e.move.play;
           out += gen::Coordinate(p.row, p.col, p.dir) + " ";
+          TileTextWriter word(a, &out, ".");  // '.' marks a played-through square
           for (int i = 0; i < p.length; ++i) {
-            if (p.IsThrough(i)) out += '.';
-            else labels.Append(gen::CellTile(p.cells[i]), gen::CellIsBlank(p.cells[i]), &out);
+            if (p.IsThrough(i))
+              word.AppendOther(".");
+            else
+              word.Append(gen::CellTile(p.cells[i]), gen::CellIsBlank(p.cells[i]));
           }
         } else if (e.move.kind == gen::Move::Kind::kExchange) {
           out += "-" + e.move.exchange.ToString(a);

@@ -16,11 +16,9 @@
 
 #include "lexc/gen/board.h"
 #include "lexc/gen/position.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 
 namespace lexc::game {
-
-using gen::Rack;  // the tiles task moves Rack to libformat; the game layer names it unqualified
 
 class Bag {
  public:

@@ -13,11 +13,9 @@
 #include <vector>
 
 #include "lexc/gen/move.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 
 namespace lexc::game {
-
-using gen::Rack;
 
 struct GameEvent {
   enum class Kind : std::uint8_t {

@@ -20,11 +20,9 @@
 #include "lexc/alphabet.h"
 #include "lexc/gen/move.h"
 #include "lexc/gen/position.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 
 namespace lexc::game {
-
-using gen::Rack;
 
 struct Rules {
   int exchange_limit = gen::kDefaultExchangeLimit;  // tiles the bag must hold to exchange

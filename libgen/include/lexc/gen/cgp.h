@@ -7,11 +7,14 @@
 //   <board> <racks> <scores> <scoreless turns> [<opcode> <operands>;]...
 //   15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0 lex CSW21;
 //
-// Board rows are separated by '/', digits give runs of empty squares,
-// upper-case labels are tiles and lower-case labels are blanks; labels of
-// more than one code point are bracketed ("[CH]", "[ch]"). A '?' on a rack is
-// a blank. Everything read is validated (ValidatePosition) and every error
-// names its field: "cgp board: row 3 has 16 squares, expected 15".
+// Board rows are separated by '/', digits give runs of empty squares, and
+// tiles are tile text (lexc/tile_text.h, formats/tile-text.md): greedy
+// longest match as word lists are read, a bracketed label ("[CH]") exactly
+// that tile; upper-case labels are tiles and lower-case labels ("[ch]", "a")
+// blanks. A '?' on a rack is a blank. Writers bracket labels of more than one
+// code point, and single ones where greedy reading would join them ("C[H]").
+// Everything read is validated (ValidatePosition) and every error names its
+// field: "cgp board: row 3 has 16 squares, expected 15".
 //
 // A board file (for `lexc moves --board`) is the board alone, one row a line,
 // '.' for an empty square; see formats/cgp.md, "Board files".
@@ -29,7 +32,8 @@
 
 namespace lexc::gen {
 
-// Errors: kInvalidArgument, the detail starting "cgp <field>: ".
+// Errors: kBadInput, the detail starting "cgp <field>: " (kLimit for an
+// alphabet of more than kMaxGenTile tiles). O(text + squares).
 Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout& layout);
 // One line, no trailing newline. Precondition: tile codes within the alphabet.
 std::string WriteCgp(const Position& p, const Alphabet& a);
@@ -37,8 +41,8 @@ std::string WriteCgp(const Position& p, const Alphabet& a);
 // The board field alone ("15/15/.../15").
 std::string WriteCgpBoard(const Board& b, const Alphabet& a);
 
-// Errors: kInvalidArgument "<source>:<line>: ..." (unknown tile, row length,
-// row count).
+// Errors: kBadInput "<source>:<line>: ..." (unknown tile, mixed case, row
+// length, row count), as layout files; kLimit as ParseCgp.
 Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a,
                              const Layout& layout);
 // One row a line, '.' for empty squares; parses back with ParseBoardFile.

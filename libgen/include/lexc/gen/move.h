@@ -24,7 +24,7 @@
 #include "lexc/alphabet.h"
 #include "lexc/gen/board.h"
 #include "lexc/gen/layout.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 #include "lexc/status.h"
 
 namespace lexc::gen {

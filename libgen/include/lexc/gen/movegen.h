@@ -55,7 +55,7 @@
 #include "lexc/gen/layout.h"
 #include "lexc/gen/move.h"
 #include "lexc/gen/position.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
 

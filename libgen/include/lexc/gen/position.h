@@ -22,10 +22,14 @@
 #include "lexc/alphabet.h"
 #include "lexc/gen/board.h"
 #include "lexc/gen/layout.h"
-#include "lexc/gen/rack.h"
+#include "lexc/rack.h"
 #include "lexc/status.h"
 
 namespace lexc::gen {
+
+// Tiles a full rack holds; playing all of them earns the bingo bonus. Racks
+// themselves are lexc::Rack (lexc/rack.h), which holds any number up to 255.
+inline constexpr int kRackSize = 7;
 
 inline constexpr int kDefaultBingoBonus = 50;
 inline constexpr int kDefaultExchangeLimit = 7;  // tiles the bag must hold to exchange
