@@ -78,17 +78,9 @@ Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet&
   }
   for (std::size_t i = 0; i < p.racks.size(); ++i) {
     const Rack& rack = p.racks[i];
-    if (rack.size() > kRackSize)
-      return Invalid("rack " + std::to_string(i + 1) + ": " + std::to_string(rack.size()) +
-                     " tiles, a rack holds at most " + std::to_string(kRackSize));
+    if (Status st = ValidateRack(rack, a); !st.ok()) return Invalid("rack " + std::to_string(i + 1) + ": " + st.detail());
     used.blanks += rack.blanks();
-    for (int t = 1; t <= kMaxTiles; ++t) {  // a Rack holds any code; the alphabet (<= kMaxGenTile) fewer
-      if (rack.count(static_cast<Tile>(t)) == 0) continue;
-      if (t > a.size())
-        return Invalid("rack " + std::to_string(i + 1) + ": tile code " + std::to_string(t) + ", the alphabet has " +
-                       std::to_string(a.size()));
-      used.counts[std::size_t(t)] += rack.count(static_cast<Tile>(t));
-    }
+    for (int t = 1; t <= a.size(); ++t) used.counts[std::size_t(t)] += rack.count(static_cast<Tile>(t));
   }
   const TileCounts full = FullSet(a);
   for (int t = 1; t <= a.size(); ++t) {
@@ -99,6 +91,15 @@ Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet&
   if (used.blanks > full.blanks)
     return Invalid("tiles: " + std::to_string(used.blanks) + " blanks on the board and racks, the set has " +
                    std::to_string(full.blanks));
+  return Status::Ok();
+}
+
+Status ValidateRack(const Rack& rack, const Alphabet& a) {
+  if (rack.size() > kRackSize)
+    return Invalid(std::to_string(rack.size()) + " tiles, a rack holds at most " + std::to_string(kRackSize));
+  for (int t = a.size() + 1; t <= kMaxTiles; ++t)  // a Rack holds any code; the alphabet (<= kMaxGenTile) fewer
+    if (rack.count(static_cast<Tile>(t)) != 0)
+      return Invalid("tile code " + std::to_string(t) + ", the alphabet has " + std::to_string(a.size()));
   return Status::Ok();
 }
 

@@ -29,11 +29,12 @@ struct Input {
   gen::Position position;
 };
 
-// "rack 1: ..." from ValidatePosition reads better as "--rack: ..." when the
-// rack came from the option.
-std::string ForRackOption(std::string detail) {
-  if (detail.rfind("rack 1:", 0) == 0) detail = "--rack:" + detail.substr(7);
-  return detail;
+// --rack, parsed and checked on its own so that its errors name the option.
+Rack ParseRackOption(const std::string& text, const Alphabet& abc) {
+  Result<Rack> rack = Rack::Parse(abc, text);
+  if (!rack.ok()) Fail("--rack: " + rack.status().detail());
+  if (Status st = gen::ValidateRack(*rack, abc); !st.ok()) Fail("--rack: " + st.detail());
+  return *rack;
 }
 
 std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const gen::Layout& layout) {
@@ -44,11 +45,9 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
   if (!a.board.empty()) {
     gen::Position p;
     p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
-    Result<Rack> rack = Rack::Parse(abc, a.rack);
-    if (!rack.ok()) Fail("--rack: " + rack.status().detail());
-    p.racks = {*rack, Rack()};  // the opponent's rack is unknown
+    p.racks = {ParseRackOption(a.rack, abc), Rack()};  // the opponent's rack is unknown
     p.scores = {0, 0};
-    if (Status st = gen::ValidatePosition(p, layout, abc); !st.ok()) Fail(ForRackOption(st.detail()));
+    Check(gen::ValidatePosition(p, layout, abc));
     out.push_back({a.board, std::move(p)});
     return out;
   }
@@ -56,10 +55,8 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
     Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
     if (!p.ok()) Fail(where + p.status().detail());
     if (!a.rack.empty()) {
-      Result<Rack> rack = Rack::Parse(abc, a.rack);
-      if (!rack.ok()) Fail("--rack: " + rack.status().detail());
-      p->racks[0] = *rack;
-      if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + ForRackOption(st.detail()));
+      p->racks[0] = ParseRackOption(a.rack, abc);
+      if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + st.detail());
     }
     out.push_back({std::string(line), std::move(p).value()});
   };

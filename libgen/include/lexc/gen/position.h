@@ -69,6 +69,11 @@ TileCounts FullSet(const Alphabet& a);
 // racks, the set has 1", "tiles: 3 blanks on the board and racks, the set has 2",
 // "board: tile code 40 at 8H, the alphabet has 26". Errors: kInvalidArgument.
 Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet& a);
+// The rack checks ValidatePosition makes, without the "rack N: " prefix: "8
+// tiles, a rack holds at most 7", "tile code 40, the alphabet has 26"; for a
+// rack given on its own (a command-line option names it). Errors:
+// kInvalidArgument.
+Status ValidateRack(const Rack& rack, const Alphabet& a);
 
 // Full set minus the board minus every listed rack. Precondition: valid.
 TileCounts Unseen(const Position& p, const Alphabet& a);
