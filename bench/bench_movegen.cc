@@ -25,6 +25,7 @@
 #include "lexc/builder.h"
 #include "lexc/gen/game.h"
 #include "lexc/gen/movegen.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/wordlist.h"
 

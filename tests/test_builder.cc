@@ -20,6 +20,7 @@
 #include "lexc/builder.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 #include "lexc/wordlist.h"

@@ -15,16 +15,10 @@
 //   4. Serialization, then the trailer CRC.
 #include "lexc/builder.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
 
 #include "automaton.h"
 #include "bytes.h"
@@ -496,59 +490,6 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     report->seconds_layout = t_layout;
   }
   return w.Take();
-}
-
-Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path target(path);
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0)
-    return Status(Errc::kIo, path + ": cannot create a temporary file in " + dir.string() + ": " +
-                                 std::strerror(errno));
-  auto fail = [&](const char* what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
-  };
-  const auto* p = reinterpret_cast<const char*>(bytes.data());
-  std::size_t left = bytes.size();
-  while (left) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write failed");
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  // mkstemp creates 0600; give the usual 0644 less the umask.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0) return fail("chmod failed");
-  if (::fsync(fd) != 0) return fail("fsync failed");
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": close failed: " + std::strerror(err));
-  }
-  if (::rename(name.data(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": rename failed: " + std::strerror(err));
-  }
-  // Make the rename durable; failure here does not undo a complete file.
-  if (int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dfd >= 0) {
-    (void)::fsync(dfd);
-    ::close(dfd);
-  }
-  return Status::Ok();
 }
 
 }  // namespace lexc

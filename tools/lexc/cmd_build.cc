@@ -11,6 +11,7 @@
 
 #include "common.h"
 #include "lexc/builder.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 #include "walk.h"
 
