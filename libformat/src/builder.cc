@@ -16,12 +16,14 @@
 #include "lexc/builder.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cstring>
 
 #include "automaton.h"
 #include "bytes.h"
+#include "image_codec.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
 
@@ -380,10 +382,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   // Phase 4: serialize.
   internal::ByteWriter w;
   const std::string opts = OptionsText(options, alphabet, width);
-  struct Section {
-    std::uint32_t tag;
-    std::uint64_t offset = 0, size = 0;
-  };
+  using Section = internal::SectionEntry;
   std::vector<Section> sections;
   sections.push_back({format::kTagAlphabet});
   sections.push_back({format::kTagMeta});
@@ -425,15 +424,9 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
       w.PutZeros(20);
       w.PutBytes(opts.data(), opts.size());
     } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {
-      const GraphInfo& gi = sec.tag == format::kTagDawg ? dawg_info : gaddag_info;
-      w.Put32(gi.root);
-      w.Put32(0);
-      w.Put64(gi.nodes);
-      w.Put64(gi.arcs);
-      w.Put64(gi.strings);
-      w.Put32(gi.longest_path);
-      w.Put32(0);
-      w.Put64(0);
+      std::array<std::byte, format::kGraphDescSize> desc;
+      internal::GraphDescriptor{sec.tag == format::kTagDawg ? dawg_info : gaddag_info}.EncodeTo(desc);
+      w.PutBytes(desc.data(), desc.size());
     } else {
       w.Put32(static_cast<std::uint32_t>(width));
       w.Put32(0);
@@ -456,28 +449,21 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     sec.size = w.size() - sec.offset;
     w.Align(format::kAlign);
   }
-  const std::uint64_t file_size = w.size() + format::kTrailerSize;
-  // Header and section table.
-  w.Patch(0, format::kMagic, 8);
-  w.Patch16(8, format::kMajor);
-  w.Patch16(10, format::kMinor);
-  w.Patch32(12, 0);
-  w.Patch64(16, file_size);
-  w.Patch32(24, format::kHeaderSize);
-  w.Patch32(28, static_cast<std::uint32_t>(sections.size()));
-  w.Patch64(32, format::kHeaderSize);
-  w.Patch32(40, format::kSectionEntrySize);
+  // Header and section table, then the trailer.
+  internal::ImageHeader header;
+  header.file_size = w.size() + format::kTrailerSize;
+  header.section_count = static_cast<std::uint32_t>(sections.size());
+  std::array<std::byte, format::kHeaderSize> head;
+  header.EncodeTo(head);
+  w.Patch(0, head.data(), head.size());
   for (std::size_t i = 0; i < sections.size(); ++i) {
-    const std::size_t at = format::kHeaderSize + i * format::kSectionEntrySize;
-    w.Patch32(at, sections[i].tag);
-    w.Patch32(at + 4, 0);
-    w.Patch64(at + 8, sections[i].offset);
-    w.Patch64(at + 16, sections[i].size);
+    std::array<std::byte, format::kSectionEntrySize> entry;
+    sections[i].EncodeTo(entry);
+    w.Patch(header.section_table_offset + i * format::kSectionEntrySize, entry.data(), entry.size());
   }
-  const std::uint32_t image_crc = Crc32c(0, w.data(), w.size());
-  w.Put32(image_crc);
-  w.Put32(0);
-  w.PutBytes(format::kEndMagic, 8);
+  std::array<std::byte, format::kTrailerSize> trailer;
+  internal::ImageTrailer{Crc32c(0, w.data(), w.size())}.EncodeTo(trailer);
+  w.PutBytes(trailer.data(), trailer.size());
 
   if (report) {
     report->dawg = dawg_info;

@@ -11,21 +11,18 @@
 #include <vector>
 
 #include "bytes.h"
+#include "image_codec.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
 
 namespace lexc {
 namespace {
 
+using internal::CheckReservedZero;
+using internal::Hex;
 using internal::Load;
 
 Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
-
-std::string Hex(std::uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string TagName(std::uint32_t tag) {
   std::string s;
@@ -34,15 +31,6 @@ std::string TagName(std::uint32_t tag) {
     s += (c >= 0x20 && c < 0x7F) ? c : '?';
   }
   return s;
-}
-
-bool AllZero(const std::byte* p, std::size_t n) {
-  return std::all_of(p, p + n, [](std::byte b) { return b == std::byte{0}; });
-}
-
-Status CheckZero(const std::byte* p, std::size_t n, const std::string& what) {
-  if (!AllZero(p, n)) return Corrupt(what + ": reserved bytes must be zero");
-  return Status::Ok();
 }
 
 Result<Alphabet> ReadAlphabet(const std::byte* p, std::uint64_t size) {
@@ -54,7 +42,7 @@ Result<Alphabet> ReadAlphabet(const std::byte* p, std::uint64_t size) {
   const auto blank_score = Load<std::uint16_t>(p + 6);
   const auto record = Load<std::uint16_t>(p + 8);
   const auto name_len = Load<std::uint16_t>(p + 10);
-  LEXC_RETURN_IF_ERROR(CheckZero(p + 12, 4, "section ALPH head"));
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 12, 4, "section ALPH head"));
   if (count < 1 || count > static_cast<std::uint32_t>(kMaxTiles))
     return Corrupt("section ALPH: tile count: expected 1.." + std::to_string(kMaxTiles) + ", got " +
                    std::to_string(count));
@@ -74,13 +62,13 @@ Result<Alphabet> ReadAlphabet(const std::byte* p, std::uint64_t size) {
         return Corrupt(where + ": label length " + std::to_string(n) + ", expected <= " +
                        std::to_string(kMaxLabelBytes));
       out->assign(reinterpret_cast<const char*>(at + 1), n);
-      return CheckZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
+      return CheckReservedZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
     };
     LEXC_RETURN_IF_ERROR(label(r, &tiles[i].label));
     LEXC_RETURN_IF_ERROR(label(r + 16, &tiles[i].lower));
     tiles[i].score = Load<std::uint16_t>(r + 32);
     tiles[i].count = Load<std::uint16_t>(r + 34);
-    LEXC_RETURN_IF_ERROR(CheckZero(r + 36, 4, where));
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(r + 36, 4, where));
   }
   std::string name(reinterpret_cast<const char*>(p + format::kAlphabetHeadSize + std::uint64_t(count) * record),
                    name_len);
@@ -89,85 +77,27 @@ Result<Alphabet> ReadAlphabet(const std::byte* p, std::uint64_t size) {
   return a;
 }
 
-// Reads one graph descriptor; checks the root is a valid node index.
-Status ReadGraphDesc(const std::byte* p, std::uint64_t size, const char* tag, std::uint64_t arc_count,
-                     GraphInfo* out) {
-  if (size < format::kGraphDescSize)
-    return Corrupt(std::string("section ") + tag + ": size " + std::to_string(size) + ", expected >= " +
-                   std::to_string(format::kGraphDescSize));
-  out->root = Load<std::uint32_t>(p);
-  LEXC_RETURN_IF_ERROR(CheckZero(p + 4, 4, std::string("section ") + tag));
-  out->nodes = Load<std::uint64_t>(p + 8);
-  out->arcs = Load<std::uint64_t>(p + 16);
-  out->strings = Load<std::uint64_t>(p + 24);
-  out->longest_path = Load<std::uint32_t>(p + 32);
-  LEXC_RETURN_IF_ERROR(CheckZero(p + 36, 12, std::string("section ") + tag));
-  if (out->root >= arc_count)
-    return Corrupt(std::string("section ") + tag + ": root " + std::to_string(out->root) +
-                   ", expected < " + std::to_string(arc_count) + " (arc count)");
-  return Status::Ok();
-}
-
 }  // namespace
 
 Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   const std::byte* base = bytes.data();
-  const std::uint64_t size = bytes.size();
   if (reinterpret_cast<std::uintptr_t>(base) % format::kAlign != 0)
     return Status(Errc::kInvalidArgument, "image buffer: address must be 8-byte aligned");
-  if (size < 8 || std::memcmp(base, format::kMagic, 8) != 0)
-    return Status(Errc::kBadMagic, "not a lexc image (magic bytes do not match)");
-  if (size < format::kHeaderSize + format::kTrailerSize)
-    return Corrupt("file size " + std::to_string(size) + ", expected >= " +
-                   std::to_string(format::kHeaderSize + format::kTrailerSize) + " (header and trailer)");
-  const auto major = Load<std::uint16_t>(base + 8);
-  const auto minor = Load<std::uint16_t>(base + 10);
-  if (major != format::kMajor)
-    return Status(Errc::kBadVersion, "format major version: expected " + std::to_string(format::kMajor) +
-                                         ", got " + std::to_string(major));
-  const auto flags = Load<std::uint32_t>(base + 12);
-  if (flags != 0) return Corrupt("header flags: reserved bits must be zero, got " + Hex(flags));
-  const auto file_size = Load<std::uint64_t>(base + 16);
-  if (file_size != size)
-    return Corrupt("file size: header says " + std::to_string(file_size) + " bytes, have " +
-                   std::to_string(size) + (size < file_size ? " (truncated)" : ""));
-  if (std::memcmp(base + size - 8, format::kEndMagic, 8) != 0)
-    return Corrupt("trailer: end magic missing at offset " + std::to_string(size - 8));
-  LEXC_RETURN_IF_ERROR(CheckZero(base + size - 12, 4, "trailer"));
-  const auto header_size = Load<std::uint32_t>(base + 24);
-  const auto section_count = Load<std::uint32_t>(base + 28);
-  const auto table_offset = Load<std::uint64_t>(base + 32);
-  const auto entry_size = Load<std::uint32_t>(base + 40);
-  if (header_size != format::kHeaderSize)
-    return Corrupt("header size: expected " + std::to_string(format::kHeaderSize) + ", got " +
-                   std::to_string(header_size));
-  if (entry_size != format::kSectionEntrySize)
-    return Corrupt("section entry size: expected " + std::to_string(format::kSectionEntrySize) +
-                   ", got " + std::to_string(entry_size));
-  LEXC_RETURN_IF_ERROR(CheckZero(base + 44, 20, "header"));
-  if (section_count < 1 || section_count > format::kMaxSections)
-    return Corrupt("section count: expected 1.." + std::to_string(format::kMaxSections) + ", got " +
-                   std::to_string(section_count));
-  const std::uint64_t body_end = size - format::kTrailerSize;
-  if (table_offset != format::kHeaderSize)
-    return Corrupt("section table offset: expected " + std::to_string(format::kHeaderSize) + ", got " +
-                   std::to_string(table_offset));
-  const std::uint64_t table_end = table_offset + std::uint64_t(section_count) * entry_size;
-  if (table_end > body_end)
-    return Corrupt("section table: ends at " + std::to_string(table_end) + ", past the body end " +
-                   std::to_string(body_end));
+  auto header = internal::ImageHeader::DecodeFrom(bytes);
+  if (!header.ok()) return header.status();
+  auto trailer = internal::ImageTrailer::DecodeFrom(bytes);
+  if (!trailer.ok()) return trailer.status();
+  const std::uint64_t body_end = header->body_end();
+  const std::uint64_t table_end = header->table_end();
 
-  struct Sec {
-    std::uint32_t tag;
-    std::uint64_t offset, size;
-  };
+  using Sec = internal::SectionEntry;
   std::vector<Sec> secs;  // at most kMaxSections entries: O(sections)
-  for (std::uint32_t i = 0; i < section_count; ++i) {
-    const std::byte* e = base + table_offset + std::uint64_t(i) * entry_size;
-    Sec s{Load<std::uint32_t>(e), Load<std::uint64_t>(e + 8), Load<std::uint64_t>(e + 16)};
+  for (std::uint32_t i = 0; i < header->section_count; ++i) {
+    const Sec s = Sec::DecodeFrom(
+        bytes.subspan(header->section_table_offset + std::uint64_t(i) * format::kSectionEntrySize)
+            .first<format::kSectionEntrySize>());
     const std::string name = "section " + std::to_string(i) + " (" + TagName(s.tag) + ")";
-    const auto sflags = Load<std::uint32_t>(e + 4);
-    if (sflags != 0) return Corrupt(name + ": flags must be zero, got " + Hex(sflags));
+    if (s.flags != 0) return Corrupt(name + ": flags must be zero, got " + Hex(s.flags));
     if (s.offset % format::kAlign != 0)
       return Corrupt(name + ": offset " + std::to_string(s.offset) + " is not 8-byte aligned");
     if (s.offset < table_end || s.offset > body_end || s.size > body_end - s.offset)
@@ -198,7 +128,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
 
   Lexicon lex;
   lex.bytes_ = bytes;
-  lex.minor_ = minor;
+  lex.minor_ = header->minor;
   auto alphabet = ReadAlphabet(base + alph->offset, alph->size);
   if (!alphabet.ok()) return alphabet.status();
   lex.alphabet_ = std::move(alphabet).value();
@@ -217,7 +147,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
     m.max_len = Load<std::uint32_t>(p + 32);
     m.source_crc = Load<std::uint32_t>(p + 36);
     const auto options_len = Load<std::uint32_t>(p + 40);
-    LEXC_RETURN_IF_ERROR(CheckZero(p + 44, 20, "section META"));
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 44, 20, "section META"));
     if (options_len > meta->size - format::kMetaFixedSize)
       return Corrupt("section META: options length " + std::to_string(options_len) + " exceeds the section");
     m.options = std::string_view(reinterpret_cast<const char*>(p + format::kMetaFixedSize), options_len);
@@ -235,7 +165,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
       return Corrupt("section ARCS: size " + std::to_string(arcs->size) + ", expected >= " +
                      std::to_string(format::kArcsHeadSize));
     const auto width = Load<std::uint32_t>(p);
-    LEXC_RETURN_IF_ERROR(CheckZero(p + 4, 4, "section ARCS"));
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "section ARCS"));
     const auto count = Load<std::uint64_t>(p + 8);
     if (width != 4 && width != 8)
       return Corrupt("section ARCS: arc width: expected 4 or 8, got " + std::to_string(width));
@@ -260,14 +190,15 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
     lex.arc_count_ = count;
     lex.arcs_ = a;
   }
-  if (dawg) {
-    LEXC_RETURN_IF_ERROR(ReadGraphDesc(base + dawg->offset, dawg->size, "DAWG", lex.arc_count_, &lex.dawg_info_));
-    lex.dawg_ = Graph(lex.arcs_, lex.arc_width_, lex.arc_count_, lex.dawg_info_.root);
-  }
-  if (gaddag) {
-    LEXC_RETURN_IF_ERROR(ReadGraphDesc(base + gaddag->offset, gaddag->size, "GADG", lex.arc_count_, &lex.gaddag_info_));
-    lex.gaddag_ = Graph(lex.arcs_, lex.arc_width_, lex.arc_count_, lex.gaddag_info_.root);
-  }
+  auto read_graph = [&](const Sec& sec, const char* tag, GraphInfo* info, Graph* graph) -> Status {
+    auto desc = internal::GraphDescriptor::DecodeFrom(bytes.subspan(sec.offset, sec.size), tag, lex.arc_count_);
+    if (!desc.ok()) return desc.status();
+    *info = desc->info;
+    *graph = Graph(lex.arcs_, lex.arc_width_, lex.arc_count_, info->root);
+    return Status::Ok();
+  };
+  if (dawg) LEXC_RETURN_IF_ERROR(read_graph(*dawg, "DAWG", &lex.dawg_info_, &lex.dawg_));
+  if (gaddag) LEXC_RETURN_IF_ERROR(read_graph(*gaddag, "GADG", &lex.gaddag_info_, &lex.gaddag_));
   return lex;
 }
 
@@ -488,7 +419,9 @@ Status VerifyArcs(const typename C::Word* arcs, std::uint64_t count, int tiles) 
 Status Lexicon::Verify() const {
   if (bytes_.empty()) return Status(Errc::kInvalidArgument, "verify: no image");
   const std::size_t body = bytes_.size() - format::kTrailerSize;
-  const std::uint32_t want = Load<std::uint32_t>(bytes_.data() + body);
+  auto trailer = internal::ImageTrailer::DecodeFrom(bytes_);
+  if (!trailer.ok()) return trailer.status();  // not after a successful FromBytes
+  const std::uint32_t want = trailer->crc;
   const std::uint32_t got = Crc32c(0, bytes_.data(), body);
   if (want != got)
     return Status(Errc::kChecksum, "CRC32C: trailer says " + Hex(want) + ", bytes give " + Hex(got));

@@ -1,0 +1,164 @@
+// The image frame codec. Layout: formats/lexicon-image.md; contracts in
+// image_codec.h.
+#include "image_codec.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "bytes.h"
+
+namespace lexc::internal {
+namespace {
+
+Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
+
+template <class T>
+void Store(std::byte* p, T v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+}  // namespace
+
+std::string Hex(std::uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+Status CheckReservedZero(const std::byte* p, std::size_t n, const std::string& what) {
+  if (!std::all_of(p, p + n, [](std::byte b) { return b == std::byte{0}; }))
+    return Corrupt(what + ": reserved bytes must be zero");
+  return Status::Ok();
+}
+
+// ---- header ----
+
+void ImageHeader::EncodeTo(std::span<std::byte, format::kHeaderSize> out) const {
+  std::byte* p = out.data();
+  std::memset(p, 0, out.size());
+  std::memcpy(p, format::kMagic, 8);
+  Store(p + 8, major);
+  Store(p + 10, minor);
+  Store(p + 12, flags);
+  Store(p + 16, file_size);
+  Store(p + 24, header_size);
+  Store(p + 28, section_count);
+  Store(p + 32, section_table_offset);
+  Store(p + 40, section_entry_size);
+}
+
+Result<ImageHeader> ImageHeader::DecodeFrom(std::span<const std::byte> image) {
+  const std::byte* p = image.data();
+  const std::uint64_t size = image.size();
+  if (size < 8 || std::memcmp(p, format::kMagic, 8) != 0)
+    return Status(Errc::kBadMagic, "not a lexc image (magic bytes do not match)");
+  if (size < format::kHeaderSize + format::kTrailerSize)
+    return Corrupt("file size " + std::to_string(size) + ", expected >= " +
+                   std::to_string(format::kHeaderSize + format::kTrailerSize) + " (header and trailer)");
+  ImageHeader h;
+  h.major = Load<std::uint16_t>(p + 8);
+  h.minor = Load<std::uint16_t>(p + 10);
+  if (h.major != format::kMajor)
+    return Status(Errc::kBadVersion, "format major version: expected " + std::to_string(format::kMajor) +
+                                         ", got " + std::to_string(h.major));
+  h.flags = Load<std::uint32_t>(p + 12);
+  if (h.flags != 0) return Corrupt("header flags: reserved bits must be zero, got " + Hex(h.flags));
+  h.file_size = Load<std::uint64_t>(p + 16);
+  if (h.file_size != size)
+    return Corrupt("file size: header says " + std::to_string(h.file_size) + " bytes, have " +
+                   std::to_string(size) + (size < h.file_size ? " (truncated)" : ""));
+  h.header_size = Load<std::uint32_t>(p + 24);
+  h.section_count = Load<std::uint32_t>(p + 28);
+  h.section_table_offset = Load<std::uint64_t>(p + 32);
+  h.section_entry_size = Load<std::uint32_t>(p + 40);
+  if (h.header_size != format::kHeaderSize)
+    return Corrupt("header size: expected " + std::to_string(format::kHeaderSize) + ", got " +
+                   std::to_string(h.header_size));
+  if (h.section_entry_size != format::kSectionEntrySize)
+    return Corrupt("section entry size: expected " + std::to_string(format::kSectionEntrySize) + ", got " +
+                   std::to_string(h.section_entry_size));
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 44, 20, "header"));
+  if (h.section_count < 1 || h.section_count > format::kMaxSections)
+    return Corrupt("section count: expected 1.." + std::to_string(format::kMaxSections) + ", got " +
+                   std::to_string(h.section_count));
+  if (h.section_table_offset != format::kHeaderSize)
+    return Corrupt("section table offset: expected " + std::to_string(format::kHeaderSize) + ", got " +
+                   std::to_string(h.section_table_offset));
+  if (h.table_end() > h.body_end())
+    return Corrupt("section table: ends at " + std::to_string(h.table_end()) + ", past the body end " +
+                   std::to_string(h.body_end()));
+  return h;
+}
+
+// ---- section table entry ----
+
+void SectionEntry::EncodeTo(std::span<std::byte, format::kSectionEntrySize> out) const {
+  std::byte* p = out.data();
+  Store(p, tag);
+  Store(p + 4, flags);
+  Store(p + 8, offset);
+  Store(p + 16, size);
+}
+
+SectionEntry SectionEntry::DecodeFrom(std::span<const std::byte, format::kSectionEntrySize> in) {
+  const std::byte* p = in.data();
+  return {Load<std::uint32_t>(p), Load<std::uint32_t>(p + 4), Load<std::uint64_t>(p + 8),
+          Load<std::uint64_t>(p + 16)};
+}
+
+// ---- trailer ----
+
+void ImageTrailer::EncodeTo(std::span<std::byte, format::kTrailerSize> out) const {
+  std::byte* p = out.data();
+  Store(p, crc);
+  Store(p + 4, std::uint32_t{0});
+  std::memcpy(p + 8, format::kEndMagic, 8);
+}
+
+Result<ImageTrailer> ImageTrailer::DecodeFrom(std::span<const std::byte> image) {
+  const std::uint64_t size = image.size();
+  if (size < format::kTrailerSize)
+    return Corrupt("file size " + std::to_string(size) + ", expected >= " + std::to_string(format::kTrailerSize) +
+                   " (trailer)");
+  const std::byte* p = image.data() + size - format::kTrailerSize;
+  if (std::memcmp(p + 8, format::kEndMagic, 8) != 0)
+    return Corrupt("trailer: end magic missing at offset " + std::to_string(size - 8));
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "trailer"));
+  return ImageTrailer{Load<std::uint32_t>(p)};
+}
+
+// ---- graph descriptor ----
+
+void GraphDescriptor::EncodeTo(std::span<std::byte, format::kGraphDescSize> out) const {
+  std::byte* p = out.data();
+  std::memset(p, 0, out.size());
+  Store(p, info.root);
+  Store(p + 8, info.nodes);
+  Store(p + 16, info.arcs);
+  Store(p + 24, info.strings);
+  Store(p + 32, info.longest_path);
+}
+
+Result<GraphDescriptor> GraphDescriptor::DecodeFrom(std::span<const std::byte> section, const char* tag,
+                                                    std::uint64_t arc_count) {
+  const std::string name = std::string("section ") + tag;
+  if (section.size() < format::kGraphDescSize)
+    return Corrupt(name + ": size " + std::to_string(section.size()) + ", expected >= " +
+                   std::to_string(format::kGraphDescSize));
+  const std::byte* p = section.data();
+  GraphDescriptor d;
+  d.info.root = Load<std::uint32_t>(p);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, name));
+  d.info.nodes = Load<std::uint64_t>(p + 8);
+  d.info.arcs = Load<std::uint64_t>(p + 16);
+  d.info.strings = Load<std::uint64_t>(p + 24);
+  d.info.longest_path = Load<std::uint32_t>(p + 32);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 36, 12, name));
+  if (d.info.root >= arc_count)
+    return Corrupt(name + ": root " + std::to_string(d.info.root) + ", expected < " + std::to_string(arc_count) +
+                   " (arc count)");
+  return d;
+}
+
+}  // namespace lexc::internal
