@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bytes.h"
+#include "graph_verifier.h"
 #include "image_codec.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
@@ -204,198 +205,6 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
 
 namespace {
 
-// Full check of one graph over the typed arc array.
-template <class C>
-Status VerifyGraph(const GraphView<C>& g, const typename C::Word* arcs, std::uint64_t count,
-                   const char* name, bool gaddag, const GraphInfo& want, const Metadata& meta,
-                   const Alphabet& alphabet) {
-  const Node root = g.root();
-  // Per-slot state: 0 unseen, 1 on the DFS stack, 2 done.
-  std::vector<std::uint8_t> color(count, 0);
-  std::vector<std::uint8_t> slot_seen(count, 0);
-  std::vector<std::uint64_t> strings(count, 0);
-  std::vector<std::uint32_t> depth(count, 0);
-  std::vector<std::uint8_t> has_sep(gaddag ? count : 0, 0);
-  // GADDAG: accepted strings without a separator (the rev(w)) and the
-  // longest separator-free path, per node.
-  std::vector<std::uint64_t> rev_words(gaddag ? count : 0, 0);
-  std::vector<std::uint32_t> rev_depth(gaddag ? count : 0, 0);
-  std::uint64_t forward_words = 0;  // GADDAG: c SEP y and c, as ForEachWord reads them
-  // Per node, over the words below it (DAWG: every string; GADDAG: the
-  // separator-free rev(w)): their tiles (DAWG only; a GADDAG's strings count
-  // them) and the bytes of their labels plus a line end each, for META's
-  // tile total and text bytes.
-  // When every label has the same length L (English), the text bytes are
-  // L x tiles + words, and no per-node byte count is needed.
-  std::uint64_t label_bytes[256] = {};
-  bool uniform = true;
-  for (int t = 1; t <= alphabet.size(); ++t) {
-    label_bytes[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
-    uniform &= label_bytes[t] == label_bytes[1];
-  }
-  std::vector<std::uint64_t> word_tiles(gaddag ? 0 : count, 0);
-  std::vector<std::uint64_t> word_bytes(uniform ? 0 : count, 0);
-  bool sums_overflow = false;
-  const std::string gname = std::string(name) + ": ";
-  GraphInfo got;
-  got.root = root;
-  if (root != kNoNode) {
-    struct Frame {
-      Node n;
-      std::uint64_t at;  // next arc slot to look at
-    };
-    std::vector<Frame> stack{{root, root}};
-    color[root] = 1;
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      if (f.at != ~std::uint64_t(0)) {
-        const auto w = arcs[f.at];
-        const Node t = C::target(w);
-        if (t != kNoNode && color[t] == 1)
-          return Corrupt(gname + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
-        const bool last = C::last(w);
-        const std::uint64_t here = f.at;
-        f.at = last ? ~std::uint64_t(0) : f.at + 1;
-        if (!last && f.at >= count)
-          return Corrupt(gname + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
-        if (t != kNoNode && color[t] == 0) {
-          color[t] = 1;
-          stack.push_back({t, t});
-        }
-        (void)here;
-        continue;
-      }
-      // All children done: check this node's list and fold the figures.
-      const Node n = f.n;
-      std::uint64_t total = 0;
-      std::uint32_t d = 0, rd = 0;
-      std::uint64_t rtotal = 0, tiles_below = 0, bytes_below = 0;
-      int prev_tile = -1;
-      bool sep_below = false;
-      for (std::uint64_t i = n;; ++i) {
-        const auto w = arcs[i];
-        const Tile tile = C::tile(w);
-        const Node t = C::target(w);
-        if (static_cast<int>(tile) <= prev_tile)
-          return Corrupt(gname + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
-                         std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
-        prev_tile = tile;
-        if (tile == kSeparator) {
-          if (!gaddag) return Corrupt(gname + "arc " + std::to_string(i) + " is a separator in a DAWG");
-          if (n == root) return Corrupt(gname + "the root has a separator arc");
-          if (C::accepts(w)) return Corrupt(gname + "separator arc " + std::to_string(i) + " accepts");
-          if (t == kNoNode) return Corrupt(gname + "separator arc " + std::to_string(i) + " leads nowhere");
-          if (has_sep[t]) return Corrupt(gname + "separator arc " + std::to_string(i) + " leads to another separator");
-          sep_below = true;
-        } else if (gaddag && t != kNoNode && has_sep[t]) {
-          sep_below = true;
-        }
-        if (t == kNoNode && !C::accepts(w))
-          return Corrupt(gname + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
-        const std::uint64_t sub = t == kNoNode ? 0 : strings[t];
-        total += (C::accepts(w) ? 1 : 0) + sub;
-        if (total < sub) return Corrupt(gname + "accepted-string count overflows");
-        d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
-        if (tile != kSeparator) {
-          // Words through this arc: the one ending here, and those below.
-          const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
-          const std::uint64_t through = (C::accepts(w) ? 1 : 0) + below;
-          if (!gaddag) {
-            sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
-            sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
-          }
-          if (!uniform) {
-            std::uint64_t x = 0;
-            sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
-            sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
-            sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
-            sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
-          }
-        }
-        if (gaddag && tile != kSeparator) {
-          const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
-          rtotal += (C::accepts(w) ? 1 : 0) + rsub;
-          if (rtotal < rsub) return Corrupt(gname + "accepted-string count overflows");
-          rd = std::max<std::uint32_t>(rd, 1 + (t == kNoNode ? 0 : rev_depth[t]));
-        }
-        got.arcs += !slot_seen[i];
-        slot_seen[i] = 1;
-        if (C::last(w)) break;
-      }
-      strings[n] = total;
-      depth[n] = d;
-      if (!uniform) word_bytes[n] = bytes_below;
-      if (!gaddag) word_tiles[n] = tiles_below;
-      if (gaddag) {
-        has_sep[n] = sep_below;
-        rev_words[n] = rtotal;
-        rev_depth[n] = rd;
-      }
-      color[n] = 2;
-      ++got.nodes;
-      stack.pop_back();
-    }
-    got.strings = strings[root];
-    got.longest_path = depth[root];
-    // The words as read left to right: c from a root arc, then y after the
-    // separator of the node it leads to (sorted lists put it first).
-    for (std::uint64_t i = root; gaddag; ++i) {  // the root's list, checked above
-      const auto w = arcs[i];
-      const Node t = C::target(w);
-      const std::uint64_t sub =
-          t != kNoNode && C::tile(arcs[t]) == kSeparator ? strings[C::target(arcs[t])] : 0;
-      forward_words += (C::accepts(w) ? 1 : 0) + sub;
-      if (forward_words < sub) return Corrupt(gname + "accepted-string count overflows");
-      if (C::last(w)) break;
-    }
-  }
-  auto mismatch = [&](const char* what, const char* source, std::uint64_t expected, std::uint64_t have) {
-    return Corrupt(gname + what + ": " + source + " says " + std::to_string(expected) + ", the graph has " +
-                   std::to_string(have));
-  };
-  if (got.nodes != want.nodes) return mismatch("nodes", "descriptor", want.nodes, got.nodes);
-  if (got.arcs != want.arcs) return mismatch("arcs", "descriptor", want.arcs, got.arcs);
-  if (got.strings != want.strings) return mismatch("accepted strings", "descriptor", want.strings, got.strings);
-  if (got.longest_path != want.longest_path)
-    return mismatch("longest path", "descriptor", want.longest_path, got.longest_path);
-  // Consistency with META: the words' text bytes (sums that overflow 64 bits
-  // cannot match META's; a builder never writes such an image); a DAWG
-  // accepts the words; a GADDAG accepts |w| strings per word w (|w|-1 splits
-  // plus rev(w)).
-  std::uint64_t text_bytes = 0;
-  if (root != kNoNode && !uniform) {
-    text_bytes = word_bytes[root];
-  } else if (root != kNoNode) {
-    const std::uint64_t words = gaddag ? rev_words[root] : strings[root];
-    const std::uint64_t tiles = gaddag ? got.strings : word_tiles[root];
-    sums_overflow |= __builtin_mul_overflow(tiles, label_bytes[1], &text_bytes);
-    sums_overflow |= __builtin_add_overflow(text_bytes, words, &text_bytes);
-  }
-  if (sums_overflow) return Corrupt(gname + "tile or byte totals overflow 64 bits");
-  if (text_bytes != meta.text_bytes) return mismatch("text bytes", "META", meta.text_bytes, text_bytes);
-  if (!gaddag) {
-    if (got.strings != meta.word_count) return mismatch("words", "META", meta.word_count, got.strings);
-    if (got.longest_path != meta.longest_word)
-      return mismatch("longest word", "META", meta.longest_word, got.longest_path);
-    const std::uint64_t tiles = root == kNoNode ? 0 : word_tiles[root];
-    if (tiles != meta.tile_total) return mismatch("tile total", "META", meta.tile_total, tiles);
-  } else {
-    if (got.strings != meta.tile_total)
-      return mismatch("strings (one per tile of each word)", "META's tile total", meta.tile_total, got.strings);
-    if (got.longest_path > meta.max_len + 1u)
-      return Corrupt(gname + "longest path: at most max-len + 1 = " + std::to_string(meta.max_len + 1u) +
-                     ", the graph has " + std::to_string(got.longest_path));
-    // Contains reads rev(w), ForEachWord c SEP y: both must give the words.
-    const std::uint64_t rev = root == kNoNode ? 0 : rev_words[root];
-    if (rev != meta.word_count) return mismatch("words read as rev(w)", "META", meta.word_count, rev);
-    if (forward_words != meta.word_count)
-      return mismatch("words read as c SEP y", "META", meta.word_count, forward_words);
-    const std::uint32_t longest = root == kNoNode ? 0 : rev_depth[root];
-    if (longest != meta.longest_word) return mismatch("longest word", "META", meta.longest_word, longest);
-  }
-  return Status::Ok();
-}
-
 template <class C>
 Status VerifyArcs(const typename C::Word* arcs, std::uint64_t count, int tiles) {
   for (std::uint64_t i = 1; i < count; ++i) {
@@ -432,11 +241,11 @@ Status Lexicon::Verify() const {
     const auto* a = static_cast<const typename C::Word*>(arcs_);
     LEXC_RETURN_IF_ERROR(VerifyArcs<C>(a, arc_count_, alphabet_.size()));
     if (has_dawg())
-      LEXC_RETURN_IF_ERROR(VerifyGraph<C>(GraphView<C>(a, arc_count_, dawg_.root()), a, arc_count_, "DAWG",
-                                          false, dawg_info_, meta_, alphabet_));
+      LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, dawg_.root(), "DAWG", false, alphabet_)
+                               .Run(dawg_info_, meta_));
     if (has_gaddag())
-      LEXC_RETURN_IF_ERROR(VerifyGraph<C>(GraphView<C>(a, arc_count_, gaddag_.root()), a, arc_count_,
-                                          "GADDAG", true, gaddag_info_, meta_, alphabet_));
+      LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, gaddag_.root(), "GADDAG", true, alphabet_)
+                               .Run(gaddag_info_, meta_));
     return Status::Ok();
   };
   return arc_width_ == 4 ? run(Arc32{}) : run(Arc64{});
