@@ -161,3 +161,55 @@ TEST_CASE("Image codec: built images decode with the header and trailer the buil
     CHECK(std::memcmp(again.data(), img.data(), again.size()) == 0);
   }
 }
+
+TEST_CASE("Image codec: META's fixed part and the ARCS head round-trip and reject corrupt bytes") {
+  internal::MetaRecord meta;
+  meta.meta = {267751, 2429186, 2696937, 15, 2, 15, 0xCAFEF00D, "graphs=dawg max-len=15"};
+  std::vector<std::byte> section(format::kMetaFixedSize + meta.meta.options.size());
+  meta.EncodeTo(std::span(section).first<format::kMetaFixedSize>());
+  std::memcpy(section.data() + format::kMetaFixedSize, meta.meta.options.data(), meta.meta.options.size());
+  auto back = internal::MetaRecord::DecodeFrom(section);
+  REQUIRE(back.ok());
+  const Metadata& m = back->meta;
+  CHECK(m.word_count == 267751);
+  CHECK(m.tile_total == 2429186);
+  CHECK(m.text_bytes == 2696937);
+  CHECK(m.longest_word == 15);
+  CHECK(m.shortest_word == 2);
+  CHECK(m.max_len == 15);
+  CHECK(m.source_crc == 0xCAFEF00D);
+  CHECK(m.options == "graphs=dawg max-len=15");
+  // The options view points into the section, not into a copy.
+  CHECK(reinterpret_cast<const std::byte*>(m.options.data()) == section.data() + format::kMetaFixedSize);
+  const struct {
+    const char* what;
+    std::size_t at;
+    std::uint8_t value;
+  } bad_meta[] = {{"reserved", 50, 1}, {"options length", 40, 200}, {"max-len 0", 32, 0}, {"longest > max-len", 24, 16}};
+  for (const auto& e : bad_meta) {
+    INFO(e.what);
+    std::vector<std::byte> bad = section;
+    bad[e.at] = std::byte{e.value};
+    CheckError(internal::MetaRecord::DecodeFrom(bad).status(), Errc::kCorrupt, "section META");
+  }
+  CheckError(internal::MetaRecord::DecodeFrom(std::span(section).first(63)).status(), Errc::kCorrupt,
+             "section META: size 63");
+
+  for (std::uint32_t width : {4u, 8u}) {
+    INFO("width " << width);
+    const internal::ArcsHead head{width, 3};
+    std::vector<std::byte> arcs(format::kArcsHeadSize + 3 * width);
+    head.EncodeTo(std::span(arcs).first<format::kArcsHeadSize>());
+    auto h = internal::ArcsHead::DecodeFrom(arcs);
+    REQUIRE(h.ok());
+    CHECK(h->width == width);
+    CHECK(h->count == 3);
+    CheckError(internal::ArcsHead::DecodeFrom(std::span(arcs).first(arcs.size() - 1)).status(), Errc::kCorrupt,
+               "do not fit");
+    for (std::size_t at : {0, 4, 8}) {  // width, reserved, count (0 arcs)
+      std::vector<std::byte> bad = arcs;
+      bad[at] = at == 8 ? std::byte{0} : std::byte{2};
+      CheckError(internal::ArcsHead::DecodeFrom(bad).status(), Errc::kCorrupt, "section ARCS");
+    }
+  }
+}

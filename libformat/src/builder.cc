@@ -398,22 +398,26 @@ void WriteAlphabet(internal::ByteWriter& w, const Alphabet& alphabet) {
 
 void WriteMeta(internal::ByteWriter& w, std::uint64_t words, const TextFigures& text, int max_len,
                const std::string& options_text) {
-  w.Put64(words);
-  w.Put64(text.tile_total);
-  w.Put64(text.text_bytes);
-  w.Put32(text.longest);
-  w.Put32(text.shortest);
-  w.Put32(static_cast<std::uint32_t>(max_len));
-  w.Put32(text.crc);
-  w.Put32(static_cast<std::uint32_t>(options_text.size()));
-  w.PutZeros(20);
+  internal::MetaRecord record;
+  Metadata& m = record.meta;
+  m.word_count = words;
+  m.tile_total = text.tile_total;
+  m.text_bytes = text.text_bytes;
+  m.longest_word = text.longest;
+  m.shortest_word = text.shortest;
+  m.max_len = static_cast<std::uint32_t>(max_len);
+  m.source_crc = text.crc;
+  m.options = options_text;
+  std::array<std::byte, format::kMetaFixedSize> fixed;
+  record.EncodeTo(fixed);
+  w.PutBytes(fixed.data(), fixed.size());
   w.PutBytes(options_text.data(), options_text.size());
 }
 
 void WriteArcs(internal::ByteWriter& w, int width, const StateStore& store, const Layout& layout) {
-  w.Put32(static_cast<std::uint32_t>(width));
-  w.Put32(0);
-  w.Put64(layout.slots);
+  std::array<std::byte, format::kArcsHeadSize> head;
+  internal::ArcsHead{static_cast<std::uint32_t>(width), layout.slots}.EncodeTo(head);
+  w.PutBytes(head.data(), head.size());
   if (width == 4) w.Put32(format::kArc32Sentinel);
   else w.Put64(format::kArc64Sentinel);
   for (StateId m : layout.placed) {

@@ -161,4 +161,78 @@ Result<GraphDescriptor> GraphDescriptor::DecodeFrom(std::span<const std::byte> s
   return d;
 }
 
+// ---- META ----
+
+void MetaRecord::EncodeTo(std::span<std::byte, format::kMetaFixedSize> out) const {
+  std::byte* p = out.data();
+  std::memset(p, 0, out.size());
+  Store(p, meta.word_count);
+  Store(p + 8, meta.tile_total);
+  Store(p + 16, meta.text_bytes);
+  Store(p + 24, meta.longest_word);
+  Store(p + 28, meta.shortest_word);
+  Store(p + 32, meta.max_len);
+  Store(p + 36, meta.source_crc);
+  Store(p + 40, static_cast<std::uint32_t>(meta.options.size()));
+}
+
+Result<MetaRecord> MetaRecord::DecodeFrom(std::span<const std::byte> section) {
+  if (section.size() < format::kMetaFixedSize)
+    return Corrupt("section META: size " + std::to_string(section.size()) + ", expected >= " +
+                   std::to_string(format::kMetaFixedSize));
+  const std::byte* p = section.data();
+  MetaRecord r;
+  Metadata& m = r.meta;
+  m.word_count = Load<std::uint64_t>(p);
+  m.tile_total = Load<std::uint64_t>(p + 8);
+  m.text_bytes = Load<std::uint64_t>(p + 16);
+  m.longest_word = Load<std::uint32_t>(p + 24);
+  m.shortest_word = Load<std::uint32_t>(p + 28);
+  m.max_len = Load<std::uint32_t>(p + 32);
+  m.source_crc = Load<std::uint32_t>(p + 36);
+  const auto options_len = Load<std::uint32_t>(p + 40);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 44, 20, "section META"));
+  if (options_len > section.size() - format::kMetaFixedSize)
+    return Corrupt("section META: options length " + std::to_string(options_len) + " exceeds the section");
+  m.options = std::string_view(reinterpret_cast<const char*>(p + format::kMetaFixedSize), options_len);
+  if (m.max_len < 1 || m.max_len > format::kMaxWordLen)
+    return Corrupt("section META: max-len: expected 1.." + std::to_string(format::kMaxWordLen) + ", got " +
+                   std::to_string(m.max_len));
+  if (m.longest_word > m.max_len)
+    return Corrupt("section META: longest word " + std::to_string(m.longest_word) + " exceeds max-len " +
+                   std::to_string(m.max_len));
+  return r;
+}
+
+// ---- ARCS head ----
+
+void ArcsHead::EncodeTo(std::span<std::byte, format::kArcsHeadSize> out) const {
+  std::byte* p = out.data();
+  Store(p, width);
+  Store(p + 4, std::uint32_t{0});
+  Store(p + 8, count);
+}
+
+Result<ArcsHead> ArcsHead::DecodeFrom(std::span<const std::byte> section) {
+  if (section.size() < format::kArcsHeadSize)
+    return Corrupt("section ARCS: size " + std::to_string(section.size()) + ", expected >= " +
+                   std::to_string(format::kArcsHeadSize));
+  const std::byte* p = section.data();
+  ArcsHead h;
+  h.width = Load<std::uint32_t>(p);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "section ARCS"));
+  h.count = Load<std::uint64_t>(p + 8);
+  if (h.width != 4 && h.width != 8)
+    return Corrupt("section ARCS: arc width: expected 4 or 8, got " + std::to_string(h.width));
+  const std::uint64_t max_count = h.width == 4 ? format::kArc32MaxArcs : format::kArc64MaxArcs;
+  if (h.count < 1 || h.count > max_count)
+    return Corrupt("section ARCS: arc count: expected 1.." + std::to_string(max_count) + ", got " +
+                   std::to_string(h.count));
+  const std::uint64_t room = section.size() - format::kArcsHeadSize;
+  if (h.count > room / h.width)
+    return Corrupt("section ARCS: " + std::to_string(h.count) + " arcs of " + std::to_string(h.width) +
+                   " bytes do not fit in " + std::to_string(room) + " bytes");
+  return h;
+}
+
 }  // namespace lexc::internal

@@ -88,4 +88,30 @@ struct GraphDescriptor {
                                             std::uint64_t arc_count);
 };
 
+// META's fixed 64-byte part; the options text (meta.options) follows it.
+struct MetaRecord {
+  Metadata meta;
+
+  // Writes the fixed part, with options_len = meta.options.size(); the
+  // caller appends the options text.
+  void EncodeTo(std::span<std::byte, format::kMetaFixedSize> out) const;
+  // Decodes META from its whole section; meta.options views the section's
+  // bytes. Errors: kCorrupt (section too small, reserved bytes not zero,
+  // options past the section, max-len outside 1..kMaxWordLen, longest word
+  // over max-len).
+  static Result<MetaRecord> DecodeFrom(std::span<const std::byte> section);
+};
+
+// The 16-byte head of ARCS: arc width and arc count (sentinel included).
+struct ArcsHead {
+  std::uint32_t width = 4;
+  std::uint64_t count = 0;
+
+  void EncodeTo(std::span<std::byte, format::kArcsHeadSize> out) const;
+  // Decodes the head of the ARCS section and checks that `count` arcs of
+  // `width` bytes (4 or 8; count within what that width addresses) fit in
+  // the section. Errors: kCorrupt.
+  static Result<ArcsHead> DecodeFrom(std::span<const std::byte> section);
+};
+
 }  // namespace lexc::internal

@@ -1,9 +1,9 @@
 // Image reader: cheap structural open, opt-in full verification, mapping.
 // What each level guarantees is stated in lexicon.h and in
-// formats/lexicon-image.md ("Validation"); keep the three in step.
+// formats/lexicon-image.md ("Validation"); keep the three in step. The
+// frame is decoded by image_codec.h, each graph checked by graph_verifier.h.
 #include "lexc/lexicon.h"
 
-#include <algorithm>
 #include <boost/iostreams/device/mapped_file.hpp>
 #include <exception>
 #include <filesystem>
@@ -134,50 +134,16 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   if (!alphabet.ok()) return alphabet.status();
   lex.alphabet_ = std::move(alphabet).value();
 
-  {
-    const std::byte* p = base + meta->offset;
-    if (meta->size < format::kMetaFixedSize)
-      return Corrupt("section META: size " + std::to_string(meta->size) + ", expected >= " +
-                     std::to_string(format::kMetaFixedSize));
-    Metadata& m = lex.meta_;
-    m.word_count = Load<std::uint64_t>(p);
-    m.tile_total = Load<std::uint64_t>(p + 8);
-    m.text_bytes = Load<std::uint64_t>(p + 16);
-    m.longest_word = Load<std::uint32_t>(p + 24);
-    m.shortest_word = Load<std::uint32_t>(p + 28);
-    m.max_len = Load<std::uint32_t>(p + 32);
-    m.source_crc = Load<std::uint32_t>(p + 36);
-    const auto options_len = Load<std::uint32_t>(p + 40);
-    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 44, 20, "section META"));
-    if (options_len > meta->size - format::kMetaFixedSize)
-      return Corrupt("section META: options length " + std::to_string(options_len) + " exceeds the section");
-    m.options = std::string_view(reinterpret_cast<const char*>(p + format::kMetaFixedSize), options_len);
-    if (m.max_len < 1 || m.max_len > format::kMaxWordLen)
-      return Corrupt("section META: max-len: expected 1.." + std::to_string(format::kMaxWordLen) +
-                     ", got " + std::to_string(m.max_len));
-    if (m.longest_word > m.max_len)
-      return Corrupt("section META: longest word " + std::to_string(m.longest_word) + " exceeds max-len " +
-                     std::to_string(m.max_len));
-  }
+  auto meta_record = internal::MetaRecord::DecodeFrom(bytes.subspan(meta->offset, meta->size));
+  if (!meta_record.ok()) return meta_record.status();
+  lex.meta_ = meta_record->meta;
 
   {
-    const std::byte* p = base + arcs->offset;
-    if (arcs->size < format::kArcsHeadSize)
-      return Corrupt("section ARCS: size " + std::to_string(arcs->size) + ", expected >= " +
-                     std::to_string(format::kArcsHeadSize));
-    const auto width = Load<std::uint32_t>(p);
-    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "section ARCS"));
-    const auto count = Load<std::uint64_t>(p + 8);
-    if (width != 4 && width != 8)
-      return Corrupt("section ARCS: arc width: expected 4 or 8, got " + std::to_string(width));
-    const std::uint64_t max_count = width == 4 ? format::kArc32MaxArcs : format::kArc64MaxArcs;
-    if (count < 1 || count > max_count)
-      return Corrupt("section ARCS: arc count: expected 1.." + std::to_string(max_count) + ", got " +
-                     std::to_string(count));
-    if (count > (arcs->size - format::kArcsHeadSize) / width)
-      return Corrupt("section ARCS: " + std::to_string(count) + " arcs of " + std::to_string(width) +
-                     " bytes do not fit in " + std::to_string(arcs->size - format::kArcsHeadSize) + " bytes");
-    const std::byte* a = p + format::kArcsHeadSize;
+    const auto head = internal::ArcsHead::DecodeFrom(bytes.subspan(arcs->offset, arcs->size));
+    if (!head.ok()) return head.status();
+    const std::uint32_t width = head->width;
+    const std::uint64_t count = head->count;
+    const std::byte* a = base + arcs->offset + format::kArcsHeadSize;
     const bool sentinel_ok = width == 4 ? Load<std::uint32_t>(a) == format::kArc32Sentinel
                                         : Load<std::uint64_t>(a) == format::kArc64Sentinel;
     if (!sentinel_ok) return Corrupt("section ARCS: arc 0 must be the empty-list sentinel");
