@@ -213,3 +213,26 @@ TEST_CASE("Image codec: META's fixed part and the ARCS head round-trip and rejec
     }
   }
 }
+
+TEST_CASE("Image codec: the ALPH section round-trips and rejects corrupt records") {
+  for (const Alphabet& a : {Alphabet::English(), LetterAlphabet(40), LetterAlphabet(1)}) {
+    INFO(a.size() << " tiles");
+    internal::ByteWriter w;
+    internal::EncodeAlphabetSection(a, w);
+    const std::vector<std::byte> section = w.Take();
+    CHECK(section.size() == format::kAlphabetHeadSize + a.size() * format::kTileRecordSize + a.name().size());
+    auto back = internal::DecodeAlphabetSection(section);
+    REQUIRE(back.ok());
+    CHECK(*back == a);
+    CHECK(back->name() == a.name());
+    // Tile 1's label padding, its reserved tail, the head's reserved bytes.
+    for (std::uint32_t at : {format::kAlphabetHeadSize + 15, format::kAlphabetHeadSize + 39, 12u}) {
+      std::vector<std::byte> bad = section;
+      bad[at] = std::byte{1};
+      CheckError(internal::DecodeAlphabetSection(bad).status(), Errc::kCorrupt, "section ALPH");
+    }
+    CheckError(internal::DecodeAlphabetSection(std::span(section).first(section.size() - 1 - a.name().size()))
+                   .status(),
+               Errc::kCorrupt, "section ALPH: size");
+  }
+}

@@ -15,7 +15,7 @@
 //   4. Serialization, then the trailer CRC.
 // BuildImage runs them as named steps: CheckOptions, MeasureText (META's
 // figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
-// ChooseArcWidth, CountGraphFigures, then WriteAlphabet / WriteMeta /
+// ChooseArcWidth, CountGraphFigures, then EncodeAlphabetSection / WriteMeta /
 // WriteArcs per section and WriteFrame (header, table, trailer; image_codec.h).
 #include "lexc/builder.h"
 
@@ -187,12 +187,6 @@ std::string OptionsText(const BuildOptions& o, const Alphabet& a, int width) {
   s += " arc-width=" + std::to_string(width);
   s += " alphabet=" + (a.name().empty() ? std::string("unnamed") : a.name());
   return s;
-}
-
-void PutLabel(internal::ByteWriter& w, const std::string& s) {
-  w.Put8(static_cast<std::uint8_t>(s.size()));
-  w.PutBytes(s.data(), s.size());
-  w.PutZeros(static_cast<std::size_t>(kMaxLabelBytes) - s.size());
 }
 
 Status CheckOptions(const BuildOptions& options, const Alphabet& alphabet) {
@@ -377,25 +371,6 @@ void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<
 
 // ---- Phase 4: serialization, one writer per section ----
 
-void WriteAlphabet(internal::ByteWriter& w, const Alphabet& alphabet) {
-  w.Put32(static_cast<std::uint32_t>(alphabet.size()));
-  w.Put16(static_cast<std::uint16_t>(alphabet.blank_count()));
-  w.Put16(static_cast<std::uint16_t>(alphabet.blank_score()));
-  w.Put16(format::kTileRecordSize);
-  const std::string name = alphabet.name().substr(0, 255);
-  w.Put16(static_cast<std::uint16_t>(name.size()));
-  w.Put32(0);
-  for (int t = 1; t <= alphabet.size(); ++t) {
-    const TileInfo& ti = alphabet.tile(static_cast<Tile>(t));
-    PutLabel(w, ti.label);
-    PutLabel(w, ti.lower);
-    w.Put16(static_cast<std::uint16_t>(ti.score));
-    w.Put16(static_cast<std::uint16_t>(ti.count));
-    w.Put32(0);
-  }
-  w.PutBytes(name.data(), name.size());
-}
-
 void WriteMeta(internal::ByteWriter& w, std::uint64_t words, const TextFigures& text, int max_len,
                const std::string& options_text) {
   internal::MetaRecord record;
@@ -512,7 +487,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   for (Section& sec : sections) {
     sec.offset = w.size();
     if (sec.tag == format::kTagAlphabet) {
-      WriteAlphabet(w, alphabet);
+      internal::EncodeAlphabetSection(alphabet, w);
     } else if (sec.tag == format::kTagMeta) {
       WriteMeta(w, words.size(), text, options.max_len, opts);
     } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {

@@ -18,6 +18,12 @@ void Store(std::byte* p, T v) {
   std::memcpy(p, &v, sizeof v);
 }
 
+void PutLabel(ByteWriter& w, const std::string& s) {
+  w.Put8(static_cast<std::uint8_t>(s.size()));
+  w.PutBytes(s.data(), s.size());
+  w.PutZeros(static_cast<std::size_t>(kMaxLabelBytes) - s.size());
+}
+
 }  // namespace
 
 std::string Hex(std::uint64_t v) {
@@ -233,6 +239,73 @@ Result<ArcsHead> ArcsHead::DecodeFrom(std::span<const std::byte> section) {
     return Corrupt("section ARCS: " + std::to_string(h.count) + " arcs of " + std::to_string(h.width) +
                    " bytes do not fit in " + std::to_string(room) + " bytes");
   return h;
+}
+
+// ---- ALPH ----
+
+void EncodeAlphabetSection(const Alphabet& alphabet, ByteWriter& w) {
+  w.Put32(static_cast<std::uint32_t>(alphabet.size()));
+  w.Put16(static_cast<std::uint16_t>(alphabet.blank_count()));
+  w.Put16(static_cast<std::uint16_t>(alphabet.blank_score()));
+  w.Put16(format::kTileRecordSize);
+  const std::string name = alphabet.name().substr(0, 255);
+  w.Put16(static_cast<std::uint16_t>(name.size()));
+  w.Put32(0);
+  for (int t = 1; t <= alphabet.size(); ++t) {
+    const TileInfo& ti = alphabet.tile(static_cast<Tile>(t));
+    PutLabel(w, ti.label);
+    PutLabel(w, ti.lower);
+    w.Put16(static_cast<std::uint16_t>(ti.score));
+    w.Put16(static_cast<std::uint16_t>(ti.count));
+    w.Put32(0);
+  }
+  w.PutBytes(name.data(), name.size());
+}
+
+Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
+  const std::byte* p = section.data();
+  const std::uint64_t size = section.size();
+  if (size < format::kAlphabetHeadSize)
+    return Corrupt("section ALPH: size " + std::to_string(size) + ", expected >= " +
+                   std::to_string(format::kAlphabetHeadSize));
+  const auto count = Load<std::uint32_t>(p);
+  const auto blanks = Load<std::uint16_t>(p + 4);
+  const auto blank_score = Load<std::uint16_t>(p + 6);
+  const auto record = Load<std::uint16_t>(p + 8);
+  const auto name_len = Load<std::uint16_t>(p + 10);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 12, 4, "section ALPH head"));
+  if (count < 1 || count > static_cast<std::uint32_t>(kMaxTiles))
+    return Corrupt("section ALPH: tile count: expected 1.." + std::to_string(kMaxTiles) + ", got " +
+                   std::to_string(count));
+  if (record != format::kTileRecordSize)
+    return Corrupt("section ALPH: record size: expected " + std::to_string(format::kTileRecordSize) +
+                   ", got " + std::to_string(record));
+  const std::uint64_t need = format::kAlphabetHeadSize + std::uint64_t(count) * record + name_len;
+  if (size < need)
+    return Corrupt("section ALPH: size " + std::to_string(size) + ", expected >= " + std::to_string(need));
+  std::vector<TileInfo> tiles(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::byte* r = p + format::kAlphabetHeadSize + std::uint64_t(i) * record;
+    const std::string where = "section ALPH: tile " + std::to_string(i + 1);
+    auto label = [&](const std::byte* at, std::string* out) -> Status {
+      const auto n = std::to_integer<std::size_t>(at[0]);
+      if (n > static_cast<std::size_t>(kMaxLabelBytes))
+        return Corrupt(where + ": label length " + std::to_string(n) + ", expected <= " +
+                       std::to_string(kMaxLabelBytes));
+      out->assign(reinterpret_cast<const char*>(at + 1), n);
+      return CheckReservedZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
+    };
+    LEXC_RETURN_IF_ERROR(label(r, &tiles[i].label));
+    LEXC_RETURN_IF_ERROR(label(r + 16, &tiles[i].lower));
+    tiles[i].score = Load<std::uint16_t>(r + 32);
+    tiles[i].count = Load<std::uint16_t>(r + 34);
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(r + 36, 4, where));
+  }
+  std::string name(reinterpret_cast<const char*>(p + format::kAlphabetHeadSize + std::uint64_t(count) * record),
+                   name_len);
+  auto a = Alphabet::FromTiles(std::move(name), std::move(tiles), blanks, blank_score);
+  if (!a.ok()) return Corrupt("section ALPH: " + a.status().detail());
+  return a;
 }
 
 }  // namespace lexc::internal

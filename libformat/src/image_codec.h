@@ -1,11 +1,13 @@
-// Internal: the one codec of the image's frame (header, section table
-// entries, trailer) and graph descriptors, shared by the writer (builder.cc)
+// Internal: the one codec of every fixed record of the image -- header,
+// section table entries, trailer, META's fixed part, the ARCS head, graph
+// descriptors -- and of the ALPH section, shared by the writer (builder.cc)
 // and the reader (lexicon.cc), as leveldb's Footer::EncodeTo/DecodeFrom.
-// Field tables: formats/lexicon-image.md ("Header", "Section table",
-// "Trailer", "DAWG and GADG"). Every EncodeTo writes the whole fixed-size
-// record, reserved bytes as zeros; every DecodeFrom reads one and checks
-// what the record alone can tell (magic, version, reserved bytes, the
-// image's size); placement against other sections is the reader's job.
+// Field tables: formats/lexicon-image.md ("Header", "Section table", "ALPH",
+// "META", "DAWG and GADG", "ARCS", "Trailer"). Every EncodeTo writes the
+// whole record, reserved bytes as zeros; every DecodeFrom reads one and
+// checks what the record alone can tell (magic, version, reserved bytes,
+// sizes and ranges), in the order the reader always has; placement against
+// other sections, the arcs themselves and the CRC are the reader's job.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +15,8 @@
 #include <span>
 #include <string>
 
+#include "bytes.h"
+#include "lexc/alphabet.h"
 #include "lexc/format.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
@@ -49,6 +53,14 @@ struct ImageHeader {
   std::uint64_t table_end() const { return section_table_offset + std::uint64_t(section_count) * section_entry_size; }
   std::uint64_t body_end() const { return file_size - format::kTrailerSize; }
 };
+
+// The ALPH section: a 16-byte head, one 40-byte record per tile, the name.
+// Variable-sized, so it is written by appending: the alphabet's name is cut
+// to 255 bytes. Decoding checks the head, each record's label lengths and
+// zero padding, and then the alphabet's own rules (Alphabet::FromTiles).
+// Errors: kCorrupt naming the section and tile.
+void EncodeAlphabetSection(const Alphabet& alphabet, ByteWriter& w);
+Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section);
 
 // One 24-byte section table entry.
 struct SectionEntry {
