@@ -26,6 +26,7 @@
 #include "lexc/builder.h"
 #include "lexc/game/selfplay.h"
 #include "lexc/gen/movegen.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/wordlist.h"
 

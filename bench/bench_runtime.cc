@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lexc/builder.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 #include "lexc/wordlist.h"

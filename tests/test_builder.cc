@@ -20,6 +20,7 @@
 #include "lexc/builder.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 #include "lexc/wordlist.h"
@@ -292,29 +293,6 @@ TEST_CASE("Round trip through bytes and a mapped file, every graph choice and ar
   RoundTripEverywhere(ToSet(RandomWords(rng, 200, 3, 9)), LetterAlphabet(3));
   RoundTripEverywhere(ToSet({{1}}), LetterAlphabet(1));
   RoundTripEverywhere({}, Alphabet::English());
-}
-
-TEST_CASE("WriteFileAtomic: failures are io errors naming the path and leave no temporaries") {
-  TempDir dir;
-  const std::vector<std::byte> bytes(100, std::byte{7});
-  {
-    const std::string path = dir.File("no-such-dir/x.lex");
-    const Status s = WriteFileAtomic(path, bytes);
-    CheckError(s, Errc::kIo, path);
-  }
-  {
-    // The target is a non-empty directory: the final rename fails.
-    const std::string path = dir.File("busy.lex");
-    std::filesystem::create_directory(path);
-    REQUIRE(WriteFileAtomic(path + "/inside", bytes).ok());
-    const Status s = WriteFileAtomic(path, bytes);
-    CheckError(s, Errc::kIo, path);
-    CHECK(std::filesystem::is_directory(path));
-  }
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(dir.path())) names.push_back(e.path().filename().string());
-  CHECK(names == std::vector<std::string>{"busy.lex"});
-  CHECK(ReadFile(dir.File("busy.lex/inside")).size() == 100);
 }
 
 TEST_CASE("Contains agrees with the set model on random lists") {

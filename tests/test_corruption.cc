@@ -15,6 +15,7 @@
 
 #include "lexc/builder.h"
 #include "lexc/crc32c.h"
+#include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 #include "test_support.h"

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 #include "test_support.h"
 

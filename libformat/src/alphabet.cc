@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "lexc/wordlist.h"  // ReadInputBytes: LoadFile reads like a word list
+#include "lexc/io.h"
 #include "utf8.h"
 
 namespace lexc {

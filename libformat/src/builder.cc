@@ -13,21 +13,21 @@
 //      list equals a proper tail of another state's list is stored inside it;
 //      lists placed in depth-first discovery order.
 //   4. Serialization, then the trailer CRC.
+// BuildImage runs them as named steps: CheckOptions, MeasureText (META's
+// figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
+// ChooseArcWidth, CountGraphFigures, then EncodeAlphabetSection / WriteMeta /
+// WriteArcs per section and WriteFrame (header, table, trailer; image_codec.h).
 #include "lexc/builder.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <array>
 #include <bit>
-#include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
 
 #include "automaton.h"
 #include "bytes.h"
+#include "image_codec.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
 
@@ -189,16 +189,7 @@ std::string OptionsText(const BuildOptions& o, const Alphabet& a, int width) {
   return s;
 }
 
-void PutLabel(internal::ByteWriter& w, const std::string& s) {
-  w.Put8(static_cast<std::uint8_t>(s.size()));
-  w.PutBytes(s.data(), s.size());
-  w.PutZeros(static_cast<std::size_t>(kMaxLabelBytes) - s.size());
-}
-
-}  // namespace
-
-Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
-                                          const BuildOptions& options, BuildReport* report) {
+Status CheckOptions(const BuildOptions& options, const Alphabet& alphabet) {
   if (!options.dawg && !options.gaddag)
     return Status(Errc::kInvalidArgument, "no graph requested (need DAWG, GADDAG or both)");
   if (options.max_len < 1 || options.max_len > static_cast<int>(format::kMaxWordLen))
@@ -209,281 +200,307 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     return Status(Errc::kInvalidArgument,
                   "arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
   if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "the alphabet has no tiles");
+  return Status::Ok();
+}
 
-  // Normalized text figures, and input validation against the options.
+// META's figures of the normalized list text ("WORD\n" lines).
+struct TextFigures {
   std::uint64_t text_bytes = 0, tile_total = 0;
   std::uint32_t crc = 0;
-  std::uint32_t longest = 0, shortest = words.size() ? ~0u : 0;
-  {
-    // Render "WORD\n" lines into a buffer and CRC it a block at a time.
-    std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
-    for (int t = 1; t <= alphabet.size(); ++t) labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
-    std::vector<char> buf(1 << 16);
-    std::size_t used = 0;
-    const std::size_t worst_line = static_cast<std::size_t>(options.max_len) * kMaxLabelBytes + 1;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      auto w = words[i];
-      if (w.size() > static_cast<std::size_t>(options.max_len))
-        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " +
-                                                  std::to_string(w.size()) + " tiles, over max-len " +
-                                                  std::to_string(options.max_len));
-      if (used + worst_line > buf.size()) {
-        crc = Crc32c(crc, buf.data(), used);
-        text_bytes += used;
-        used = 0;
-      }
-      for (Tile t : w) {
-        if (t < 1 || t > alphabet.size())
-          return Status(Errc::kInvalidArgument,
-                        "word " + std::to_string(i + 1) + " has tile code " +
-                            std::to_string(t) + ", outside the alphabet's 1.." +
-                            std::to_string(alphabet.size()));
-        const std::string_view l = labels[t];
-        if (l.size() == 1) {
-          buf[used++] = l[0];
-        } else {
-          std::memcpy(buf.data() + used, l.data(), l.size());
-          used += l.size();
-        }
-      }
-      buf[used++] = '\n';
-      longest = std::max<std::uint32_t>(longest, static_cast<std::uint32_t>(w.size()));
-      shortest = std::min<std::uint32_t>(shortest, static_cast<std::uint32_t>(w.size()));
-      tile_total += w.size();
+  std::uint32_t longest = 0, shortest = 0;
+};
+
+// Renders the words into a buffer and CRCs it a block at a time, checking
+// each word against max-len and the alphabet on the way.
+Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet, int max_len) {
+  TextFigures f;
+  f.shortest = words.size() ? ~0u : 0;
+  std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
+  for (int t = 1; t <= alphabet.size(); ++t) labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
+  std::vector<char> buf(1 << 16);
+  std::size_t used = 0;
+  const std::size_t worst_line = static_cast<std::size_t>(max_len) * kMaxLabelBytes + 1;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    auto w = words[i];
+    if (w.size() > static_cast<std::size_t>(max_len))
+      return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " +
+                                                std::to_string(w.size()) + " tiles, over max-len " +
+                                                std::to_string(max_len));
+    if (used + worst_line > buf.size()) {
+      f.crc = Crc32c(f.crc, buf.data(), used);
+      f.text_bytes += used;
+      used = 0;
     }
-    crc = Crc32c(crc, buf.data(), used);
-    text_bytes += used;
+    for (Tile t : w) {
+      if (t < 1 || t > alphabet.size())
+        return Status(Errc::kInvalidArgument,
+                      "word " + std::to_string(i + 1) + " has tile code " +
+                          std::to_string(t) + ", outside the alphabet's 1.." +
+                          std::to_string(alphabet.size()));
+      const std::string_view l = labels[t];
+      if (l.size() == 1) {
+        buf[used++] = l[0];
+      } else {
+        std::memcpy(buf.data() + used, l.data(), l.size());
+        used += l.size();
+      }
+    }
+    buf[used++] = '\n';
+    f.longest = std::max<std::uint32_t>(f.longest, static_cast<std::uint32_t>(w.size()));
+    f.shortest = std::min<std::uint32_t>(f.shortest, static_cast<std::uint32_t>(w.size()));
+    f.tile_total += w.size();
   }
+  f.crc = Crc32c(f.crc, buf.data(), used);
+  f.text_bytes += used;
+  return f;
+}
 
-  StateStore store;
-  // Rough sizes (SOWPODS: 77K states and 177K arcs for the DAWG, 572K and
-  // 1.16M with the GADDAG); reserving only maps address space.
-  if (options.gaddag) store.Reserve(tile_total / 4, tile_total / 2);
-  else store.Reserve(words.size() / 2, words.size());
-  auto t0 = std::chrono::steady_clock::now();
-
-  // Phase 1: DAWG.
-  std::vector<PrefixEntry> prefixes;
+// Phase 1: the DAWG. With a GADDAG requested, also records every distinct
+// prefix x with its packed rev(x) key (bits per tile, 0: unpacked) and,
+// once registered, delta(x). Returns the DAWG's root.
+StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, StateStore* store,
+                  std::vector<PrefixEntry>* prefixes) {
   std::vector<std::uint32_t> pending;  // depth -> index in prefixes of the path state's prefix
   if (options.gaddag) {
-    prefixes.reserve(words.total_tiles() / 3 + 16);
+    prefixes->reserve(words.total_tiles() / 3 + 16);
     pending.assign(static_cast<std::size_t>(options.max_len) + 2, 0);
   }
-  StateId dawg_root = 0;
-  const int bits = KeyBits(alphabet.size(), longest);
   // key(w[0,d)) = w[d-1] then key(w[0,d-1)) shifted down: O(1) per prefix.
   std::vector<u128> path_key(static_cast<std::size_t>(options.max_len) + 2, 0);
-  {
-    IncrementalBuilder b(&store);
-    auto on_register = [&](std::size_t depth, StateId id) {
-      if (options.gaddag) prefixes[pending[depth]].state = id;
-    };
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      auto w = words[i];
-      std::size_t lcp = b.Add(w, true, nullptr, on_register);
-      if (options.gaddag) {
-        for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
-          pending[d] = static_cast<std::uint32_t>(prefixes.size());
-          u128 key = 0;
-          if (bits) {
-            key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
-            path_key[d] = key;
-          }
-          prefixes.push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
-                              d == w.size()});
+  IncrementalBuilder b(store);
+  auto on_register = [&](std::size_t depth, StateId id) {
+    if (options.gaddag) (*prefixes)[pending[depth]].state = id;
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    auto w = words[i];
+    std::size_t lcp = b.Add(w, true, nullptr, on_register);
+    if (options.gaddag) {
+      for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
+        pending[d] = static_cast<std::uint32_t>(prefixes->size());
+        u128 key = 0;
+        if (bits) {
+          key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
+          path_key[d] = key;
         }
+        prefixes->push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
+                             d == w.size()});
       }
     }
-    dawg_root = b.Finish(on_register);
   }
-  const double t_dawg = Since(t0);
+  return b.Finish(on_register);
+}
 
-  // Phase 2: GADDAG front over the reversed prefixes.
-  StateId gaddag_root = 0;
-  t0 = std::chrono::steady_clock::now();
-  if (options.gaddag) {
-    SortPrefixes(words, bits, &prefixes);
-    IncrementalBuilder b(&store);
-    auto ignore = [](std::size_t, StateId) {};
-    std::vector<Tile> rev(format::kMaxWordLen);
-    const u128 tile_mask = (u128(1) << bits) - 1;
-    for (const PrefixEntry& e : prefixes) {
-      rev.resize(e.len);
-      if (bits) {
-        // Decode rev(x) from the key: the word list is in another order, so
-        // reading it here would miss the cache on every entry.
-        for (int i = 0; i < e.len; ++i)
-          rev[static_cast<std::size_t>(i)] = static_cast<Tile>((e.key >> (128 - bits * (i + 1))) & tile_mask);
-      } else {
-        auto w = words[e.word];
-        for (int i = 0; i < e.len; ++i)
-          rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
-      }
-      const PackedArc sep = PackArc(kSeparator, false, e.state);
-      b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
+// Phase 2: the GADDAG front over the reversed prefixes, each given its
+// separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
+StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntry>* prefixes,
+                         StateStore* store) {
+  SortPrefixes(words, bits, prefixes);
+  IncrementalBuilder b(store);
+  auto ignore = [](std::size_t, StateId) {};
+  std::vector<Tile> rev(format::kMaxWordLen);
+  const u128 tile_mask = (u128(1) << bits) - 1;
+  for (const PrefixEntry& e : *prefixes) {
+    rev.resize(e.len);
+    if (bits) {
+      // Decode rev(x) from the key: the word list is in another order, so
+      // reading it here would miss the cache on every entry.
+      for (int i = 0; i < e.len; ++i)
+        rev[static_cast<std::size_t>(i)] = static_cast<Tile>((e.key >> (128 - bits * (i + 1))) & tile_mask);
+    } else {
+      auto w = words[e.word];
+      for (int i = 0; i < e.len; ++i)
+        rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
     }
-    gaddag_root = b.Finish(ignore);
-    std::vector<PrefixEntry>().swap(prefixes);
+    const PackedArc sep = PackArc(kSeparator, false, e.state);
+    b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
   }
-  const double t_gaddag = Since(t0);
-  if (store.overflow())
-    return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");
+  const StateId root = b.Finish(ignore);
+  std::vector<PrefixEntry>().swap(*prefixes);
+  return root;
+}
 
-  // Phase 3: layout.
-  t0 = std::chrono::steady_clock::now();
-  // The GADDAG first: its depth-first pass then counts its nodes for free.
-  std::vector<StateId> roots;
-  if (options.gaddag) roots.push_back(gaddag_root);
-  if (options.dawg) roots.push_back(dawg_root);
-  Layout layout = PlaceStates(store, roots);
-
-  int width = options.arc_width;
-  const bool fits4 = layout.slots <= format::kArc32MaxArcs && alphabet.size() <= int(format::kArc32MaxTile);
+// The requested arc width, or the smallest that holds `slots` arcs and the
+// alphabet's tiles. Errors: kLimit.
+Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& alphabet) {
+  int width = requested;
+  const bool fits4 = slots <= format::kArc32MaxArcs && alphabet.size() <= int(format::kArc32MaxTile);
   if (width == 0) width = fits4 ? 4 : 8;
   if (width == 4 && !fits4) {
     if (alphabet.size() > int(format::kArc32MaxTile))
       return Status(Errc::kLimit, "4-byte arcs hold tiles 1.." +
                                       std::to_string(format::kArc32MaxTile) + ", the alphabet has " +
                                       std::to_string(alphabet.size()) + " (use arc width 8)");
-    return Status(Errc::kLimit, std::to_string(layout.slots) +
+    return Status(Errc::kLimit, std::to_string(slots) +
                                     " arcs exceed the " + std::to_string(format::kArc32MaxArcs) +
                                     " that 4-byte arcs address (use arc width 8)");
   }
-  if (layout.slots > format::kArc64MaxArcs)
-    return Status(Errc::kLimit, std::to_string(layout.slots) + " arcs exceed the " +
+  if (slots > format::kArc64MaxArcs)
+    return Status(Errc::kLimit, std::to_string(slots) + " arcs exceed the " +
                                     std::to_string(format::kArc64MaxArcs) +
                                     " that the format addresses");
+  return width;
+}
 
-  // Per-graph figures. By construction the DAWG accepts the words and its
-  // longest path is the longest word; the GADDAG accepts |w| strings per
-  // word w, and its longest path is rev(x) SEP y over the longest word.
-  // Verify() recomputes all of them from the image.
-  GraphInfo dawg_info, gaddag_info;
-  dawg_info.strings = words.size();
-  dawg_info.longest_path = longest;
-  gaddag_info.strings = tile_total;
-  gaddag_info.longest_path = longest >= 2 ? longest + 1 : longest;
-  {
-    std::vector<std::uint8_t> slot_seen(layout.slots);
-    for (std::size_t ri = 0; ri < roots.size(); ++ri) {
-      GraphInfo& gi = (options.gaddag && ri == 0) ? gaddag_info : dawg_info;
-      std::fill(slot_seen.begin(), slot_seen.end(), 0);
-      for (StateId st : layout.order) {
-        if (!(layout.reach[st] >> ri & 1)) continue;
-        ++gi.nodes;
-        const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
-        for (std::uint64_t j = p; j < p + k; ++j) {
-          gi.arcs += !slot_seen[j];
-          slot_seen[j] = 1;
-        }
+// Per-graph figures. By construction the DAWG accepts the words and its
+// longest path is the longest word; the GADDAG accepts |w| strings per word
+// w, and its longest path is rev(x) SEP y over the longest word. Nodes and
+// distinct arc slots are counted over the layout (roots[0] is the GADDAG's
+// when there is one). Verify() recomputes all of them from the image.
+void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots,
+                       bool gaddag_first, std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info,
+                       GraphInfo* gaddag_info) {
+  dawg_info->strings = words;
+  dawg_info->longest_path = text.longest;
+  gaddag_info->strings = text.tile_total;
+  gaddag_info->longest_path = text.longest >= 2 ? text.longest + 1 : text.longest;
+  std::vector<std::uint8_t> slot_seen(layout.slots);
+  for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+    GraphInfo& gi = (gaddag_first && ri == 0) ? *gaddag_info : *dawg_info;
+    std::fill(slot_seen.begin(), slot_seen.end(), 0);
+    for (StateId st : layout.order) {
+      if (!(layout.reach[st] >> ri & 1)) continue;
+      ++gi.nodes;
+      const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
+      for (std::uint64_t j = p; j < p + k; ++j) {
+        gi.arcs += !slot_seen[j];
+        slot_seen[j] = 1;
       }
     }
   }
+}
+
+// ---- Phase 4: serialization, one writer per section ----
+
+void WriteMeta(internal::ByteWriter& w, std::uint64_t words, const TextFigures& text, int max_len,
+               const std::string& options_text) {
+  internal::MetaRecord record;
+  Metadata& m = record.meta;
+  m.word_count = words;
+  m.tile_total = text.tile_total;
+  m.text_bytes = text.text_bytes;
+  m.longest_word = text.longest;
+  m.shortest_word = text.shortest;
+  m.max_len = static_cast<std::uint32_t>(max_len);
+  m.source_crc = text.crc;
+  m.options = options_text;
+  std::array<std::byte, format::kMetaFixedSize> fixed;
+  record.EncodeTo(fixed);
+  w.PutBytes(fixed.data(), fixed.size());
+  w.PutBytes(options_text.data(), options_text.size());
+}
+
+void WriteArcs(internal::ByteWriter& w, int width, const StateStore& store, const Layout& layout) {
+  std::array<std::byte, format::kArcsHeadSize> head;
+  internal::ArcsHead{static_cast<std::uint32_t>(width), layout.slots}.EncodeTo(head);
+  w.PutBytes(head.data(), head.size());
+  if (width == 4) w.Put32(format::kArc32Sentinel);
+  else w.Put64(format::kArc64Sentinel);
+  for (StateId m : layout.placed) {
+    auto arcs = store.arcs(m);
+    for (std::size_t i = 0; i < arcs.size(); ++i) {
+      const PackedArc a = arcs[i];
+      const std::uint64_t target = layout.pos[ArcTarget(a)];
+      const std::uint64_t tile = ArcTile(a), acc = ArcAccepts(a), last = i + 1 == arcs.size();
+      if (width == 4)
+        w.Put32(static_cast<std::uint32_t>(acc << 31 | last << 30 | tile << 24 | target));
+      else
+        w.Put64(acc << 41 | last << 40 | tile << 32 | target);
+    }
+  }
+}
+
+// Patches the header and section table over the zeros reserved for them,
+// then appends the trailer with the CRC of everything before it.
+void WriteFrame(internal::ByteWriter& w, std::span<const internal::SectionEntry> sections) {
+  internal::ImageHeader header;
+  header.file_size = w.size() + format::kTrailerSize;
+  header.section_count = static_cast<std::uint32_t>(sections.size());
+  std::array<std::byte, format::kHeaderSize> head;
+  header.EncodeTo(head);
+  w.Patch(0, head.data(), head.size());
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    std::array<std::byte, format::kSectionEntrySize> entry;
+    sections[i].EncodeTo(entry);
+    w.Patch(header.section_table_offset + i * format::kSectionEntrySize, entry.data(), entry.size());
+  }
+  std::array<std::byte, format::kTrailerSize> trailer;
+  internal::ImageTrailer{Crc32c(0, w.data(), w.size())}.EncodeTo(trailer);
+  w.PutBytes(trailer.data(), trailer.size());
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
+                                          const BuildOptions& options, BuildReport* report) {
+  LEXC_RETURN_IF_ERROR(CheckOptions(options, alphabet));
+  auto measured = MeasureText(words, alphabet, options.max_len);
+  if (!measured.ok()) return measured.status();
+  const TextFigures& text = *measured;
+
+  StateStore store;
+  // Rough sizes (SOWPODS: 77K states and 177K arcs for the DAWG, 572K and
+  // 1.16M with the GADDAG); reserving only maps address space.
+  if (options.gaddag) store.Reserve(text.tile_total / 4, text.tile_total / 2);
+  else store.Reserve(words.size() / 2, words.size());
+
+  auto t0 = std::chrono::steady_clock::now();
+  const int bits = KeyBits(alphabet.size(), text.longest);
+  std::vector<PrefixEntry> prefixes;
+  const StateId dawg_root = BuildDawg(words, options, bits, &store, &prefixes);
+  const double t_dawg = Since(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  const StateId gaddag_root = options.gaddag ? BuildGaddagFront(words, bits, &prefixes, &store) : 0;
+  const double t_gaddag = Since(t0);
+  if (store.overflow())
+    return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");
+
+  // Phase 3: layout. The GADDAG first: its depth-first pass then counts its
+  // nodes for free.
+  t0 = std::chrono::steady_clock::now();
+  std::vector<StateId> roots;
+  if (options.gaddag) roots.push_back(gaddag_root);
+  if (options.dawg) roots.push_back(dawg_root);
+  const Layout layout = PlaceStates(store, roots);
+  auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
+  if (!chosen.ok()) return chosen.status();
+  const int width = *chosen;
+  GraphInfo dawg_info, gaddag_info;
+  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
   const double t_layout = Since(t0);
 
-  // Phase 4: serialize.
-  internal::ByteWriter w;
-  const std::string opts = OptionsText(options, alphabet, width);
-  struct Section {
-    std::uint32_t tag;
-    std::uint64_t offset = 0, size = 0;
-  };
+  // Phase 4: serialize the sections after room for the header and table.
+  using Section = internal::SectionEntry;
   std::vector<Section> sections;
   sections.push_back({format::kTagAlphabet});
   sections.push_back({format::kTagMeta});
   if (options.dawg) sections.push_back({format::kTagDawg});
   if (options.gaddag) sections.push_back({format::kTagGaddag});
   sections.push_back({format::kTagArcs});
-
+  const std::string opts = OptionsText(options, alphabet, width);
+  internal::ByteWriter w;
   w.Reserve(4096 + alphabet.size() * format::kTileRecordSize + opts.size() + layout.slots * 8);
   w.PutZeros(format::kHeaderSize + sections.size() * format::kSectionEntrySize);
   w.Align(format::kAlign);
   for (Section& sec : sections) {
     sec.offset = w.size();
     if (sec.tag == format::kTagAlphabet) {
-      w.Put32(static_cast<std::uint32_t>(alphabet.size()));
-      w.Put16(static_cast<std::uint16_t>(alphabet.blank_count()));
-      w.Put16(static_cast<std::uint16_t>(alphabet.blank_score()));
-      w.Put16(format::kTileRecordSize);
-      const std::string name = alphabet.name().substr(0, 255);
-      w.Put16(static_cast<std::uint16_t>(name.size()));
-      w.Put32(0);
-      for (int t = 1; t <= alphabet.size(); ++t) {
-        const TileInfo& ti = alphabet.tile(static_cast<Tile>(t));
-        PutLabel(w, ti.label);
-        PutLabel(w, ti.lower);
-        w.Put16(static_cast<std::uint16_t>(ti.score));
-        w.Put16(static_cast<std::uint16_t>(ti.count));
-        w.Put32(0);
-      }
-      w.PutBytes(name.data(), name.size());
+      internal::EncodeAlphabetSection(alphabet, w);
     } else if (sec.tag == format::kTagMeta) {
-      w.Put64(words.size());
-      w.Put64(tile_total);
-      w.Put64(text_bytes);
-      w.Put32(longest);
-      w.Put32(shortest);
-      w.Put32(static_cast<std::uint32_t>(options.max_len));
-      w.Put32(crc);
-      w.Put32(static_cast<std::uint32_t>(opts.size()));
-      w.PutZeros(20);
-      w.PutBytes(opts.data(), opts.size());
+      WriteMeta(w, words.size(), text, options.max_len, opts);
     } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {
-      const GraphInfo& gi = sec.tag == format::kTagDawg ? dawg_info : gaddag_info;
-      w.Put32(gi.root);
-      w.Put32(0);
-      w.Put64(gi.nodes);
-      w.Put64(gi.arcs);
-      w.Put64(gi.strings);
-      w.Put32(gi.longest_path);
-      w.Put32(0);
-      w.Put64(0);
+      std::array<std::byte, format::kGraphDescSize> desc;
+      internal::GraphDescriptor{sec.tag == format::kTagDawg ? dawg_info : gaddag_info}.EncodeTo(desc);
+      w.PutBytes(desc.data(), desc.size());
     } else {
-      w.Put32(static_cast<std::uint32_t>(width));
-      w.Put32(0);
-      w.Put64(layout.slots);
-      if (width == 4) w.Put32(format::kArc32Sentinel);
-      else w.Put64(format::kArc64Sentinel);
-      for (StateId m : layout.placed) {
-        auto arcs = store.arcs(m);
-        for (std::size_t i = 0; i < arcs.size(); ++i) {
-          const PackedArc a = arcs[i];
-          const std::uint64_t target = layout.pos[ArcTarget(a)];
-          const std::uint64_t tile = ArcTile(a), acc = ArcAccepts(a), last = i + 1 == arcs.size();
-          if (width == 4)
-            w.Put32(static_cast<std::uint32_t>(acc << 31 | last << 30 | tile << 24 | target));
-          else
-            w.Put64(acc << 41 | last << 40 | tile << 32 | target);
-        }
-      }
+      WriteArcs(w, width, store, layout);
     }
     sec.size = w.size() - sec.offset;
     w.Align(format::kAlign);
   }
-  const std::uint64_t file_size = w.size() + format::kTrailerSize;
-  // Header and section table.
-  w.Patch(0, format::kMagic, 8);
-  w.Patch16(8, format::kMajor);
-  w.Patch16(10, format::kMinor);
-  w.Patch32(12, 0);
-  w.Patch64(16, file_size);
-  w.Patch32(24, format::kHeaderSize);
-  w.Patch32(28, static_cast<std::uint32_t>(sections.size()));
-  w.Patch64(32, format::kHeaderSize);
-  w.Patch32(40, format::kSectionEntrySize);
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    const std::size_t at = format::kHeaderSize + i * format::kSectionEntrySize;
-    w.Patch32(at, sections[i].tag);
-    w.Patch32(at + 4, 0);
-    w.Patch64(at + 8, sections[i].offset);
-    w.Patch64(at + 16, sections[i].size);
-  }
-  const std::uint32_t image_crc = Crc32c(0, w.data(), w.size());
-  w.Put32(image_crc);
-  w.Put32(0);
-  w.PutBytes(format::kEndMagic, 8);
+  WriteFrame(w, sections);
 
   if (report) {
     report->dawg = dawg_info;
@@ -496,59 +513,6 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     report->seconds_layout = t_layout;
   }
   return w.Take();
-}
-
-Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path target(path);
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0)
-    return Status(Errc::kIo, path + ": cannot create a temporary file in " + dir.string() + ": " +
-                                 std::strerror(errno));
-  auto fail = [&](const char* what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
-  };
-  const auto* p = reinterpret_cast<const char*>(bytes.data());
-  std::size_t left = bytes.size();
-  while (left) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write failed");
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  // mkstemp creates 0600; give the usual 0644 less the umask.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0) return fail("chmod failed");
-  if (::fsync(fd) != 0) return fail("fsync failed");
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": close failed: " + std::strerror(err));
-  }
-  if (::rename(name.data(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(name.data());
-    return Status(Errc::kIo, path + ": rename failed: " + std::strerror(err));
-  }
-  // Make the rename durable; failure here does not undo a complete file.
-  if (int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY); dfd >= 0) {
-    (void)::fsync(dfd);
-    ::close(dfd);
-  }
-  return Status::Ok();
 }
 
 }  // namespace lexc

@@ -1,129 +1,21 @@
 #include "lexc/wordlist.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zstd.h>
-
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <limits>
-#include <memory>
 #include <new>
 #include <numeric>
 
+#include "lexc/io.h"
 #include "utf8.h"
 
 namespace lexc {
 namespace {
 
-constexpr unsigned char kZstdMagic[4] = {0x28, 0xB5, 0x2F, 0xFD};
-// Word offsets are u32; a list (and so its decompressed text) must stay below.
-constexpr std::uint64_t kMaxInputBytes = std::numeric_limits<std::uint32_t>::max();
-
-bool IsZstd(std::string_view bytes) {
-  return bytes.size() >= 4 && std::memcmp(bytes.data(), kZstdMagic, 4) == 0;
-}
-
-Status IoError(const std::string& path, const char* what, int err) {
-  return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
-}
-
-// `limit` is kMaxInputBytes (a word list) or a caller's smaller one.
-Status TooBig(std::string_view name, std::uint64_t limit = kMaxInputBytes) {
-  if (limit == kMaxInputBytes) return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
-  return Status(Errc::kLimit, std::string(name) + ": over " + std::to_string(limit) + " bytes");
-}
-
-// Reads all of fd; the caller closes it.
-Status ReadAll(int fd, const std::string& path, std::uint64_t limit, std::string* out) {
-  struct stat st {};
-  std::size_t want = 1 << 16;
-  if (::fstat(fd, &st) == 0) {
-    if (S_ISDIR(st.st_mode)) return IoError(path, "cannot read", EISDIR);
-    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > limit) return TooBig(path, limit);
-    if (S_ISREG(st.st_mode) && st.st_size > 0) want = static_cast<std::size_t>(st.st_size) + 1;
-  }
-  // Pipes, terminals and devices have no size: the buffer grows, but never
-  // past the limit (so `lexc build /dev/zero` ends with an error).
-  std::size_t have = 0;
-  out->resize(std::min<std::uint64_t>(want, limit + 1));
-  for (;;) {
-    if (have == out->size()) {
-      if (have > limit) return TooBig(path, limit);
-      out->resize(std::min<std::uint64_t>(out->size() * 2, limit + 1));
-    }
-    const ssize_t r = ::read(fd, out->data() + have, out->size() - have);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      return IoError(path, "cannot read", errno);
-    }
-    if (r == 0) break;
-    have += static_cast<std::size_t>(r);
-  }
-  out->resize(have);
-  return Status::Ok();
-}
-
-// Reads a whole file, or standard input for "-".
-Result<std::string> ReadRaw(const std::string& path, std::uint64_t limit) {
-  const bool std_in = path == "-";
-  const std::string name = std_in ? "<stdin>" : path;
-  int fd = STDIN_FILENO;
-  if (!std_in) {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return IoError(path, "cannot open", errno);
-  }
-  std::string out;
-  Status st;
-  try {
-    st = ReadAll(fd, name, limit, &out);
-  } catch (const std::bad_alloc&) {
-    st = Status(Errc::kIo, name + ": out of memory reading the input");
-  }
-  if (!std_in) ::close(fd);
-  if (!st.ok()) return st;
-  return out;
-}
-
-// Decompresses one or more concatenated zstd frames.
-Result<std::string> Decompress(std::string_view in, std::string_view name, std::uint64_t limit = kMaxInputBytes) {
-  auto bad = [&](const std::string& what) {
-    return Status(Errc::kBadInput, std::string(name) + ": " + what);
-  };
-  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
-  if (!ctx) return Status(Errc::kIo, std::string(name) + ": cannot allocate a zstd context");
-  // The frame header's size is only a hint (it may lie): trust it up to a
-  // ratio no word list reaches, so that a few bytes cannot make us allocate
-  // a gigabyte; past that the buffer grows as real output arrives.
-  std::size_t cap = std::max<std::size_t>(in.size() * 4, 1 << 16);
-  const unsigned long long declared = ZSTD_getFrameContentSize(in.data(), in.size());
-  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR)
-    cap = static_cast<std::size_t>(std::min<unsigned long long>(
-        {declared + 1, std::max<unsigned long long>(in.size() * 64ull, 1 << 16), 1ull << 30}));
-  cap = static_cast<std::size_t>(std::min<std::uint64_t>(cap, limit + 1));
-  std::string out(cap, '\0');
-  std::size_t have = 0;
-  ZSTD_inBuffer src{in.data(), in.size(), 0};
-  for (;;) {
-    if (have == out.size()) {
-      if (out.size() > limit) return TooBig(name, limit);
-      out.resize(std::min<std::uint64_t>(out.size() * 2, limit + 1));
-    }
-    ZSTD_outBuffer dst{out.data() + have, out.size() - have, 0};
-    const std::size_t r = ZSTD_decompressStream(ctx.get(), &dst, &src);
-    if (ZSTD_isError(r)) return bad(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
-    have += dst.pos;
-    if (src.pos == src.size) {
-      if (r == 0) break;                   // last frame complete
-      if (dst.pos < dst.size) return bad("truncated zstd data");  // had room, wants input
-    }
-  }
-  if (have > limit) return TooBig(name, limit);
-  out.resize(have);
-  return out;
+// Word offsets are u32, so the limit of every read (kMaxInputBytes) holds.
+Status TooBig(std::string_view name) {
+  return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
 }
 
 bool IsBlank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -250,27 +142,9 @@ std::size_t WordList::Normalize() {
   return dups;
 }
 
-Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_bytes) {
-  return ReadRaw(path, max_bytes ? std::min(max_bytes, kMaxInputBytes) : kMaxInputBytes);
-}
-
-Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes) {
-  const std::uint64_t limit = max_bytes ? std::min(max_bytes, kMaxInputBytes) : kMaxInputBytes;
-  auto raw = ReadRaw(path, limit);
-  if (!raw.ok()) return raw;
-  const bool z = IsZstd(*raw);
-  if (compressed) *compressed = z;
-  if (!z) return raw;
-  try {
-    return Decompress(*raw, path == "-" ? "<stdin>" : path, limit);
-  } catch (const std::bad_alloc&) {
-    return Status(Errc::kIo, path + ": out of memory decompressing the input");
-  }
-}
-
 Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
                               ReadReport* report) {
-  auto raw = ReadRaw(path, kMaxInputBytes);
+  auto raw = ReadFileBytes(path, kMaxInputBytes);
   if (!raw.ok()) return raw.status();
   return ParseWordList(*raw, path == "-" ? "<stdin>" : path, alphabet, options, report);
 }
@@ -284,8 +158,8 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, co
     return Status(Errc::kInvalidArgument, "max-len " + std::to_string(options.max_len) + ", expected >= 1");
   try {
     std::string inflated;
-    if (IsZstd(bytes)) {
-      auto d = Decompress(bytes, name);
+    if (IsZstdFrame(bytes)) {
+      auto d = DecompressZstd(bytes, name, kMaxInputBytes);
       if (!d.ok()) return d.status();
       inflated = std::move(d).value();
       bytes = inflated;

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "lexc/wordlist.h"  // ReadFileBytes
+#include "lexc/io.h"
 
 namespace lexc::gen {
 namespace {

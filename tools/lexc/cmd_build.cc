@@ -11,8 +11,9 @@
 
 #include "common.h"
 #include "lexc/builder.h"
+#include "lexc/io.h"
+#include "lexc/language.h"
 #include "lexc/wordlist.h"
-#include "walk.h"
 
 namespace lexc::cli {
 namespace {
@@ -135,8 +136,8 @@ void RunBuild(const BuildArgs& a) {
   Status st = lex.ok() ? lex->Verify() : lex.status();
   if (!st.ok()) Fail("built image failed verification, nothing written: " + Describe(st));
   if (a.check_words) {
-    const LanguageReport lang = CheckLanguage(*lex, words);
-    if (!lang.difference.empty())
+    const VerifyWordsReport lang = VerifyWords(*lex, words);
+    if (!lang.equal())
       Fail("built image does not hold the word list, nothing written: " + lang.difference);
   }
   t.check = phases.End();

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "common.h"
+#include "lexc/language.h"
 #include "lexc/query.h"
-#include "walk.h"
 
 namespace lexc::cli {
 namespace {

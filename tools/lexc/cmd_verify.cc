@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "common.h"
+#include "lexc/language.h"
 #include "lexc/wordlist.h"
-#include "walk.h"
 
 namespace lexc::cli {
 namespace {
@@ -42,9 +42,9 @@ Outcome Examine(const VerifyArgs& a, const Lexicon& lex) {
     const WordList words = Check(ReadWordList(a.words, alphabet, ro, &rr));
     o.list_words = words.size();
     o.duplicates = rr.duplicates;
-    const LanguageReport lang = CheckLanguage(lex, words);
+    const VerifyWordsReport lang = VerifyWords(lex, words);
     o.error = lang.difference;
-    o.gaddag_strings = lang.gaddag_strings;
+    o.gaddag_strings = lang.gaddag_strings_checked;
   }
   o.seconds = watch.Seconds();
   return o;

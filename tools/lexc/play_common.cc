@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "lexc/wordlist.h"  // ReadFileBytes
+#include "lexc/io.h"
 
 namespace lexc::cli {
 

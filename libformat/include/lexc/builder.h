@@ -13,11 +13,11 @@
 // Determinism: the same set of words (in any input order) and the same
 // options give a byte-identical image.
 // Thread safety: BuildImage is reentrant; no shared state.
+// Writing the image to a file: lexc/io.h (WriteFileAtomic).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -50,10 +50,5 @@ struct BuildReport {
 Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
                                           const BuildOptions& options,
                                           BuildReport* report = nullptr);
-
-// Writes bytes to `path` atomically: a temporary file in the same directory,
-// fsync, rename over `path`. On any failure the temporary file is removed and
-// an existing file at `path` is left untouched. Errors: kIo naming the path.
-Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes);
 
 }  // namespace lexc

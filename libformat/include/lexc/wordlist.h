@@ -8,7 +8,7 @@
 // matches, two words on a line, invalid UTF-8, a NUL byte, a word longer than
 // max_len tiles) is an error naming file:line and the offending text, unless
 // skip_invalid is set, in which case it is counted and the line skipped.
-// The grammar is in formats/wordlist.md.
+// The grammar is in formats/wordlist.md. Files are read through lexc/io.h.
 #pragma once
 
 #include <cstddef>
@@ -78,18 +78,5 @@ Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet,
 Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
                                const Alphabet& alphabet, const ReadOptions& options,
                                ReadReport* report);
-
-// Reads a whole file (or stdin for "-") as it is, at most `max_bytes` (0:
-// 4 GiB); a device or endless pipe is read no further. Errors: kIo naming
-// the path ("x: cannot open: ..."), kLimit ("x: over N bytes").
-Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_bytes = 0);
-
-// Reads a whole file (or stdin for "-"), decompressing zstd if the content
-// starts with a zstd frame. Memory grows with the data actually read and
-// decompressed, not with the size a frame header claims, and never past the
-// limit: `max_bytes` (0: 4 GiB, the word-list limit), also for devices and
-// pipes, which are read no further. Errors: kIo, kBadInput (corrupt or
-// truncated zstd), kLimit (more than the limit, raw or decompressed).
-Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes = 0);
 
 }  // namespace lexc

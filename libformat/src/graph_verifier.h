@@ -1,0 +1,320 @@
+// Internal: the full check of one graph that Lexicon::Verify() runs per
+// graph (lexicon.h states what it guarantees; formats/lexicon-image.md,
+// "Validation", what it checks). Precondition: every arc's target and tile
+// are in range (VerifyArcs ran first).
+//
+// Steps: Walk() visits every node reachable from the root once, depth first,
+// rejecting cycles and sibling lists that run off the array, and folds each
+// node's figures after its children's (FoldNode: sorted tiles, separators
+// only where a GADDAG allows them, no dead ends; accepted strings, depth,
+// words, tiles and text bytes below). CountForwardWords() reads a GADDAG's
+// words as c SEP y. CheckDescriptor() and CheckMeta() compare the totals.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lexc/alphabet.h"
+#include "lexc/graph.h"
+#include "lexc/lexicon.h"
+#include "lexc/status.h"
+
+namespace lexc::internal {
+
+template <class C>
+class GraphVerifier {
+ public:
+  using Word = typename C::Word;
+
+  GraphVerifier(const Word* arcs, std::uint64_t count, Node root, const char* name, bool gaddag,
+                const Alphabet& alphabet)
+      : arcs_(arcs),
+        count_(count),
+        root_(root),
+        gaddag_(gaddag),
+        gname_(std::string(name) + ": "),
+        color_(count, 0),
+        slot_seen_(count, 0),
+        strings_(count, 0),
+        depth_(count, 0),
+        has_sep_(gaddag ? count : 0, 0),
+        rev_words_(gaddag ? count : 0, 0),
+        rev_depth_(gaddag ? count : 0, 0) {
+    // When every label has the same length L (English), the text bytes are
+    // L x tiles + words, and no per-node byte count is needed.
+    for (int t = 1; t <= alphabet.size(); ++t) {
+      label_bytes_[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
+      uniform_ &= label_bytes_[t] == label_bytes_[1];
+    }
+    word_tiles_.assign(gaddag ? 0 : count, 0);
+    word_bytes_.assign(uniform_ ? 0 : count, 0);
+    got_.root = root;
+  }
+
+  Status Run(const GraphInfo& want, const Metadata& meta) {
+    if (root_ != kNoNode) {
+      LEXC_RETURN_IF_ERROR(Walk());
+      got_.strings = strings_[root_];
+      got_.longest_path = depth_[root_];
+      if (gaddag_) LEXC_RETURN_IF_ERROR(CountForwardWords());
+    }
+    LEXC_RETURN_IF_ERROR(CheckDescriptor(want));
+    return CheckMeta(meta);
+  }
+
+ private:
+  static Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
+  // The cold error path of FoldNode, kept out of its loop.
+  [[gnu::cold, gnu::noinline]] bool Fail(std::string detail) {
+    error_ = Corrupt(std::move(detail));
+    return false;
+  }
+
+  // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
+  // 2 done. A node is folded once all its children are.
+  Status Walk() {
+    struct Frame {
+      Node n;
+      std::uint64_t at;  // next arc slot to look at
+    };
+    // Locals, not members, in the hot loop: byte stores could otherwise alias
+    // the members and force the compiler to reload them on every arc.
+    const Word* const arcs = arcs_;
+    const std::uint64_t count = count_;
+    std::uint8_t* const color = color_.data();
+    Columns c{strings_.data(), depth_.data(),      slot_seen_.data(),  has_sep_.data(),
+              rev_words_.data(), rev_depth_.data(), word_tiles_.data(), word_bytes_.data(),
+              label_bytes_,      root_,             gaddag_,           uniform_};
+    std::uint64_t nodes = 0;
+    std::vector<Frame> stack{{root_, root_}};
+    color[root_] = 1;
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.at != ~std::uint64_t(0)) {
+        const auto w = arcs[f.at];
+        const Node t = C::target(w);
+        if (t != kNoNode && color[t] == 1)
+          return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
+        const bool last = C::last(w);
+        f.at = last ? ~std::uint64_t(0) : f.at + 1;
+        if (!last && f.at >= count)
+          return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
+        if (t != kNoNode && color[t] == 0) {
+          color[t] = 1;
+          stack.push_back({t, t});
+        }
+        continue;
+      }
+      const Node n = f.n;
+      if (!FoldNode(n, arcs, c)) return error_;
+      color[n] = 2;
+      ++nodes;
+      stack.pop_back();
+    }
+    got_.nodes = nodes;
+    got_.arcs = c.slots;
+    sums_overflow_ = c.sums_overflow;
+    return Status::Ok();
+  }
+
+  // The per-slot arrays as Walk()'s locals see them, and its running totals.
+  struct Columns {
+    std::uint64_t* strings;
+    std::uint32_t* depth;
+    std::uint8_t* slot_seen;
+    std::uint8_t* has_sep;
+    std::uint64_t* rev_words;
+    std::uint32_t* rev_depth;
+    std::uint64_t* word_tiles;
+    std::uint64_t* word_bytes;
+    const std::uint64_t* label_bytes;
+    Node root;
+    bool gaddag, uniform;
+    std::uint64_t slots = 0;  // distinct arc slots seen
+    bool sums_overflow = false;
+  };
+
+  // Checks node n's list and records its figures from its children's; false
+  // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
+  // was before it became a step of its own.
+  [[gnu::always_inline]] inline bool FoldNode(Node n, const Word* arcs, Columns& c) {
+    const bool gaddag = c.gaddag, uniform = c.uniform;
+    std::uint64_t* const strings = c.strings;
+    std::uint32_t* const depth = c.depth;
+    std::uint8_t* const has_sep = c.has_sep;
+    std::uint8_t* const slot_seen = c.slot_seen;
+    std::uint64_t* const rev_words = c.rev_words;
+    std::uint32_t* const rev_depth = c.rev_depth;
+    std::uint64_t* const word_tiles = c.word_tiles;
+    std::uint64_t* const word_bytes = c.word_bytes;
+    const std::uint64_t* const label_bytes = c.label_bytes;
+    bool sums_overflow = false;
+    std::uint64_t total = 0;
+    std::uint32_t d = 0, rd = 0;
+    std::uint64_t rtotal = 0, tiles_below = 0, bytes_below = 0, new_slots = 0;
+    int prev_tile = -1;
+    bool sep_below = false;
+    for (std::uint64_t i = n;; ++i) {
+      const auto w = arcs[i];
+      const Tile tile = C::tile(w);
+      const Node t = C::target(w);
+      if (static_cast<int>(tile) <= prev_tile)
+        return Fail(gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
+                       std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
+      prev_tile = tile;
+      if (tile == kSeparator) {
+        if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
+        if (n == c.root) return Fail(gname_ + "the root has a separator arc");
+        if (C::accepts(w)) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
+        if (t == kNoNode) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
+        if (has_sep[t]) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
+        sep_below = true;
+      } else if (gaddag && t != kNoNode && has_sep[t]) {
+        sep_below = true;
+      }
+      if (t == kNoNode && !C::accepts(w))
+        return Fail(gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
+      const std::uint64_t sub = t == kNoNode ? 0 : strings[t];
+      total += (C::accepts(w) ? 1 : 0) + sub;
+      if (total < sub) return Fail(gname_ + "accepted-string count overflows");
+      d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
+      if (tile != kSeparator) {
+        // Words through this arc: the one ending here, and those below.
+        const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
+        const std::uint64_t through = (C::accepts(w) ? 1 : 0) + below;
+        if (!gaddag) {
+          sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
+          sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
+        }
+        if (!uniform) {
+          std::uint64_t x = 0;
+          sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
+          sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
+          sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
+          sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
+        }
+      }
+      if (gaddag && tile != kSeparator) {
+        const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
+        rtotal += (C::accepts(w) ? 1 : 0) + rsub;
+        if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
+        rd = std::max<std::uint32_t>(rd, 1 + (t == kNoNode ? 0 : rev_depth[t]));
+      }
+      new_slots += !slot_seen[i];
+      slot_seen[i] = 1;
+      if (C::last(w)) break;
+    }
+    c.slots += new_slots;
+    c.sums_overflow |= sums_overflow;
+    strings[n] = total;
+    depth[n] = d;
+    if (!uniform) word_bytes[n] = bytes_below;
+    if (!gaddag) word_tiles[n] = tiles_below;
+    if (gaddag) {
+      has_sep[n] = sep_below;
+      rev_words[n] = rtotal;
+      rev_depth[n] = rd;
+    }
+    return true;
+  }
+
+  // The GADDAG's words as read left to right: c from a root arc, then y
+  // after the separator of the node it leads to (sorted lists put it first).
+  Status CountForwardWords() {
+    for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
+      const auto w = arcs_[i];
+      const Node t = C::target(w);
+      const std::uint64_t sub =
+          t != kNoNode && C::tile(arcs_[t]) == kSeparator ? strings_[C::target(arcs_[t])] : 0;
+      forward_words_ += (C::accepts(w) ? 1 : 0) + sub;
+      if (forward_words_ < sub) return Corrupt(gname_ + "accepted-string count overflows");
+      if (C::last(w)) break;
+    }
+    return Status::Ok();
+  }
+
+  Status Mismatch(const char* what, const char* source, std::uint64_t expected, std::uint64_t have) const {
+    return Corrupt(gname_ + what + ": " + source + " says " + std::to_string(expected) + ", the graph has " +
+                   std::to_string(have));
+  }
+
+  Status CheckDescriptor(const GraphInfo& want) const {
+    if (got_.nodes != want.nodes) return Mismatch("nodes", "descriptor", want.nodes, got_.nodes);
+    if (got_.arcs != want.arcs) return Mismatch("arcs", "descriptor", want.arcs, got_.arcs);
+    if (got_.strings != want.strings) return Mismatch("accepted strings", "descriptor", want.strings, got_.strings);
+    if (got_.longest_path != want.longest_path)
+      return Mismatch("longest path", "descriptor", want.longest_path, got_.longest_path);
+    return Status::Ok();
+  }
+
+  // Consistency with META: the words' text bytes (sums that overflow 64 bits
+  // cannot match META's; a builder never writes such an image); a DAWG
+  // accepts the words; a GADDAG accepts |w| strings per word w (|w|-1 splits
+  // plus rev(w)).
+  Status CheckMeta(const Metadata& meta) {
+    std::uint64_t text_bytes = 0;
+    if (root_ != kNoNode && !uniform_) {
+      text_bytes = word_bytes_[root_];
+    } else if (root_ != kNoNode) {
+      const std::uint64_t words = gaddag_ ? rev_words_[root_] : strings_[root_];
+      const std::uint64_t tiles = gaddag_ ? got_.strings : word_tiles_[root_];
+      sums_overflow_ |= __builtin_mul_overflow(tiles, label_bytes_[1], &text_bytes);
+      sums_overflow_ |= __builtin_add_overflow(text_bytes, words, &text_bytes);
+    }
+    if (sums_overflow_) return Corrupt(gname_ + "tile or byte totals overflow 64 bits");
+    if (text_bytes != meta.text_bytes) return Mismatch("text bytes", "META", meta.text_bytes, text_bytes);
+    if (!gaddag_) {
+      if (got_.strings != meta.word_count) return Mismatch("words", "META", meta.word_count, got_.strings);
+      if (got_.longest_path != meta.longest_word)
+        return Mismatch("longest word", "META", meta.longest_word, got_.longest_path);
+      const std::uint64_t tiles = root_ == kNoNode ? 0 : word_tiles_[root_];
+      if (tiles != meta.tile_total) return Mismatch("tile total", "META", meta.tile_total, tiles);
+      return Status::Ok();
+    }
+    if (got_.strings != meta.tile_total)
+      return Mismatch("strings (one per tile of each word)", "META's tile total", meta.tile_total, got_.strings);
+    if (got_.longest_path > meta.max_len + 1u)
+      return Corrupt(gname_ + "longest path: at most max-len + 1 = " + std::to_string(meta.max_len + 1u) +
+                     ", the graph has " + std::to_string(got_.longest_path));
+    // Contains reads rev(w), ForEachWord c SEP y: both must give the words.
+    const std::uint64_t rev = root_ == kNoNode ? 0 : rev_words_[root_];
+    if (rev != meta.word_count) return Mismatch("words read as rev(w)", "META", meta.word_count, rev);
+    if (forward_words_ != meta.word_count)
+      return Mismatch("words read as c SEP y", "META", meta.word_count, forward_words_);
+    const std::uint32_t longest = root_ == kNoNode ? 0 : rev_depth_[root_];
+    if (longest != meta.longest_word) return Mismatch("longest word", "META", meta.longest_word, longest);
+    return Status::Ok();
+  }
+
+  const Word* arcs_;
+  std::uint64_t count_;
+  Node root_;
+  bool gaddag_;
+  std::string gname_;
+  // Per arc slot (a node is the index of its first arc):
+  std::vector<std::uint8_t> color_;      // 0 unseen, 1 on the DFS stack, 2 done
+  std::vector<std::uint8_t> slot_seen_;  // counted in got_.arcs
+  std::vector<std::uint64_t> strings_;   // accepted strings below the node
+  std::vector<std::uint32_t> depth_;     // longest path below
+  // GADDAG: a separator below; accepted strings without a separator (the
+  // rev(w)) and the longest separator-free path.
+  std::vector<std::uint8_t> has_sep_;
+  std::vector<std::uint64_t> rev_words_;
+  std::vector<std::uint32_t> rev_depth_;
+  // Over the words below a node (DAWG: every string; GADDAG: the rev(w)):
+  // their tiles (DAWG only; a GADDAG's strings count them) and the bytes of
+  // their labels plus a line end each (only for non-uniform labels), for
+  // META's tile total and text bytes.
+  std::vector<std::uint64_t> word_tiles_;
+  std::vector<std::uint64_t> word_bytes_;
+  std::uint64_t label_bytes_[256] = {};
+  bool uniform_ = true;
+  bool sums_overflow_ = false;
+  std::uint64_t forward_words_ = 0;  // GADDAG: c SEP y and c, as ForEachWord reads them
+  GraphInfo got_;
+  Status error_;  // FoldNode's, when it returns false
+};
+
+}  // namespace lexc::internal
