@@ -123,7 +123,7 @@ TEST_CASE("Bad input: a huge line is one brief error", "[bad-input]") {
   const Alphabet en = Alphabet::English();
   const std::string letters(1 << 20, 'Q');
   auto long_word = ParseWordList("QI\n" + letters + "\nZA\n", "huge.txt", en, {}, nullptr);
-  CheckError(long_word.status(), Errc::kBadInput, "huge.txt:2: word has 1048576 tiles, over --max-len 15: \"QQQQ");
+  CheckError(long_word.status(), Errc::kBadInput, "huge.txt:2: word has 1048576 tiles, over max-len 15: \"QQQQ");
   CHECK(long_word.status().detail().size() < 200);
   // Skipped and counted with skip_invalid; the other words stay.
   ReadReport rep;

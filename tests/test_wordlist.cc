@@ -301,7 +301,7 @@ TEST_CASE("Every bad line is bad input naming file:line, the reason and the text
       {"# c\n\n#x\nA1\n", "in.txt:4: character \"1\" (U+0031) at byte 2 is not in the alphabet \"english\": \"A1\""},
       {"\xEF\xBB\xBFok\nA\"B\n", "in.txt:2: character \"\\\"\" (U+0022) at byte 2 is not in the alphabet \"english\": \"A\\\"B\""},
       {"A\nB\nC?", "in.txt:3: character \"?\" (U+003F) at byte 2 is not in the alphabet \"english\": \"C?\""},
-      {"ABCDEFGHIJKLMNO\nABCDEFGHIJKLMNOP\n", "in.txt:2: word has 16 tiles, over --max-len 15: \"ABCDEFGHIJKLMNOP\""},
+      {"ABCDEFGHIJKLMNO\nABCDEFGHIJKLMNOP\n", "in.txt:2: word has 16 tiles, over max-len 15: \"ABCDEFGHIJKLMNOP\""},
       {"A\n\xEF\xBB\xBF" "B\n", "in.txt:2: character \"\\u{FEFF}\" (U+FEFF) at byte 1 is not in the alphabet \"english\": \"\\u{FEFF}B\""},
   };
   for (const Case& c : cases) {
@@ -313,7 +313,7 @@ TEST_CASE("Every bad line is bad input naming file:line, the reason and the text
   // Spanish: tiles count, not letters; K is not a tile.
   const Alphabet es = Spanish();
   CHECK(ParseError("CHURRO\n", es, {.max_len = 3}).detail() ==
-        "in.txt:1: word has 4 tiles, over --max-len 3: \"CHURRO\"");
+        "in.txt:1: word has 4 tiles, over max-len 3: \"CHURRO\"");
   CHECK(lexc::ParseWordList("CHURRO\n", "in.txt", es, {.max_len = 4}, nullptr).ok());
   CHECK(ParseError("\nKIWI\n", es).detail() ==
         "in.txt:2: character \"K\" (U+004B) at byte 1 is not in the alphabet \"spanish\": \"KIWI\"");
@@ -365,7 +365,7 @@ TEST_CASE("skip_invalid counts and quotes skipped lines") {
   REQUIRE(rep.examples.size() == 3);
   CHECK(rep.examples[0].rfind("s.txt:2: character \"É\"", 0) == 0);
   CHECK(rep.examples[1] == "s.txt:4: more than one word on the line: \"TWO WORDS\"");
-  CHECK(rep.examples[2] == "s.txt:5: word has 17 tiles, over --max-len 15: \"ABCDEFGHIJKLMNOPQ\"");
+  CHECK(rep.examples[2] == "s.txt:5: word has 17 tiles, over max-len 15: \"ABCDEFGHIJKLMNOPQ\"");
 
   o.max_reported = -1;
   REQUIRE(lexc::ParseWordList(text, "s.txt", Alphabet::English(), o, &rep).ok());

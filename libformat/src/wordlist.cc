@@ -203,7 +203,7 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, co
         reason = Reason(text, bad, b + bad + 1, alphabet);
       } else if (tiles.size() - base > max_len) {
         too_long = true;
-        reason = "word has " + std::to_string(tiles.size() - base) + " tiles, over --max-len " +
+        reason = "word has " + std::to_string(tiles.size() - base) + " tiles, over max-len " +
                  std::to_string(max_len);
       }
       if (!reason.empty()) {
