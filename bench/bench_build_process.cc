@@ -20,10 +20,15 @@ int main(int argc, char** argv) {
   std::string label;
   int i = 1;
   for (; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--label") && i + 1 < argc) label = argv[++i];
-    else if (!std::strcmp(argv[i], "--")) { ++i; break; }
-    else break;
+    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+      runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--label") && i + 1 < argc)
+      label = argv[++i];
+    else if (!std::strcmp(argv[i], "--")) {
+      ++i;
+      break;
+    } else
+      break;
   }
   if (i >= argc || runs < 1) {
     std::fprintf(stderr, "usage: bench_build_process [--runs N] [--label TEXT] -- COMMAND ARGS...\n");
@@ -33,7 +38,10 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
     const pid_t pid = fork();
-    if (pid < 0) { std::perror("fork"); return 1; }
+    if (pid < 0) {
+      std::perror("fork");
+      return 1;
+    }
     if (pid == 0) {
       execvp(argv[i], argv + i);
       std::perror("exec");
@@ -41,7 +49,10 @@ int main(int argc, char** argv) {
     }
     int status = 0;
     rusage ru{};
-    if (wait4(pid, &status, 0, &ru) < 0) { std::perror("wait4"); return 1; }
+    if (wait4(pid, &status, 0, &ru) < 0) {
+      std::perror("wait4");
+      return 1;
+    }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       std::fprintf(stderr, "command failed (status %d)\n", status);

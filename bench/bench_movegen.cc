@@ -17,8 +17,8 @@
 // Skips everything when the list is absent.
 #include <benchmark/benchmark.h>
 
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <string>
 #include <vector>

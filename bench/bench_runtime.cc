@@ -137,7 +137,13 @@ void BM_Anagram(benchmark::State& state) {
   benchmark::DoNotOptimize(n);
   state.SetLabel(std::string(racks[state.range(0)]) + (state.range(1) ? " sub" : " exact"));
 }
-BENCHMARK(BM_Anagram)->Args({0, 0})->Args({1, 0})->Args({2, 0})->Args({1, 1})->Args({3, 1})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Anagram)
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({1, 1})
+    ->Args({3, 1})
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_Pattern(benchmark::State& state) {
   if (!Ready(state)) return;

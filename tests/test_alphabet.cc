@@ -1,9 +1,8 @@
 // Alphabet: the built-in English set, the shipped alphabet files, the file
 // grammar and its errors, lower-case derivation, and greedy tokenizing
 // checked against a brute-force model.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <string>
@@ -189,11 +188,10 @@ TEST_CASE("catalan.txt: L·L, NY, QU and Ç") {
 
 TEST_CASE("Lower labels are derived per code point when not given") {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"A", "a"},     {"Z", "z"},     {"CH", "ch"},  {"L·L", "l·l"}, {"Ñ", "ñ"},   {"À", "à"},
-      {"Þ", "þ"},     {"×", "×"},     {"Ą", "ą"},    {"Ć", "ć"},     {"Ę", "ę"},   {"Ł", "ł"},
-      {"Ń", "ń"},     {"Ś", "ś"},     {"Ź", "ź"},    {"Ż", "ż"},     {"Ž", "ž"},   {"Ň", "ň"},
-      {"Ŋ", "ŋ"},     {"Ÿ", "ÿ"},     {"İ", "İ"},    {"ĸ", "ĸ"},     {"Ω", "ω"},   {"Я", "я"},
-      {"Ё", "ё"},     {"1", "1"},     {"ÇA", "ça"},  {"ŁŻ", "łż"},   {"ñ", "ñ"},   {"ß", "ß"},
+      {"A", "a"}, {"Z", "z"}, {"CH", "ch"}, {"L·L", "l·l"}, {"Ñ", "ñ"}, {"À", "à"}, {"Þ", "þ"}, {"×", "×"},
+      {"Ą", "ą"}, {"Ć", "ć"}, {"Ę", "ę"},   {"Ł", "ł"},     {"Ń", "ń"}, {"Ś", "ś"}, {"Ź", "ź"}, {"Ż", "ż"},
+      {"Ž", "ž"}, {"Ň", "ň"}, {"Ŋ", "ŋ"},   {"Ÿ", "ÿ"},     {"İ", "İ"}, {"ĸ", "ĸ"}, {"Ω", "ω"}, {"Я", "я"},
+      {"Ё", "ё"}, {"1", "1"}, {"ÇA", "ça"}, {"ŁŻ", "łż"},   {"ñ", "ñ"}, {"ß", "ß"},
   };
   for (const auto& [label, lower] : cases) {
     auto a = Alphabet::FromTiles("t", {{label, "", 1, 1}}, 0, 0);
@@ -225,9 +223,9 @@ TEST_CASE("Greedy longest match, without backtracking") {
 TEST_CASE("Tokenize agrees with a brute-force model on random alphabets") {
   // Labels with shared prefixes, digraphs, multi-byte letters, and explicit
   // lower labels (Turkish dotted and dotless I).
-  const std::vector<std::string> pool = {"A",  "B",  "C",  "CH", "H",  "L",   "LL", "L·L", "Ñ",  "N",
-                                         "NY", "Y",  "QU", "U",  "R",  "RR",  "Ç",  "Ł",   "ABC", "AB",
-                                         "E",  "É",  "Ω",  "Я",  "Ж",  "·",   "Ŋ",  "ÀÁ",  "Z",  "ZZZ"};
+  const std::vector<std::string> pool = {"A",  "B", "C",  "CH", "H", "L",  "LL", "L·L", "Ñ",   "N",
+                                         "NY", "Y", "QU", "U",  "R", "RR", "Ç",  "Ł",   "ABC", "AB",
+                                         "E",  "É", "Ω",  "Я",  "Ж", "·",  "Ŋ",  "ÀÁ",  "Z",   "ZZZ"};
   std::mt19937_64 rng(1234);
   for (int round = 0; round < 60; ++round) {
     std::vector<TileInfo> tiles;
@@ -338,17 +336,18 @@ TEST_CASE("Parse errors are bad input naming file:line") {
       {"name x\nA 1 1\nB 1 1\na 1 1\n", 4, "tile \"a\" is the same as tile \"A\" on line 2 ignoring case"},
       {"name x\nCH 1 1\nCh 1 1\n", 3, "tile \"Ch\" is the same as tile \"CH\""},
       {"name x\nA 1 1 b\nB 1 1\n", 3, "tile \"B\" is the same as tile \"A\""},
-      {"name x\nSS 1 1 ß\n", 2,
-       "lower label \"ß\" has 1 characters, label \"SS\" has 2: they must have as many"},
+      {"name x\nSS 1 1 ß\n", 2, "lower label \"ß\" has 1 characters, label \"SS\" has 2: they must have as many"},
       {"name x\nL 1 1\nLL 8 1 l5\n", 3,
        "tile \"LL\" pairs \"L\" with \"5\", but tile \"L\" on line 2 pairs it with \"l\" (a character needs "
        "the same case partner in every tile)"},
-      {"name x\nA 1 1\nab 1 1\n", 3, "tile \"ab\" pairs \"a\" with itself, but tile \"A\" on line 2 pairs it with \"A\""},
+      {"name x\nA 1 1\nab 1 1\n", 3,
+       "tile \"ab\" pairs \"a\" with itself, but tile \"A\" on line 2 pairs it with \"A\""},
       // Found by fuzz_alphabet: one tile pairing a character two ways (m with
       // itself, then M with m) slipped through when only earlier tiles were
       // compared; "ZMMMMQZMMMM"-like text then read back as other tiles.
       {"name x\nZmM 4 1\n", 2, "tile \"ZmM\" pairs \"m\" with \"M\", but also pairs it with itself"},
-      {"name x\nI 1 1 ı\nIJ 1 1\n", 3, "tile \"IJ\" pairs \"I\" with \"i\", but tile \"I\" on line 2 pairs it with \"ı\""},
+      {"name x\nI 1 1 ı\nIJ 1 1\n", 3,
+       "tile \"IJ\" pairs \"I\" with \"i\", but tile \"I\" on line 2 pairs it with \"ı\""},
       {"name x\n? 0 2\n? 0 2\nA 1 1\n", 3, "second blank line \"?\" (first on line 2)"},
       {"name x\n? 0\n", 2, "expected \"? SCORE COUNT\""},
       {"name x\n? 0 x\n", 2, "blank count \"x\""},
@@ -409,8 +408,7 @@ TEST_CASE("FromTiles validates like the parser") {
   CHECK(bad({{"A B", "", 1, 1}}).find("contains U+0020") != std::string::npos);
   CHECK(bad({{"A", "", 70000, 1}}) == "alphabet: tile 1: score 70000, expected 0..65535");
   CHECK(bad({{"A", "", 1, -1}}) == "alphabet: tile 1: count -1, expected 0..65535");
-  CHECK(bad({{"A", "", 1, 1}, {"a", "", 1, 1}}).find("tile 2: \"a\" is the same as tile 1 \"A\"") !=
-        std::string::npos);
+  CHECK(bad({{"A", "", 1, 1}, {"a", "", 1, 1}}).find("tile 2: \"a\" is the same as tile 1 \"A\"") != std::string::npos);
   CHECK(bad({{"SS", "ß", 1, 1}}) ==
         "alphabet: tile 1: lower label \"ß\" has 1 characters, label \"SS\" has 2: they must have as many");
   CHECK(bad({{"L", "", 1, 1}, {"LL", "l5", 1, 1}}).find("tile 2: \"LL\" pairs \"L\" with \"5\", but tile 1 \"L\"") !=
@@ -457,8 +455,8 @@ TEST_CASE("Render, AppendLabel and TokenizeOrError") {
 
 TEST_CASE("operator== compares tiles and blanks, not the name") {
   const Alphabet en = Alphabet::English();
-  auto renamed = Alphabet::Parse(lexc::test::ReadFile(lexc::test::SourcePath("formats/alphabets/english.txt")),
-                                 "english.txt");
+  auto renamed =
+      Alphabet::Parse(lexc::test::ReadFile(lexc::test::SourcePath("formats/alphabets/english.txt")), "english.txt");
   REQUIRE(renamed.ok());
   CHECK(*renamed == en);
   std::vector<TileInfo> tiles;

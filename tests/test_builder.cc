@@ -657,7 +657,7 @@ TEST_CASE("Limits: past 2^24 arcs, 4-byte arcs are refused (no truncated pointer
   auto lex = Lexicon::FromBytes(*wide);
   REQUIRE(lex.ok());
   REQUIRE(lex->arc_count() > format::kArc32MaxArcs);  // the premise: pointers need more than 24 bits
-  const Status v = lex->Verify();  // every target in range: none was cut to 24 bits
+  const Status v = lex->Verify();                     // every target in range: none was cut to 24 bits
   INFO(v.ToString());
   REQUIRE(v.ok());
   CHECK(lex->arc_width() == 8);

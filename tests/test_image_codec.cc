@@ -123,11 +123,16 @@ TEST_CASE("Image codec: every corrupt header or trailer byte is rejected with th
       bad[at] ^= std::byte(x);
       const Status hs = ImageHeader::DecodeFrom(bad).status();
       const Status ts = ImageTrailer::DecodeFrom(bad).status();
-      if (at < 8) CheckError(hs, Errc::kBadMagic);
-      else if (at == 8 || at == 9) CheckError(hs, Errc::kBadVersion, "format major version");
-      else if (at == 10 || at == 11) CHECK(hs.ok());  // the minor version is free
-      else if (at < format::kHeaderSize) CheckError(hs, Errc::kCorrupt);
-      else CheckError(ts, Errc::kCorrupt, at >= size - 8 ? "end magic" : "trailer: reserved");
+      if (at < 8)
+        CheckError(hs, Errc::kBadMagic);
+      else if (at == 8 || at == 9)
+        CheckError(hs, Errc::kBadVersion, "format major version");
+      else if (at == 10 || at == 11)
+        CHECK(hs.ok());  // the minor version is free
+      else if (at < format::kHeaderSize)
+        CheckError(hs, Errc::kCorrupt);
+      else
+        CheckError(ts, Errc::kCorrupt, at >= size - 8 ? "end magic" : "trailer: reserved");
     }
   }
   // Short inputs: no magic, then magic without room for header and trailer.
@@ -185,7 +190,8 @@ TEST_CASE("Image codec: META's fixed part and the ARCS head round-trip and rejec
     const char* what;
     std::size_t at;
     std::uint8_t value;
-  } bad_meta[] = {{"reserved", 50, 1}, {"options length", 40, 200}, {"max-len 0", 32, 0}, {"longest > max-len", 24, 16}};
+  } bad_meta[] = {
+      {"reserved", 50, 1}, {"options length", 40, 200}, {"max-len 0", 32, 0}, {"longest > max-len", 24, 16}};
   for (const auto& e : bad_meta) {
     INFO(e.what);
     std::vector<std::byte> bad = section;
@@ -231,8 +237,7 @@ TEST_CASE("Image codec: the ALPH section round-trips and rejects corrupt records
       bad[at] = std::byte{1};
       CheckError(internal::DecodeAlphabetSection(bad).status(), Errc::kCorrupt, "section ALPH");
     }
-    CheckError(internal::DecodeAlphabetSection(std::span(section).first(section.size() - 1 - a.name().size()))
-                   .status(),
+    CheckError(internal::DecodeAlphabetSection(std::span(section).first(section.size() - 1 - a.name().size())).status(),
                Errc::kCorrupt, "section ALPH: size");
   }
 }

@@ -484,11 +484,13 @@ TEST_CASE("Pattern length limits: 63 elements run, 64 match nothing") {
   q_then_stars[0] = {PatternElem::kTile, 17};
   const std::vector<PatternElem> too_long(64, {PatternElem::kAny, 0});
   const std::vector<PatternElem> sixteen(16, {PatternElem::kOne, 0});
-  CHECK(Compare(lx, a, "63 stars", [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, stars, cb); },
-                ToVector(words)) == 0);
-  CHECK(Compare(lx, a, "Q and 62 stars",
-                [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, q_then_stars, cb); },
-                Filter(words, [](const Word& w) { return w[0] == 17; })) == 0);
+  CHECK(Compare(
+            lx, a, "63 stars", [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, stars, cb); },
+            ToVector(words)) == 0);
+  CHECK(Compare(
+            lx, a, "Q and 62 stars",
+            [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, q_then_stars, cb); },
+            Filter(words, [](const Word& w) { return w[0] == 17; })) == 0);
   CHECK(Compare(lx, a, "64 stars", [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, too_long, cb); },
                 {}) == 0);
   CHECK(Compare(lx, a, "16 x ?", [&](const Lexicon& l, const WordCallback& cb) { return Pattern(l, sixteen, cb); },

@@ -4,7 +4,6 @@
 // against an independent model of the notation (greedy reading and a
 // bracket-only reader, both over code points).
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <string>
 #include <vector>
@@ -55,9 +54,7 @@ struct Token {
 bool ModelRead(const Alphabet& a, const std::string& text, const std::string& marks, bool bracket_only,
                std::vector<Token>* out) {
   const std::vector<std::string> cps = SplitCodePoints(text);
-  const auto is_mark = [&](const std::string& cp) {
-    return cp.size() == 1 && marks.find(cp[0]) != std::string::npos;
-  };
+  const auto is_mark = [&](const std::string& cp) { return cp.size() == 1 && marks.find(cp[0]) != std::string::npos; };
   for (std::size_t i = 0; i < cps.size();) {
     if (is_mark(cps[i])) {
       out->push_back({0, false, cps[i][0]});
@@ -114,8 +111,10 @@ std::vector<Token> LibraryRead(const Alphabet& a, const std::string& text, const
   TileTextReader reader(a, text, marks);
   TextToken t;
   while (reader.Next(&t)) {
-    if (t.kind == TextToken::Kind::kMark) out.push_back({0, false, t.mark});
-    else out.push_back({t.tile, t.letter_case == LabelCase::kLower, 0});
+    if (t.kind == TextToken::Kind::kMark)
+      out.push_back({0, false, t.mark});
+    else
+      out.push_back({t.tile, t.letter_case == LabelCase::kLower, 0});
   }
   INFO(text << ": " << reader.problem());
   REQUIRE(reader.ok());
@@ -252,7 +251,7 @@ TEST_CASE("tile text: random strings written and read back, against the model") 
           continue;
         }
         const Tile t = !parts.empty() && rng() % 2 ? parts[rng() % parts.size()]
-                                                    : static_cast<Tile>(1 + rng() % static_cast<unsigned>(a.size()));
+                                                   : static_cast<Tile>(1 + rng() % static_cast<unsigned>(a.size()));
         const bool lower = context == 2 && rng() % 3 == 0;
         writer.Append(t, lower);
         want.push_back({t, lower, 0});
@@ -266,8 +265,10 @@ TEST_CASE("tile text: random strings written and read back, against the model") 
       CHECK(ModelRead(a, text, marks, true, &brackets));
       CHECK(brackets == want);
     }
-    if (a.name() == "english") CHECK(bracketed == 0);  // one letter a tile: nothing to bracket
-    else CHECK(bracketed > 0);
+    if (a.name() == "english")
+      CHECK(bracketed == 0);  // one letter a tile: nothing to bracket
+    else
+      CHECK(bracketed > 0);
   }
 }
 

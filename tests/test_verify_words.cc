@@ -49,9 +49,18 @@ VerifyWordsReport Check(const WordSet& image_words, const WordSet& list, const G
 }
 
 const WordSet& SmallWords() {
-  static const WordSet w =
-      ToSet({{1}, {1, 2}, {2, 1}, {1, 2, 3}, {3, 1, 2}, {2, 3, 1}, {3, 3}, {1, 3, 3, 1}, {2, 2, 2, 2, 2},
-             {5, 1, 20}, {5, 1, 20, 19}, {20, 5, 1}});
+  static const WordSet w = ToSet({{1},
+                                  {1, 2},
+                                  {2, 1},
+                                  {1, 2, 3},
+                                  {3, 1, 2},
+                                  {2, 3, 1},
+                                  {3, 3},
+                                  {1, 3, 3, 1},
+                                  {2, 2, 2, 2, 2},
+                                  {5, 1, 20},
+                                  {5, 1, 20, 19},
+                                  {20, 5, 1}});
   return w;
 }
 

@@ -1,12 +1,12 @@
 // Word lists: random lists written every tolerated way read back as the
 // std::set model; zstd input equals plain input; every bad line is a
 // bad-input error naming file:line; skip_invalid counts; fixtures; SOWPODS.
-#include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -97,11 +97,20 @@ std::string WriteMessy(const Alphabet& a, const std::vector<Word>& words, std::m
   const char* pads[] = {"", "", "", " ", "\t", "  \t", "\v", "\f"};
   for (const Word& w : lines) {
     switch (rng() % 12) {
-      case 0: text += "# a comment line\n"; break;
-      case 1: text += "   \t\r\n"; break;
-      case 2: text += "\n"; break;
-      case 3: text += "  #indented comment, CAFÉ \xFF\r\n"; break;
-      default: break;
+      case 0:
+        text += "# a comment line\n";
+        break;
+      case 1:
+        text += "   \t\r\n";
+        break;
+      case 2:
+        text += "\n";
+        break;
+      case 3:
+        text += "  #indented comment, CAFÉ \xFF\r\n";
+        break;
+      default:
+        break;
     }
     text += pads[rng() % 8];
     text += Spell(a, w, rng);
@@ -182,8 +191,8 @@ TEST_CASE("Random English lists read back as the set model, however they are wri
     REQUIRE(list.ok());
     RequireEqualsModel(*list, model);
     CHECK(rep.words - rep.duplicates == model.size());
-    CHECK(rep.lines == static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) +
-                           (text.back() == '\n' ? 0 : 1));
+    CHECK(rep.lines ==
+          static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + (text.back() == '\n' ? 0 : 1));
     CHECK(rep.input_bytes == text.size());
     CHECK_FALSE(rep.compressed);
     CHECK(rep.skipped_invalid == 0);
@@ -293,16 +302,23 @@ TEST_CASE("Every bad line is bad input naming file:line, the reason and the text
       {"A\r\nB\r\nC\tD\r\n", "in.txt:3: more than one word on the line: \"C\\u{9}D\""},
       {"WORD # note\n", "in.txt:1: more than one word on the line: \"WORD # note\""},
       {std::string("A\nB\0C\n", 6), "in.txt:2: NUL byte at byte 2 (UTF-16 or binary input?): \"B\\u{0}C\""},
-      {std::string("\xFF\xFE" "A\0\n\0", 6), "in.txt:1: invalid UTF-8 at byte 1: \"\\xFF\\xFEA\\u{0}\""},
+      {std::string("\xFF\xFE"
+                   "A\0\n\0",
+                   6),
+       "in.txt:1: invalid UTF-8 at byte 1: \"\\xFF\\xFEA\\u{0}\""},
       {"AB\xC3\x28\n", "in.txt:1: invalid UTF-8 at byte 3: \"AB\\xC3(\""},
       {"\xC0\xAF\n", "in.txt:1: invalid UTF-8 at byte 1: \"\\xC0\\xAF\""},
       {"A\xED\xA0\x80\n", "in.txt:1: invalid UTF-8 at byte 2: \"A\\xED\\xA0\\x80\""},
-      {"CA\xE2\x80\x8BT\n", "in.txt:1: character \"\\u{200B}\" (U+200B) at byte 3 is not in the alphabet \"english\": \"CA\\u{200B}T\""},
+      {"CA\xE2\x80\x8BT\n",
+       "in.txt:1: character \"\\u{200B}\" (U+200B) at byte 3 is not in the alphabet \"english\": \"CA\\u{200B}T\""},
       {"# c\n\n#x\nA1\n", "in.txt:4: character \"1\" (U+0031) at byte 2 is not in the alphabet \"english\": \"A1\""},
-      {"\xEF\xBB\xBFok\nA\"B\n", "in.txt:2: character \"\\\"\" (U+0022) at byte 2 is not in the alphabet \"english\": \"A\\\"B\""},
+      {"\xEF\xBB\xBFok\nA\"B\n",
+       "in.txt:2: character \"\\\"\" (U+0022) at byte 2 is not in the alphabet \"english\": \"A\\\"B\""},
       {"A\nB\nC?", "in.txt:3: character \"?\" (U+003F) at byte 2 is not in the alphabet \"english\": \"C?\""},
       {"ABCDEFGHIJKLMNO\nABCDEFGHIJKLMNOP\n", "in.txt:2: word has 16 tiles, over max-len 15: \"ABCDEFGHIJKLMNOP\""},
-      {"A\n\xEF\xBB\xBF" "B\n", "in.txt:2: character \"\\u{FEFF}\" (U+FEFF) at byte 1 is not in the alphabet \"english\": \"\\u{FEFF}B\""},
+      {"A\n\xEF\xBB\xBF"
+       "B\n",
+       "in.txt:2: character \"\\u{FEFF}\" (U+FEFF) at byte 1 is not in the alphabet \"english\": \"\\u{FEFF}B\""},
   };
   for (const Case& c : cases) {
     INFO("input: " << c.text);
@@ -341,14 +357,14 @@ TEST_CASE("Binary garbage is quoted safely and briefly") {
 TEST_CASE("skip_invalid counts and quotes skipped lines") {
   const std::string text =
       "CAT\n"
-      "CAFÉ\n"                    // 2 invalid
+      "CAFÉ\n"  // 2 invalid
       "DOG\n"
-      "TWO WORDS\n"               // 4 invalid
-      "ABCDEFGHIJKLMNOPQ\n"       // 5 long
-      "dog\n"                     // duplicate
-      "A1\n"                      // 7 invalid
-      "ABCDEFGHIJKLMNOPQR\n"      // 8 long
-      "\xFF\n"                    // 9 invalid
+      "TWO WORDS\n"           // 4 invalid
+      "ABCDEFGHIJKLMNOPQ\n"   // 5 long
+      "dog\n"                 // duplicate
+      "A1\n"                  // 7 invalid
+      "ABCDEFGHIJKLMNOPQR\n"  // 8 long
+      "\xFF\n"                // 9 invalid
       "ZEBRA";
   ReadReport rep;
   ReadOptions o;
@@ -579,8 +595,7 @@ TEST_CASE("SOWPODS: read, tokenize and sort, and shuffled input gives the same l
   const auto t0 = std::chrono::steady_clock::now();
   auto shuffled = lexc::ParseWordList(text, "shuffled", en, {}, nullptr);
   const auto t1 = std::chrono::steady_clock::now();
-  std::cout << "SOWPODS shuffled parse+sort: " << std::chrono::duration<double, std::milli>(t1 - t0).count()
-            << " ms\n";
+  std::cout << "SOWPODS shuffled parse+sort: " << std::chrono::duration<double, std::milli>(t1 - t0).count() << " ms\n";
   REQUIRE(shuffled.ok());
   REQUIRE(shuffled->size() == list->size());
   for (std::size_t i = 0; i < list->size(); ++i) {

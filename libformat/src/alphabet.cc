@@ -13,7 +13,7 @@
 namespace lexc {
 namespace {
 
-constexpr int kMaxValue = 65535;          // scores and counts are u16 in the image
+constexpr int kMaxValue = 65535;  // scores and counts are u16 in the image
 constexpr std::size_t kMaxNameBytes = 64;
 
 // Simple lower-case mapping, one code point to one code point of the same
@@ -22,7 +22,7 @@ constexpr std::size_t kMaxNameBytes = 64;
 char32_t LowerOf(char32_t c) {
   if (c >= 'A' && c <= 'Z') return c + 0x20;
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;  // À..Þ except ×
-  if (c >= 0x100 && c <= 0x17F) {                              // Latin Extended-A
+  if (c >= 0x100 && c <= 0x17F) {                            // Latin Extended-A
     // İ ĸ ŉ ſ have no lower/upper partner inside the block.
     if (c == 0x130 || c == 0x138 || c == 0x149 || c == 0x17F) return c;
     if (c == 0x178) return 0xFF;  // Ÿ -> ÿ
@@ -54,8 +54,7 @@ std::string Quoted(std::string_view s) { return "\"" + utf8::Printable(s) + "\""
 // parsed as single fields: no spaces, controls or invisible characters, and
 // none of the characters in `reserved`.
 std::string TextProblem(std::string_view s, std::size_t max_bytes, std::string_view reserved) {
-  if (s.size() > max_bytes)
-    return "has " + std::to_string(s.size()) + " bytes, at most " + std::to_string(max_bytes);
+  if (s.size() > max_bytes) return "has " + std::to_string(s.size()) + " bytes, at most " + std::to_string(max_bytes);
   char32_t cp;
   for (std::size_t i = 0; i < s.size();) {
     const int len = utf8::Decode(s, i, &cp);
@@ -155,8 +154,8 @@ class ClashFinder {
 class CasePartners {
  public:
   struct Conflict {
-    int tile = -1;                     // the earlier tile, or -1
-    std::string cp, here, there;       // cp's partner in the new tile and there
+    int tile = -1;                // the earlier tile, or -1
+    std::string cp, here, there;  // cp's partner in the new tile and there
   };
 
   // Pairs are checked and recorded one position at a time, so a tile that
@@ -179,9 +178,7 @@ class CasePartners {
   }
 
   static std::string Describe(const Conflict& c, const std::string& there_tile) {
-    auto pairing = [&](const std::string& p) {
-      return p == c.cp ? std::string("with itself") : "with " + Quoted(p);
-    };
+    auto pairing = [&](const std::string& p) { return p == c.cp ? std::string("with itself") : "with " + Quoted(p); };
     return "pairs " + Quoted(c.cp) + " " + pairing(c.here) + ", but " +
            (there_tile == "itself" ? std::string("also") : "tile " + there_tile) + " pairs it " + pairing(c.there) +
            " (a character needs the same case partner in every tile)";
@@ -224,23 +221,21 @@ Alphabet Alphabet::English() {
   struct Spec {
     int score, count;
   };
-  static constexpr Spec kSpecs[26] = {
-      {1, 9}, {3, 2}, {3, 2}, {2, 4}, {1, 12}, {4, 2}, {2, 3}, {4, 2}, {1, 9},
-      {8, 1}, {5, 1}, {1, 4}, {3, 2}, {1, 6},  {1, 8}, {3, 2}, {10, 1}, {1, 6},
-      {1, 4}, {1, 6}, {1, 4}, {4, 2}, {4, 2},  {8, 1}, {4, 2}, {10, 1}};
+  static constexpr Spec kSpecs[26] = {{1, 9}, {3, 2}, {3, 2}, {2, 4}, {1, 12}, {4, 2}, {2, 3}, {4, 2},  {1, 9},
+                                      {8, 1}, {5, 1}, {1, 4}, {3, 2}, {1, 6},  {1, 8}, {3, 2}, {10, 1}, {1, 6},
+                                      {1, 4}, {1, 6}, {1, 4}, {4, 2}, {4, 2},  {8, 1}, {4, 2}, {10, 1}};
   std::vector<TileInfo> tiles;
   for (int i = 0; i < 26; ++i) {
     const char up = static_cast<char>('A' + i);
-    tiles.push_back({std::string(1, up), std::string(1, static_cast<char>(up + 0x20)), kSpecs[i].score,
-                     kSpecs[i].count});
+    tiles.push_back(
+        {std::string(1, up), std::string(1, static_cast<char>(up + 0x20)), kSpecs[i].score, kSpecs[i].count});
   }
   auto a = FromTiles("english", std::move(tiles), 2, 0);
   assert(a.ok());
   return std::move(a).value();
 }
 
-Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count,
-                                     int blank_score) {
+Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score) {
   auto bad = [](std::string what) { return Status(Errc::kInvalidArgument, "alphabet: " + std::move(what)); };
   if (std::string p = NameProblem(name); !p.empty()) return bad("name " + Quoted(name) + " " + p);
   if (tiles.empty()) return bad("no tiles");
@@ -319,8 +314,7 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
       blank_line = line_no;
       continue;
     }
-    if (f.size() != 3 && f.size() != 4)
-      return bad("expected \"LABEL SCORE COUNT [LOWER]\", got " + Fields(f.size()));
+    if (f.size() != 3 && f.size() != 4) return bad("expected \"LABEL SCORE COUNT [LOWER]\", got " + Fields(f.size()));
     if (tiles.size() == static_cast<std::size_t>(kMaxTiles))
       return bad("more than " + std::to_string(kMaxTiles) + " tiles");
     TileInfo t;
@@ -339,9 +333,9 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
     if (auto c = partners.Add(t, static_cast<int>(tiles.size())); c.tile >= 0) {
       const auto k = static_cast<std::size_t>(c.tile);
       return bad("tile " + Quoted(t.label) + " " +
-                 CasePartners::Describe(c, k == tiles.size() ? std::string("itself")
-                                                             : Quoted(tiles[k].label) + " on line " +
-                                                                   std::to_string(tile_lines[k])));
+                 CasePartners::Describe(c, k == tiles.size()
+                                               ? std::string("itself")
+                                               : Quoted(tiles[k].label) + " on line " + std::to_string(tile_lines[k])));
     }
     tiles.push_back(std::move(t));
     tile_lines.push_back(line_no);
@@ -469,8 +463,8 @@ Result<std::vector<Tile>> Alphabet::TokenizeOrError(std::string_view text) const
   std::vector<Tile> out;
   std::size_t bad = 0;
   if (Tokenize(text, &out, &bad)) return out;
-  return Status(Errc::kInvalidArgument, Quoted(text) + ": no tile matches " + utf8::CharAt(text, bad) +
-                                            " at byte " + std::to_string(bad + 1));
+  return Status(Errc::kInvalidArgument,
+                Quoted(text) + ": no tile matches " + utf8::CharAt(text, bad) + " at byte " + std::to_string(bad + 1));
 }
 
 std::string Alphabet::Render(std::span<const Tile> tiles) const {

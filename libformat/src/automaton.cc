@@ -64,8 +64,7 @@ StateId StateStore::Find(std::span<const PackedArc> arcs, std::uint64_t h) const
   for (std::uint64_t i = (tag * 0x9E3779B97F4A7C15ull >> 20) & mask_;; i = (i + 1) & mask_) {
     const std::uint64_t e = table_[i];
     if (!e) return 0;
-    if ((e >> 32) == tag && SameArcs(this->arcs(static_cast<StateId>(e)), arcs))
-      return static_cast<StateId>(e);
+    if ((e >> 32) == tag && SameArcs(this->arcs(static_cast<StateId>(e)), arcs)) return static_cast<StateId>(e);
   }
 }
 
@@ -99,8 +98,7 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
   for (;; i = (i + 1) & mask_) {
     const std::uint64_t e = table_[i];
     if (!e) break;
-    if ((e >> 32) == tag && SameArcs(this->arcs(static_cast<StateId>(e)), arcs))
-      return static_cast<StateId>(e);
+    if ((e >> 32) == tag && SameArcs(this->arcs(static_cast<StateId>(e)), arcs)) return static_cast<StateId>(e);
   }
   const StateId id = Append(arcs);
   table_[i] = (tag << 32) | id;

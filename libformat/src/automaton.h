@@ -53,9 +53,7 @@ class StateStore {
   StateId Find(std::span<const PackedArc> arcs, std::uint64_t h) const;
 
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
-  std::span<const PackedArc> arcs(StateId s) const {
-    return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]};
-  }
+  std::span<const PackedArc> arcs(StateId s) const { return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]}; }
   // Set when the states hold more arcs than 32-bit offsets address; the
   // builder then fails with kLimit (the format addresses 2^32 arcs anyway).
   bool overflow() const { return overflow_; }
@@ -98,8 +96,7 @@ class IncrementalBuilder {
   // Precondition: s is non-empty and greater than the previous string.
   // Returns the common prefix length with the previous string.
   template <class OnRegister>
-  std::size_t Add(std::span<const Tile> s, bool accepts, const PackedArc* first_arc,
-                  OnRegister&& on_register) {
+  std::size_t Add(std::span<const Tile> s, bool accepts, const PackedArc* first_arc, OnRegister&& on_register) {
     std::size_t lcp = 0;
     const std::size_t n = s.size();
     while (lcp < n && lcp < prev_.size() && prev_[lcp] == s[lcp]) ++lcp;

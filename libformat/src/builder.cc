@@ -55,7 +55,7 @@ struct PrefixEntry {
   std::uint32_t word;  // index of the first word with this prefix
   StateId state;       // delta(x) in the DAWG, 0 if x has no extension
   std::uint8_t len;
-  bool accepts;        // x is a word
+  bool accepts;  // x is a word
 };
 
 // Bits per tile of the packed rev(x) keys, or 0 when the longest word's
@@ -98,11 +98,11 @@ void SortPrefixes(const WordList& words, int bits, std::vector<PrefixEntry>* ent
 }
 
 struct Layout {
-  std::vector<std::uint64_t> pos;  // state -> index of its first arc (0 for state 0)
-  std::vector<StateId> placed;     // maximal lists in placement order
-  std::uint64_t slots = 1;         // arc slots including the sentinel
-  std::vector<StateId> order;      // reachable states, depth-first discovery order
-  std::vector<std::uint8_t> reach; // state -> bit r set if roots[r] reaches it
+  std::vector<std::uint64_t> pos;   // state -> index of its first arc (0 for state 0)
+  std::vector<StateId> placed;      // maximal lists in placement order
+  std::uint64_t slots = 1;          // arc slots including the sentinel
+  std::vector<StateId> order;       // reachable states, depth-first discovery order
+  std::vector<std::uint8_t> reach;  // state -> bit r set if roots[r] reaches it
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
@@ -193,12 +193,10 @@ Status CheckOptions(const BuildOptions& options, const Alphabet& alphabet) {
   if (!options.dawg && !options.gaddag)
     return Status(Errc::kInvalidArgument, "no graph requested (need DAWG, GADDAG or both)");
   if (options.max_len < 1 || options.max_len > static_cast<int>(format::kMaxWordLen))
-    return Status(Errc::kInvalidArgument, "max-len: expected 1.." +
-                                              std::to_string(format::kMaxWordLen) + ", got " +
+    return Status(Errc::kInvalidArgument, "max-len: expected 1.." + std::to_string(format::kMaxWordLen) + ", got " +
                                               std::to_string(options.max_len));
   if (options.arc_width != 0 && options.arc_width != 4 && options.arc_width != 8)
-    return Status(Errc::kInvalidArgument,
-                  "arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
+    return Status(Errc::kInvalidArgument, "arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
   if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "the alphabet has no tiles");
   return Status::Ok();
 }
@@ -216,16 +214,16 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
   TextFigures f;
   f.shortest = words.size() ? ~0u : 0;
   std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
-  for (int t = 1; t <= alphabet.size(); ++t) labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
+  for (int t = 1; t <= alphabet.size(); ++t)
+    labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
   std::vector<char> buf(1 << 16);
   std::size_t used = 0;
   const std::size_t worst_line = static_cast<std::size_t>(max_len) * kMaxLabelBytes + 1;
   for (std::size_t i = 0; i < words.size(); ++i) {
     auto w = words[i];
     if (w.size() > static_cast<std::size_t>(max_len))
-      return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " +
-                                                std::to_string(w.size()) + " tiles, over max-len " +
-                                                std::to_string(max_len));
+      return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " + std::to_string(w.size()) +
+                                                " tiles, over max-len " + std::to_string(max_len));
     if (used + worst_line > buf.size()) {
       f.crc = Crc32c(f.crc, buf.data(), used);
       f.text_bytes += used;
@@ -233,10 +231,8 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
     }
     for (Tile t : w) {
       if (t < 1 || t > alphabet.size())
-        return Status(Errc::kInvalidArgument,
-                      "word " + std::to_string(i + 1) + " has tile code " +
-                          std::to_string(t) + ", outside the alphabet's 1.." +
-                          std::to_string(alphabet.size()));
+        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has tile code " + std::to_string(t) +
+                                                  ", outside the alphabet's 1.." + std::to_string(alphabet.size()));
       const std::string_view l = labels[t];
       if (l.size() == 1) {
         buf[used++] = l[0];
@@ -282,8 +278,7 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
           key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
           path_key[d] = key;
         }
-        prefixes->push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d),
-                             d == w.size()});
+        prefixes->push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d), d == w.size()});
       }
     }
   }
@@ -292,8 +287,7 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
 
 // Phase 2: the GADDAG front over the reversed prefixes, each given its
 // separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
-StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntry>* prefixes,
-                         StateStore* store) {
+StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntry>* prefixes, StateStore* store) {
   SortPrefixes(words, bits, prefixes);
   IncrementalBuilder b(store);
   auto ignore = [](std::size_t, StateId) {};
@@ -308,8 +302,7 @@ StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntr
         rev[static_cast<std::size_t>(i)] = static_cast<Tile>((e.key >> (128 - bits * (i + 1))) & tile_mask);
     } else {
       auto w = words[e.word];
-      for (int i = 0; i < e.len; ++i)
-        rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
+      for (int i = 0; i < e.len; ++i) rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
     }
     const PackedArc sep = PackArc(kSeparator, false, e.state);
     b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
@@ -327,16 +320,13 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
   if (width == 0) width = fits4 ? 4 : 8;
   if (width == 4 && !fits4) {
     if (alphabet.size() > int(format::kArc32MaxTile))
-      return Status(Errc::kLimit, "4-byte arcs hold tiles 1.." +
-                                      std::to_string(format::kArc32MaxTile) + ", the alphabet has " +
-                                      std::to_string(alphabet.size()) + " (use arc width 8)");
-    return Status(Errc::kLimit, std::to_string(slots) +
-                                    " arcs exceed the " + std::to_string(format::kArc32MaxArcs) +
+      return Status(Errc::kLimit, "4-byte arcs hold tiles 1.." + std::to_string(format::kArc32MaxTile) +
+                                      ", the alphabet has " + std::to_string(alphabet.size()) + " (use arc width 8)");
+    return Status(Errc::kLimit, std::to_string(slots) + " arcs exceed the " + std::to_string(format::kArc32MaxArcs) +
                                     " that 4-byte arcs address (use arc width 8)");
   }
   if (slots > format::kArc64MaxArcs)
-    return Status(Errc::kLimit, std::to_string(slots) + " arcs exceed the " +
-                                    std::to_string(format::kArc64MaxArcs) +
+    return Status(Errc::kLimit, std::to_string(slots) + " arcs exceed the " + std::to_string(format::kArc64MaxArcs) +
                                     " that the format addresses");
   return width;
 }
@@ -346,9 +336,8 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
 // w, and its longest path is rev(x) SEP y over the longest word. Nodes and
 // distinct arc slots are counted over the layout (roots[0] is the GADDAG's
 // when there is one). Verify() recomputes all of them from the image.
-void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots,
-                       bool gaddag_first, std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info,
-                       GraphInfo* gaddag_info) {
+void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots, bool gaddag_first,
+                       std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info, GraphInfo* gaddag_info) {
   dawg_info->strings = words;
   dawg_info->longest_path = text.longest;
   gaddag_info->strings = text.tile_total;
@@ -393,8 +382,10 @@ void WriteArcs(internal::ByteWriter& w, int width, const StateStore& store, cons
   std::array<std::byte, format::kArcsHeadSize> head;
   internal::ArcsHead{static_cast<std::uint32_t>(width), layout.slots}.EncodeTo(head);
   w.PutBytes(head.data(), head.size());
-  if (width == 4) w.Put32(format::kArc32Sentinel);
-  else w.Put64(format::kArc64Sentinel);
+  if (width == 4)
+    w.Put32(format::kArc32Sentinel);
+  else
+    w.Put64(format::kArc64Sentinel);
   for (StateId m : layout.placed) {
     auto arcs = store.arcs(m);
     for (std::size_t i = 0; i < arcs.size(); ++i) {
@@ -430,8 +421,8 @@ void WriteFrame(internal::ByteWriter& w, std::span<const internal::SectionEntry>
 
 }  // namespace
 
-Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
-                                          const BuildOptions& options, BuildReport* report) {
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
+                                          BuildReport* report) {
   LEXC_RETURN_IF_ERROR(CheckOptions(options, alphabet));
   auto measured = MeasureText(words, alphabet, options.max_len);
   if (!measured.ok()) return measured.status();
@@ -440,8 +431,10 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   StateStore store;
   // Rough sizes (SOWPODS: 77K states and 177K arcs for the DAWG, 572K and
   // 1.16M with the GADDAG); reserving only maps address space.
-  if (options.gaddag) store.Reserve(text.tile_total / 4, text.tile_total / 2);
-  else store.Reserve(words.size() / 2, words.size());
+  if (options.gaddag)
+    store.Reserve(text.tile_total / 4, text.tile_total / 2);
+  else
+    store.Reserve(words.size() / 2, words.size());
 
   auto t0 = std::chrono::steady_clock::now();
   const int bits = KeyBits(alphabet.size(), text.longest);

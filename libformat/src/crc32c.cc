@@ -32,8 +32,8 @@ std::uint32_t Portable(std::uint32_t c, const unsigned char* p, std::size_t n) {
     std::memcpy(&v, p, 8);  // little-endian hosts only (static_assert'd in lexicon.cc)
     v ^= c;
     c = kTables.t[7][v & 0xFF] ^ kTables.t[6][(v >> 8) & 0xFF] ^ kTables.t[5][(v >> 16) & 0xFF] ^
-        kTables.t[4][(v >> 24) & 0xFF] ^ kTables.t[3][(v >> 32) & 0xFF] ^
-        kTables.t[2][(v >> 40) & 0xFF] ^ kTables.t[1][(v >> 48) & 0xFF] ^ kTables.t[0][v >> 56];
+        kTables.t[4][(v >> 24) & 0xFF] ^ kTables.t[3][(v >> 32) & 0xFF] ^ kTables.t[2][(v >> 40) & 0xFF] ^
+        kTables.t[1][(v >> 48) & 0xFF] ^ kTables.t[0][v >> 56];
     p += 8;
     n -= 8;
   }
@@ -42,8 +42,7 @@ std::uint32_t Portable(std::uint32_t c, const unsigned char* p, std::size_t n) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("sse4.2"))) std::uint32_t Hardware(std::uint32_t c, const unsigned char* p,
-                                                         std::size_t n) {
+__attribute__((target("sse4.2"))) std::uint32_t Hardware(std::uint32_t c, const unsigned char* p, std::size_t n) {
   std::uint64_t c64 = c;
   while (n >= 8) {
     std::uint64_t v;

@@ -84,9 +84,18 @@ class GraphVerifier {
     const Word* const arcs = arcs_;
     const std::uint64_t count = count_;
     std::uint8_t* const color = color_.data();
-    Columns c{strings_.data(), depth_.data(),      slot_seen_.data(),  has_sep_.data(),
-              rev_words_.data(), rev_depth_.data(), word_tiles_.data(), word_bytes_.data(),
-              label_bytes_,      root_,             gaddag_,           uniform_};
+    Columns c{strings_.data(),
+              depth_.data(),
+              slot_seen_.data(),
+              has_sep_.data(),
+              rev_words_.data(),
+              rev_depth_.data(),
+              word_tiles_.data(),
+              word_bytes_.data(),
+              label_bytes_,
+              root_,
+              gaddag_,
+              uniform_};
     std::uint64_t nodes = 0;
     std::vector<Frame> stack{{root_, root_}};
     color[root_] = 1;
@@ -162,7 +171,7 @@ class GraphVerifier {
       const Node t = C::target(w);
       if (static_cast<int>(tile) <= prev_tile)
         return Fail(gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
-                       std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
+                    std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
       prev_tile = tile;
       if (tile == kSeparator) {
         if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
@@ -226,8 +235,7 @@ class GraphVerifier {
     for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
       const auto w = arcs_[i];
       const Node t = C::target(w);
-      const std::uint64_t sub =
-          t != kNoNode && C::tile(arcs_[t]) == kSeparator ? strings_[C::target(arcs_[t])] : 0;
+      const std::uint64_t sub = t != kNoNode && C::tile(arcs_[t]) == kSeparator ? strings_[C::target(arcs_[t])] : 0;
       forward_words_ += (C::accepts(w) ? 1 : 0) + sub;
       if (forward_words_ < sub) return Corrupt(gname_ + "accepted-string count overflows");
       if (C::last(w)) break;

@@ -66,14 +66,14 @@ Result<ImageHeader> ImageHeader::DecodeFrom(std::span<const std::byte> image) {
   h.major = Load<std::uint16_t>(p + 8);
   h.minor = Load<std::uint16_t>(p + 10);
   if (h.major != format::kMajor)
-    return Status(Errc::kBadVersion, "format major version: expected " + std::to_string(format::kMajor) +
-                                         ", got " + std::to_string(h.major));
+    return Status(Errc::kBadVersion, "format major version: expected " + std::to_string(format::kMajor) + ", got " +
+                                         std::to_string(h.major));
   h.flags = Load<std::uint32_t>(p + 12);
   if (h.flags != 0) return Corrupt("header flags: reserved bits must be zero, got " + Hex(h.flags));
   h.file_size = Load<std::uint64_t>(p + 16);
   if (h.file_size != size)
-    return Corrupt("file size: header says " + std::to_string(h.file_size) + " bytes, have " +
-                   std::to_string(size) + (size < h.file_size ? " (truncated)" : ""));
+    return Corrupt("file size: header says " + std::to_string(h.file_size) + " bytes, have " + std::to_string(size) +
+                   (size < h.file_size ? " (truncated)" : ""));
   h.header_size = Load<std::uint32_t>(p + 24);
   h.section_count = Load<std::uint32_t>(p + 28);
   h.section_table_offset = Load<std::uint64_t>(p + 32);
@@ -109,8 +109,7 @@ void SectionEntry::EncodeTo(std::span<std::byte, format::kSectionEntrySize> out)
 
 SectionEntry SectionEntry::DecodeFrom(std::span<const std::byte, format::kSectionEntrySize> in) {
   const std::byte* p = in.data();
-  return {Load<std::uint32_t>(p), Load<std::uint32_t>(p + 4), Load<std::uint64_t>(p + 8),
-          Load<std::uint64_t>(p + 16)};
+  return {Load<std::uint32_t>(p), Load<std::uint32_t>(p + 4), Load<std::uint64_t>(p + 8), Load<std::uint64_t>(p + 16)};
 }
 
 // ---- trailer ----
@@ -150,8 +149,8 @@ Result<GraphDescriptor> GraphDescriptor::DecodeFrom(std::span<const std::byte> s
                                                     std::uint64_t arc_count) {
   const std::string name = std::string("section ") + tag;
   if (section.size() < format::kGraphDescSize)
-    return Corrupt(name + ": size " + std::to_string(section.size()) + ", expected >= " +
-                   std::to_string(format::kGraphDescSize));
+    return Corrupt(name + ": size " + std::to_string(section.size()) +
+                   ", expected >= " + std::to_string(format::kGraphDescSize));
   const std::byte* p = section.data();
   GraphDescriptor d;
   d.info.root = Load<std::uint32_t>(p);
@@ -184,8 +183,8 @@ void MetaRecord::EncodeTo(std::span<std::byte, format::kMetaFixedSize> out) cons
 
 Result<MetaRecord> MetaRecord::DecodeFrom(std::span<const std::byte> section) {
   if (section.size() < format::kMetaFixedSize)
-    return Corrupt("section META: size " + std::to_string(section.size()) + ", expected >= " +
-                   std::to_string(format::kMetaFixedSize));
+    return Corrupt("section META: size " + std::to_string(section.size()) +
+                   ", expected >= " + std::to_string(format::kMetaFixedSize));
   const std::byte* p = section.data();
   MetaRecord r;
   Metadata& m = r.meta;
@@ -221,8 +220,8 @@ void ArcsHead::EncodeTo(std::span<std::byte, format::kArcsHeadSize> out) const {
 
 Result<ArcsHead> ArcsHead::DecodeFrom(std::span<const std::byte> section) {
   if (section.size() < format::kArcsHeadSize)
-    return Corrupt("section ARCS: size " + std::to_string(section.size()) + ", expected >= " +
-                   std::to_string(format::kArcsHeadSize));
+    return Corrupt("section ARCS: size " + std::to_string(section.size()) +
+                   ", expected >= " + std::to_string(format::kArcsHeadSize));
   const std::byte* p = section.data();
   ArcsHead h;
   h.width = Load<std::uint32_t>(p);
@@ -266,8 +265,8 @@ Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
   const std::byte* p = section.data();
   const std::uint64_t size = section.size();
   if (size < format::kAlphabetHeadSize)
-    return Corrupt("section ALPH: size " + std::to_string(size) + ", expected >= " +
-                   std::to_string(format::kAlphabetHeadSize));
+    return Corrupt("section ALPH: size " + std::to_string(size) +
+                   ", expected >= " + std::to_string(format::kAlphabetHeadSize));
   const auto count = Load<std::uint32_t>(p);
   const auto blanks = Load<std::uint16_t>(p + 4);
   const auto blank_score = Load<std::uint16_t>(p + 6);
@@ -278,8 +277,8 @@ Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
     return Corrupt("section ALPH: tile count: expected 1.." + std::to_string(kMaxTiles) + ", got " +
                    std::to_string(count));
   if (record != format::kTileRecordSize)
-    return Corrupt("section ALPH: record size: expected " + std::to_string(format::kTileRecordSize) +
-                   ", got " + std::to_string(record));
+    return Corrupt("section ALPH: record size: expected " + std::to_string(format::kTileRecordSize) + ", got " +
+                   std::to_string(record));
   const std::uint64_t need = format::kAlphabetHeadSize + std::uint64_t(count) * record + name_len;
   if (size < need)
     return Corrupt("section ALPH: size " + std::to_string(size) + ", expected >= " + std::to_string(need));
@@ -290,8 +289,8 @@ Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
     auto label = [&](const std::byte* at, std::string* out) -> Status {
       const auto n = std::to_integer<std::size_t>(at[0]);
       if (n > static_cast<std::size_t>(kMaxLabelBytes))
-        return Corrupt(where + ": label length " + std::to_string(n) + ", expected <= " +
-                       std::to_string(kMaxLabelBytes));
+        return Corrupt(where + ": label length " + std::to_string(n) +
+                       ", expected <= " + std::to_string(kMaxLabelBytes));
       out->assign(reinterpret_cast<const char*>(at + 1), n);
       return CheckReservedZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
     };

@@ -102,15 +102,11 @@ Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, st
   }
 }
 
-bool IsZstdFrame(std::string_view bytes) {
-  return bytes.size() >= 4 && std::memcmp(bytes.data(), kZstdMagic, 4) == 0;
-}
+bool IsZstdFrame(std::string_view bytes) { return bytes.size() >= 4 && std::memcmp(bytes.data(), kZstdMagic, 4) == 0; }
 
 Result<std::string> DecompressZstd(std::string_view in, std::string_view name, std::uint64_t max_bytes) {
   const std::uint64_t limit = EffectiveLimit(max_bytes);
-  auto bad = [&](const std::string& what) {
-    return Status(Errc::kBadInput, std::string(name) + ": " + what);
-  };
+  auto bad = [&](const std::string& what) { return Status(Errc::kBadInput, std::string(name) + ": " + what); };
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
   if (!ctx) return Status(Errc::kIo, std::string(name) + ": cannot allocate a zstd context");
   // The frame header's size is only a hint (it may lie): trust it up to a
@@ -135,7 +131,7 @@ Result<std::string> DecompressZstd(std::string_view in, std::string_view name, s
     if (ZSTD_isError(r)) return bad(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
     have += dst.pos;
     if (src.pos == src.size) {
-      if (r == 0) break;                   // last frame complete
+      if (r == 0) break;                                          // last frame complete
       if (dst.pos < dst.size) return bad("truncated zstd data");  // had room, wants input
     }
   }
@@ -191,8 +187,8 @@ Result<OutputFile> OutputFile::Create(const std::string& path) {
   name.push_back('\0');
   const int fd = ::mkstemp(name.data());
   if (fd < 0)
-    return Status(Errc::kIo, path + ": cannot create a temporary file in " + dir.string() + ": " +
-                                 std::strerror(errno));
+    return Status(Errc::kIo,
+                  path + ": cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno));
   return OutputFile(path, std::string(name.data()), dir.string(), fd);
 }
 

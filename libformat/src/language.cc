@@ -28,8 +28,10 @@ bool WalkStrings(const View& g, Node n, std::size_t max_depth, std::vector<Tile>
 std::string Render(const Alphabet& alphabet, std::span<const Tile> tiles) {
   std::string out;
   for (Tile t : tiles) {
-    if (t == kSeparator) out += '^';
-    else alphabet.AppendLabel(t, false, &out);
+    if (t == kSeparator)
+      out += '^';
+    else
+      alphabet.AppendLabel(t, false, &out);
   }
   return out;
 }
@@ -104,8 +106,10 @@ bool InList(const WordList& words, std::span<const Tile> w) {
   std::size_t lo = 0, hi = words.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (std::ranges::lexicographical_compare(words[mid], w)) lo = mid + 1;
-    else hi = mid;
+    if (std::ranges::lexicographical_compare(words[mid], w))
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < words.size() && std::ranges::equal(words[lo], w);
 }
@@ -137,8 +141,7 @@ void CompareEnumeratedWords(const Lexicon& lex, const WordList& words, VerifyWor
       r->difference = "missing from image: " + Render(alphabet, words[i]);
     return false;
   });
-  if (r->difference.empty() && i < words.size())
-    r->difference = "missing from image: " + Render(alphabet, words[i]);
+  if (r->difference.empty() && i < words.size()) r->difference = "missing from image: " + Render(alphabet, words[i]);
 }
 
 // Step 2: every split of every word through the GADDAG: rev(x) ^ y, and rev(w).

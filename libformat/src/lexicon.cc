@@ -49,17 +49,16 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   using Sec = internal::SectionEntry;
   std::vector<Sec> secs;  // at most kMaxSections entries: O(sections)
   for (std::uint32_t i = 0; i < header->section_count; ++i) {
-    const Sec s = Sec::DecodeFrom(
-        bytes.subspan(header->section_table_offset + std::uint64_t(i) * format::kSectionEntrySize)
-            .first<format::kSectionEntrySize>());
+    const Sec s =
+        Sec::DecodeFrom(bytes.subspan(header->section_table_offset + std::uint64_t(i) * format::kSectionEntrySize)
+                            .first<format::kSectionEntrySize>());
     const std::string name = "section " + std::to_string(i) + " (" + TagName(s.tag) + ")";
     if (s.flags != 0) return Corrupt(name + ": flags must be zero, got " + Hex(s.flags));
     if (s.offset % format::kAlign != 0)
       return Corrupt(name + ": offset " + std::to_string(s.offset) + " is not 8-byte aligned");
     if (s.offset < table_end || s.offset > body_end || s.size > body_end - s.offset)
       return Corrupt(name + ": bytes [" + std::to_string(s.offset) + ", +" + std::to_string(s.size) +
-                     ") fall outside the body [" + std::to_string(table_end) + ", " +
-                     std::to_string(body_end) + ")");
+                     ") fall outside the body [" + std::to_string(table_end) + ", " + std::to_string(body_end) + ")");
     for (const Sec& o : secs) {
       if (o.tag == s.tag) return Corrupt(name + ": duplicate section");
       if (s.offset < o.offset + o.size && o.offset < s.offset + s.size)
@@ -105,8 +104,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
     // The last arc must end a list, so that every sibling scan that starts
     // inside the array also ends inside it.
     const std::byte* lastp = a + (count - 1) * width;
-    const bool last_ok = width == 4 ? Arc32::last(Load<std::uint32_t>(lastp))
-                                    : Arc64::last(Load<std::uint64_t>(lastp));
+    const bool last_ok = width == 4 ? Arc32::last(Load<std::uint32_t>(lastp)) : Arc64::last(Load<std::uint64_t>(lastp));
     if (!last_ok) return Corrupt("section ARCS: the final arc " + std::to_string(count - 1) + " does not end a list");
     lex.arc_width_ = static_cast<int>(width);
     lex.arc_count_ = count;
@@ -131,8 +129,7 @@ Status VerifyArcs(const typename C::Word* arcs, std::uint64_t count, int tiles) 
   for (std::uint64_t i = 1; i < count; ++i) {
     const auto w = arcs[i];
     if constexpr (C::kWidth == 8) {
-      if (w >> 42)
-        return Corrupt("section ARCS: arc " + std::to_string(i) + ": reserved bits set (" + Hex(w) + ")");
+      if (w >> 42) return Corrupt("section ARCS: arc " + std::to_string(i) + ": reserved bits set (" + Hex(w) + ")");
     }
     if (C::target(w) >= count)
       return Corrupt("section ARCS: arc " + std::to_string(i) + " targets " + std::to_string(C::target(w)) +
@@ -153,17 +150,15 @@ Status Lexicon::Verify() const {
   if (!trailer.ok()) return trailer.status();  // not after a successful FromBytes
   const std::uint32_t want = trailer->crc;
   const std::uint32_t got = Crc32c(0, bytes_.data(), body);
-  if (want != got)
-    return Status(Errc::kChecksum, "CRC32C: trailer says " + Hex(want) + ", bytes give " + Hex(got));
-  if (meta_.word_count && meta_.shortest_word < 1)
-    return Corrupt("section META: shortest word is 0");
+  if (want != got) return Status(Errc::kChecksum, "CRC32C: trailer says " + Hex(want) + ", bytes give " + Hex(got));
+  if (meta_.word_count && meta_.shortest_word < 1) return Corrupt("section META: shortest word is 0");
   auto run = [&](auto codec) -> Status {
     using C = decltype(codec);
     const auto* a = static_cast<const typename C::Word*>(arcs_);
     LEXC_RETURN_IF_ERROR(VerifyArcs<C>(a, arc_count_, alphabet_.size()));
     if (has_dawg())
-      LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, dawg_.root(), "DAWG", false, alphabet_)
-                               .Run(dawg_info_, meta_));
+      LEXC_RETURN_IF_ERROR(
+          internal::GraphVerifier<C>(a, arc_count_, dawg_.root(), "DAWG", false, alphabet_).Run(dawg_info_, meta_));
     if (has_gaddag())
       LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, gaddag_.root(), "GADDAG", true, alphabet_)
                                .Run(gaddag_info_, meta_));
@@ -194,8 +189,8 @@ Result<MappedLexicon> MappedLexicon::Open(const std::string& path) {
     return Status(Errc::kIo, path + ": cannot map: " + e.what());
   }
   if (!m.mapping_->file.is_open()) return Status(Errc::kIo, path + ": cannot map");
-  auto lex = Lexicon::FromBytes(std::span<const std::byte>(
-      reinterpret_cast<const std::byte*>(m.mapping_->file.data()), m.mapping_->file.size()));
+  auto lex = Lexicon::FromBytes(
+      std::span<const std::byte>(reinterpret_cast<const std::byte*>(m.mapping_->file.data()), m.mapping_->file.size()));
   if (!lex.ok()) return Status(lex.status().code(), path + ": " + lex.status().detail());
   m.lexicon_ = std::move(lex).value();
   return m;

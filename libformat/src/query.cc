@@ -19,7 +19,8 @@ namespace {
 class Forward {
  public:
   explicit Forward(const Lexicon& lex)
-      : g_(lex.has_dawg() ? lex.dawg() : lex.gaddag()), gaddag_only_(!lex.has_dawg()),
+      : g_(lex.has_dawg() ? lex.dawg() : lex.gaddag()),
+        gaddag_only_(!lex.has_dawg()),
         max_depth_(static_cast<int>(lex.meta().max_len)) {}
 
   const Graph& graph() const { return g_; }
@@ -72,8 +73,8 @@ class Forward {
 
 // Depth-first enumeration of all words below `n`, extending `word`.
 // Returns false when the callback asked to stop.
-bool EnumerateBelow(const Forward& fw, Node n, bool root, std::vector<Tile>* word,
-                    const WordCallback& cb, std::uint64_t* count) {
+bool EnumerateBelow(const Forward& fw, Node n, bool root, std::vector<Tile>* word, const WordCallback& cb,
+                    std::uint64_t* count) {
   if (static_cast<int>(word->size()) >= fw.max_depth()) return true;
   bool go = true;
   fw.Arcs(n, root, [&](Tile t, bool acc, Node child) {
@@ -183,9 +184,13 @@ std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const Wor
   if (suffix.empty()) return ForEachWord(lex, cb);
   if (suffix.size() > lex.meta().max_len || !AllLetters(lex, suffix)) return 0;
   if (!lex.has_gaddag()) {
-    return ScanWords(lex, [&](std::span<const Tile> w) {
-      return w.size() >= suffix.size() && std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
-    }, cb);
+    return ScanWords(
+        lex,
+        [&](std::span<const Tile> w) {
+          return w.size() >= suffix.size() &&
+                 std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
+        },
+        cb);
   }
   const Graph& g = lex.gaddag();
   Node n;
@@ -224,9 +229,10 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
   if (infix.empty()) return ForEachWord(lex, cb);
   if (infix.size() > lex.meta().max_len || !AllLetters(lex, infix)) return 0;
   if (!lex.has_gaddag()) {
-    return ScanWords(lex, [&](std::span<const Tile> w) {
-      return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end();
-    }, cb);
+    return ScanWords(
+        lex,
+        [&](std::span<const Tile> w) { return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end(); },
+        cb);
   }
   const Graph& g = lex.gaddag();
   Node n;
@@ -354,8 +360,10 @@ std::uint64_t Pattern(const Lexicon& lex, std::span<const PatternElem> pat, cons
     for (std::size_t i = 0; i < L; ++i) {
       if (!(m >> i & 1)) continue;
       const PatternElem& e = pat[i];
-      if (e.kind == PatternElem::kAny) out |= std::uint64_t(1) << i;
-      else if (e.kind == PatternElem::kOne || e.tile == t) out |= std::uint64_t(1) << (i + 1);
+      if (e.kind == PatternElem::kAny)
+        out |= std::uint64_t(1) << i;
+      else if (e.kind == PatternElem::kOne || e.tile == t)
+        out |= std::uint64_t(1) << (i + 1);
     }
     return closure(out);
   };

@@ -11,8 +11,8 @@ Result<Rack> Rack::Parse(const Alphabet& a, std::string_view text) {
   TextToken token;
   while (reader.Next(&token)) {
     if (r.size_ == kMaxSize)
-      return Status(Errc::kBadInput, "rack '" + utf8::Printable(text) + "': more than " +
-                                         std::to_string(kMaxSize) + " tiles");
+      return Status(Errc::kBadInput,
+                    "rack '" + utf8::Printable(text) + "': more than " + std::to_string(kMaxSize) + " tiles");
     token.kind == TextToken::Kind::kMark ? r.AddBlank() : r.Add(token.tile);
   }
   if (!reader.ok()) return reader.ErrorStatus("rack");

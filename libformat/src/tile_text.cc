@@ -66,9 +66,8 @@ bool TileTextReader::Next(TextToken* token) {
 
 Status TileTextReader::ErrorStatus(std::string_view what) const {
   const std::size_t character = utf8::CountCodePoints(text_.substr(0, pos_)) + 1;
-  return Status(Errc::kBadInput, problem_ + " at character " + std::to_string(character) + " of " +
-                                     std::string(what) + " '" + utf8::Printable(text_, 256) + "' (alphabet " +
-                                     a_.name() + ")");
+  return Status(Errc::kBadInput, problem_ + " at character " + std::to_string(character) + " of " + std::string(what) +
+                                     " '" + utf8::Printable(text_, 256) + "' (alphabet " + a_.name() + ")");
 }
 
 Result<std::vector<Tile>> ParseTileText(const Alphabet& a, std::string_view text, std::string_view what) {

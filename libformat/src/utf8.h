@@ -97,8 +97,7 @@ inline void Encode(char32_t cp, std::string* out) {
 // width spaces/joiners, bidirectional overrides and isolates, BOM).
 inline bool IsSpaceOrControl(char32_t c) {
   return c <= 0x20 || (c >= 0x7F && c <= 0xA0) || c == 0x1680 || (c >= 0x2000 && c <= 0x200F) ||
-         (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F) || c == 0x3000 ||
-         c == 0xFEFF;
+         (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F) || c == 0x3000 || c == 0xFEFF;
 }
 
 // "U+00E9" (at least four hex digits).

@@ -14,9 +14,7 @@ namespace lexc {
 namespace {
 
 // Word offsets are u32, so the limit of every read (kMaxInputBytes) holds.
-Status TooBig(std::string_view name) {
-  return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
-}
+Status TooBig(std::string_view name) { return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB"); }
 
 bool IsBlank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -203,14 +201,13 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, co
         reason = Reason(text, bad, b + bad + 1, alphabet);
       } else if (tiles.size() - base > max_len) {
         too_long = true;
-        reason = "word has " + std::to_string(tiles.size() - base) + " tiles, over max-len " +
-                 std::to_string(max_len);
+        reason = "word has " + std::to_string(tiles.size() - base) + " tiles, over max-len " + std::to_string(max_len);
       }
       if (!reason.empty()) {
         tiles.resize(base);
         auto message = [&] {
-          return std::string(name) + ":" + std::to_string(line_no) + ": " + reason + ": \"" +
-                 utf8::Printable(text) + "\"";
+          return std::string(name) + ":" + std::to_string(line_no) + ": " + reason + ": \"" + utf8::Printable(text) +
+                 "\"";
         };
         if (!options.skip_invalid) return Status(Errc::kBadInput, message());
         ++(too_long ? rep.skipped_long : rep.skipped_invalid);

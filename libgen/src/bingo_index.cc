@@ -21,8 +21,7 @@ constexpr std::uint64_t SplitMix(std::uint64_t x) {
 
 const std::uint64_t BingoIndex::kKeys[64] = {
 #define K(i) SplitMix(i), SplitMix(i + 1), SplitMix(i + 2), SplitMix(i + 3)
-    K(0),  K(4),  K(8),  K(12), K(16), K(20), K(24), K(28),
-    K(32), K(36), K(40), K(44), K(48), K(52), K(56), K(60),
+    K(0), K(4), K(8), K(12), K(16), K(20), K(24), K(28), K(32), K(36), K(40), K(44), K(48), K(52), K(56), K(60),
 #undef K
 };
 
@@ -65,7 +64,8 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
   index->mask_ = size - 1;
   for (std::uint64_t k : keys) index->Insert(k);
   registry[id] = index;
-  for (auto it = registry.begin(); it != registry.end();) it = it->second.expired() ? registry.erase(it) : std::next(it);
+  for (auto it = registry.begin(); it != registry.end();)
+    it = it->second.expired() ? registry.erase(it) : std::next(it);
   return index;
 }
 

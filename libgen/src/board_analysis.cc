@@ -17,7 +17,8 @@ Result<BoardAnalysis> BoardAnalysis::Create(const Lexicon& lexicon, const Layout
                                     " tiles, the move generator handles at most " + std::to_string(kMaxGenTile));
   if (layout.rows() < 1 || layout.cols() < 1 || layout.rows() > kMaxBoardDim || layout.cols() > kMaxBoardDim)
     return Status(Errc::kLimit, "layout " + layout.name() + ": " + std::to_string(layout.rows()) + "x" +
-                                    std::to_string(layout.cols()) + ", sides must be 1.." + std::to_string(kMaxBoardDim));
+                                    std::to_string(layout.cols()) + ", sides must be 1.." +
+                                    std::to_string(kMaxBoardDim));
   BoardAnalysis b;
   b.lexicon_ = &lexicon;
   b.layout_ = &layout;
@@ -50,7 +51,7 @@ inline int BoardAnalysis::ValueOf(Cell c) const { return CellIsBlank(c) ? blank_
 // walks D; GADDAG walks rev(D), branches on L, walks rev(U) (rev(w) paths).
 template <class G>
 inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d,
-                                        int nd) const {
+                                               int nd) const {
   const Tile* first = reversed ? d : u;
   const Tile* second = reversed ? u : d;
   const int n1 = reversed ? nd : nu, n2 = reversed ? nu : nd;
@@ -72,7 +73,7 @@ inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const 
 // Cross data of the empty square (row, col) for plays along d.
 template <class G>
 inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
-                            bool* has) const {
+                                   bool* has) const {
   const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;  // perpendicular step
   Tile u[kMaxBoardDim], dn[kMaxBoardDim];
   int nu = 0, nd = 0;
@@ -151,8 +152,8 @@ void BoardAnalysis::Analyze() {
 }
 
 inline void BoardAnalysis::Record(int row, int col) {
-  records_.push_back({row * board_.cols() + col, board_.at(row, col), At(Dir::kAcross, row, col),
-                      At(Dir::kDown, row, col)});
+  records_.push_back(
+      {row * board_.cols() + col, board_.at(row, col), At(Dir::kAcross, row, col), At(Dir::kDown, row, col)});
 }
 
 // After new tiles: a square's cross data depends on the runs of tiles next
@@ -199,8 +200,8 @@ Status BoardAnalysis::SetBoard(const Board& board) {
   for (int r = 0; r < board.rows(); ++r) {
     for (int c = 0; c < board.cols(); ++c) {
       const Cell cell = board.at(r, c);
-      if (cell != kEmpty && (CellTile(cell) == 0 || !((all_tiles_ >> CellTile(cell)) & 1u) ||
-                             (cell & ~(kBlankBit | kTileMask))))
+      if (cell != kEmpty &&
+          (CellTile(cell) == 0 || !((all_tiles_ >> CellTile(cell)) & 1u) || (cell & ~(kBlankBit | kTileMask))))
         return Status(Errc::kInvalidArgument, "board: tile code " + std::to_string(CellTile(cell)) + " at " +
                                                   Coordinate(r, c, Dir::kAcross) + " is not in the alphabet");
     }
@@ -214,7 +215,8 @@ Status BoardAnalysis::Apply(const Play& play) {
   for (int i = 0; i < play.length && i < kMaxBoardDim; ++i) {
     const Cell cell = play.cells[i];
     if (!play.IsThrough(i) && (!((all_tiles_ >> CellTile(cell)) & 1u) || (cell & ~(kBlankBit | kTileMask))))
-      return Status(Errc::kInvalidArgument, "play: tile code " + std::to_string(CellTile(cell)) + " is not in the alphabet");
+      return Status(Errc::kInvalidArgument,
+                    "play: tile code " + std::to_string(CellTile(cell)) + " is not in the alphabet");
   }
   // The new tiles' squares are recorded before ApplyPlay fills them; on error
   // the board is unchanged and so are the records dropped.

@@ -45,8 +45,8 @@ bool ParseInt(std::string_view s, int* out) {
 // stops once the row has more squares than the board (so no count can
 // overflow, however long the row): *squares is then the count so far and
 // *more tells whether text was left. False with *why on an error.
-bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, Board* board, int* squares,
-              bool* more, std::string* why) {
+bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, Board* board, int* squares, bool* more,
+              std::string* why) {
   TileTextReader reader(a, row, board_file ? ". \t" : "0123456789");
   TextToken token;
   int col = 0, run = 0;
@@ -124,8 +124,8 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   // Board.
   const std::vector<std::string_view> rows = Split(fields[0], '/');
   if (int(rows.size()) != layout.rows())
-    return Bad("board", std::to_string(rows.size()) + " rows, expected " + std::to_string(layout.rows()) +
-                            " (layout " + layout.name() + ")");
+    return Bad("board", std::to_string(rows.size()) + " rows, expected " + std::to_string(layout.rows()) + " (layout " +
+                            layout.name() + ")");
   p.board = Board(layout.rows(), layout.cols());
   for (int r = 0; r < layout.rows(); ++r) {
     int squares = 0;
@@ -213,8 +213,7 @@ std::string WriteCgp(const Position& p, const Alphabet& a) {
   return out;
 }
 
-Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a,
-                             const Layout& layout) {
+Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a, const Layout& layout) {
   LEXC_RETURN_IF_ERROR(CheckAlphabet(a));
   Board board(layout.rows(), layout.cols());
   int r = 0, line_no = 0;
@@ -226,7 +225,8 @@ Result<Board> ParseBoardFile(std::string_view text, std::string_view source, con
     if (const std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     line = Trim(line);
     if (line.empty()) continue;
-    if (r == layout.rows()) return bad("more than " + std::to_string(layout.rows()) + " rows (layout " + layout.name() + ")");
+    if (r == layout.rows())
+      return bad("more than " + std::to_string(layout.rows()) + " rows (layout " + layout.name() + ")");
     int squares = 0;
     std::string why;
     bool more = false;
@@ -238,7 +238,7 @@ Result<Board> ParseBoardFile(std::string_view text, std::string_view source, con
   }
   if (r != layout.rows())
     return Status(Errc::kBadInput, std::string(source) + ": " + std::to_string(r) + " rows, expected " +
-                                              std::to_string(layout.rows()) + " (layout " + layout.name() + ")");
+                                       std::to_string(layout.rows()) + " (layout " + layout.name() + ")");
   return board;
 }
 
@@ -248,8 +248,10 @@ std::string WriteBoardFile(const Board& b, const Alphabet& a) {
   for (int r = 0; r < b.rows(); ++r) {
     for (int c = 0; c < b.cols(); ++c) {
       const Cell cell = b.at(r, c);
-      if (cell == kEmpty) writer.AppendOther(".");
-      else writer.Append(CellTile(cell), CellIsBlank(cell));
+      if (cell == kEmpty)
+        writer.AppendOther(".");
+      else
+        writer.Append(CellTile(cell), CellIsBlank(cell));
     }
     writer.AppendOther("\n");
   }

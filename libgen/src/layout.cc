@@ -14,9 +14,8 @@ struct Symbol {
   bool start;
 };
 constexpr Symbol kSymbols[] = {
-    {'.', 1, 1, false}, {'d', 2, 1, false}, {'t', 3, 1, false}, {'q', 4, 1, false},
-    {'D', 1, 2, false}, {'T', 1, 3, false}, {'Q', 1, 4, false}, {'*', 1, 2, true},
-    {'+', 1, 1, true},
+    {'.', 1, 1, false}, {'d', 2, 1, false}, {'t', 3, 1, false}, {'q', 4, 1, false}, {'D', 1, 2, false},
+    {'T', 1, 3, false}, {'Q', 1, 4, false}, {'*', 1, 2, true},  {'+', 1, 1, true},
 };
 
 const Symbol* FindSymbol(char c) {
@@ -26,10 +25,9 @@ const Symbol* FindSymbol(char c) {
 }
 
 constexpr const char* kStandard15[] = {
-    "T..d...T...d..T", ".D...t...t...D.", "..D...d.d...D..", "d..D...d...D..d",
-    "....D.....D....", ".t...t...t...t.", "..d...d.d...d..", "T..d...*...d..T",
-    "..d...d.d...d..", ".t...t...t...t.", "....D.....D....", "d..D...d...D..d",
-    "..D...d.d...D..", ".D...t...t...D.", "T..d...T...d..T",
+    "T..d...T...d..T", ".D...t...t...D.", "..D...d.d...D..", "d..D...d...D..d", "....D.....D....",
+    ".t...t...t...t.", "..d...d.d...d..", "T..d...*...d..T", "..d...d.d...d..", ".t...t...t...t.",
+    "....D.....D....", "d..D...d...D..d", "..D...d.d...D..", ".D...t...t...D.", "T..d...T...d..T",
 };
 
 std::string_view Trim(std::string_view s) {
@@ -93,8 +91,8 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
       if (l.rows_ < 1 || l.cols_ < 1) return fail("board sides must be at least 1");
       if (l.rows_ > kMaxBoardDim || l.cols_ > kMaxBoardDim)
         return Status(Errc::kLimit, std::string(source) + ":" + std::to_string(line_no) + ": board " +
-                                        std::to_string(l.rows_) + "x" + std::to_string(l.cols_) +
-                                        ", at most " + std::to_string(kMaxBoardDim) + " a side");
+                                        std::to_string(l.rows_) + "x" + std::to_string(l.cols_) + ", at most " +
+                                        std::to_string(kMaxBoardDim) + " a side");
       have_size = true;
       l.letter_.reserve(std::size_t(l.rows_ * l.cols_));
       l.word_.reserve(std::size_t(l.rows_ * l.cols_));

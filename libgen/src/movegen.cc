@@ -20,7 +20,8 @@ namespace {
 // per new tile, plus the bingo bonus; the search's bounds add up at most
 // twice that. Refuse what could overflow instead of wrapping.
 Status CheckScoreBound(const Alphabet& a, const Layout& layout, int bingo_bonus) {
-  if (bingo_bonus < 0) return Status(Errc::kInvalidArgument, "bingo bonus " + std::to_string(bingo_bonus) + " is negative");
+  if (bingo_bonus < 0)
+    return Status(Errc::kInvalidArgument, "bingo bonus " + std::to_string(bingo_bonus) + " is negative");
   std::int64_t value = a.blank_score(), lm = 1, wm = 1;
   for (int t = 1; t <= a.size(); ++t) value = std::max<std::int64_t>(value, a.tile(static_cast<Tile>(t)).score);
   for (int r = 0; r < layout.rows(); ++r)

@@ -75,7 +75,8 @@ int Traversal::AnchorBound() {
     last = first;
   } else {
     int free = 0;
-    while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor)) ++free;
+    while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor))
+      ++free;
     first = a - std::min(free, tiles_left_ - 1);
   }
   const std::uint64_t rack_all = RackAll();

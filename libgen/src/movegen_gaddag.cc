@@ -35,9 +35,8 @@ inline void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, boo
 // Leftwards from the anchor: the path so far spells rev(squares pos..anchor).
 template <class G, class S>
 inline void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a) {
-  t.OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
-    LeftStep(t, g, sink, pos, child, accepts, b);
-  });
+  t.OnSquare(g, pos, node, a,
+             [&](Node child, bool accepts, const Acc& b) { LeftStep(t, g, sink, pos, child, accepts, b); });
 }
 
 // An anchor right after a board run: every play of it is the run followed
@@ -85,13 +84,15 @@ inline void GaddagRun(Traversal& t, const G& g, S& sink) {
 
 template <class G, class S>
 void Traversal::GaddagAnchor(const G& g, S& sink) {
-  if (anchor_ > 0 && line_[anchor_ - 1].cell != kEmpty) GaddagHook(*this, g, sink);
-  else if (!right_free_) GaddagRun(*this, g, sink);
-  else GaddagLeft(*this, g, sink, anchor_, g.root(), Acc());
+  if (anchor_ > 0 && line_[anchor_ - 1].cell != kEmpty)
+    GaddagHook(*this, g, sink);
+  else if (!right_free_)
+    GaddagRun(*this, g, sink);
+  else
+    GaddagLeft(*this, g, sink, anchor_, g.root(), Acc());
 }
 
-#define LEXC_GEN_INSTANTIATE_GADDAG(View, Sink) \
-  template void Traversal::GaddagAnchor<View, Sink>(const View&, Sink&);
+#define LEXC_GEN_INSTANTIATE_GADDAG(View, Sink) template void Traversal::GaddagAnchor<View, Sink>(const View&, Sink&);
 LEXC_GEN_FOR_EACH_VIEW_AND_SINK(LEXC_GEN_INSTANTIATE_GADDAG)
 
 }  // namespace lexc::gen::internal

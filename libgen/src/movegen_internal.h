@@ -290,9 +290,8 @@ struct Traversal {
   // for Gordon, past the separator). The word starts at `left`.
   template <class G, class S>
   void ExtendRight(const G& g, S& sink, int pos, Node node, int left, const Acc& a) {
-    OnSquare(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
-      RightStep(g, sink, pos, child, accepts, left, b);
-    });
+    OnSquare(g, pos, node, a,
+             [&](Node child, bool accepts, const Acc& b) { RightStep(g, sink, pos, child, accepts, left, b); });
   }
 
   template <class G, class S>
@@ -309,14 +308,18 @@ struct Traversal {
   // play must now reach, sink.Floor(); equal scores are kept for tie-breaks.
   template <class S>
   bool WorthStart(const S& sink, int start) const {
-    if constexpr (S::kPrune) return start_bound_[start] >= sink.Floor();
-    else return true;
+    if constexpr (S::kPrune)
+      return start_bound_[start] >= sink.Floor();
+    else
+      return true;
   }
   // Whether any play starting left of `pos` is worth generating.
   template <class S>
   bool WorthLeftOf(const S& sink, int pos) const {
-    if constexpr (S::kPrune) return pos > first_start_ && left_bound_[pos - 1] >= sink.Floor();
-    else return true;
+    if constexpr (S::kPrune)
+      return pos > first_start_ && left_bound_[pos - 1] >= sink.Floor();
+    else
+      return true;
   }
 
   // Sets up the traversal state for one anchor.
@@ -340,8 +343,10 @@ struct Traversal {
 
   template <class G, class S>
   void GenerateAt(const G& g, S& sink, Algorithm alg) {
-    if (alg == Algorithm::kGaddag) GaddagAnchor(g, sink);
-    else DawgAnchor(g, sink);
+    if (alg == Algorithm::kGaddag)
+      GaddagAnchor(g, sink);
+    else
+      DawgAnchor(g, sink);
   }
 
   // Every play: every anchor of every line, both directions.
@@ -437,10 +442,17 @@ struct TopSink {
 
 // Instantiates M(view, sink) for every graph view and sink, for the
 // explicit instantiations of DawgAnchor and GaddagAnchor.
-#define LEXC_GEN_FOR_EACH_VIEW_AND_SINK(M)                                                               \
-  M(GraphView<Arc32>, CountSink) M(GraphView<Arc32>, CallbackSink) M(GraphView<Arc32>, BestSink)          \
-  M(GraphView<Arc32>, TopSink) M(GraphView<Arc64>, CountSink) M(GraphView<Arc64>, CallbackSink)           \
-  M(GraphView<Arc64>, BestSink) M(GraphView<Arc64>, TopSink)
+// clang-format off
+#define LEXC_GEN_FOR_EACH_VIEW_AND_SINK(M) \
+  M(GraphView<Arc32>, CountSink)           \
+  M(GraphView<Arc32>, CallbackSink)        \
+  M(GraphView<Arc32>, BestSink)            \
+  M(GraphView<Arc32>, TopSink)             \
+  M(GraphView<Arc64>, CountSink)           \
+  M(GraphView<Arc64>, CallbackSink)        \
+  M(GraphView<Arc64>, BestSink)            \
+  M(GraphView<Arc64>, TopSink)
+// clang-format on
 
 }  // namespace lexc::gen::internal
 

@@ -78,15 +78,17 @@ Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet&
   }
   for (std::size_t i = 0; i < p.racks.size(); ++i) {
     const Rack& rack = p.racks[i];
-    if (Status st = ValidateRack(rack, a); !st.ok()) return Invalid("rack " + std::to_string(i + 1) + ": " + st.detail());
+    if (Status st = ValidateRack(rack, a); !st.ok())
+      return Invalid("rack " + std::to_string(i + 1) + ": " + st.detail());
     used.blanks += rack.blanks();
     for (int t = 1; t <= a.size(); ++t) used.counts[std::size_t(t)] += rack.count(static_cast<Tile>(t));
   }
   const TileCounts full = FullSet(a);
   for (int t = 1; t <= a.size(); ++t) {
     if (used.counts[std::size_t(t)] > full.counts[std::size_t(t)])
-      return Invalid("tiles: " + std::to_string(used.counts[std::size_t(t)]) + " '" + a.tile(static_cast<Tile>(t)).label +
-                     "' on the board and racks, the set has " + std::to_string(full.counts[std::size_t(t)]));
+      return Invalid("tiles: " + std::to_string(used.counts[std::size_t(t)]) + " '" +
+                     a.tile(static_cast<Tile>(t)).label + "' on the board and racks, the set has " +
+                     std::to_string(full.counts[std::size_t(t)]));
   }
   if (used.blanks > full.blanks)
     return Invalid("tiles: " + std::to_string(used.blanks) + " blanks on the board and racks, the set has " +

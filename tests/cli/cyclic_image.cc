@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
     for (std::uint64_t i = 1; i < lex->arc_count(); ++i) {
       Word w = arcs[i];
       if constexpr (sizeof(Word) == 4) {
-        if (((w >> 24) & 63u) == 0) continue;                // separator
-        w = (w & 0x7F000000u) | 0x80000000u | root;           // accepts, target root
+        if (((w >> 24) & 63u) == 0) continue;        // separator
+        w = (w & 0x7F000000u) | 0x80000000u | root;  // accepts, target root
       } else {
         if (((w >> 32) & 0xFFu) == 0) continue;
         w = (w & ~std::uint64_t(0xFFFFFFFFu)) | (std::uint64_t(1) << 41) | root;

@@ -54,7 +54,8 @@ const std::set<Word>& Words() {
     const std::string dense = "AEIORSTN";
     for (char a : dense)
       for (char b : dense) w.insert({static_cast<Tile>(a - 'A' + 1), static_cast<Tile>(b - 'A' + 1)});
-    const std::string pool = "EEEEEEEEEEEEAAAAAAAAAIIIIIIIIIOOOOOOOONNNNNNRRRRRRTTTTTTLLLLSSSSUUUUDDDDGGGBBCCMMPPFFHHVVWWYYKJXQZ";
+    const std::string pool =
+        "EEEEEEEEEEEEAAAAAAAAAIIIIIIIIIOOOOOOOONNNNNNRRRRRRTTTTTTLLLLSSSSUUUUDDDDGGGBBCCMMPPFFHHVVWWYYKJXQZ";
     std::uint64_t x = 0x9E3779B97F4A7C15ull;
     auto next = [&] {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
@@ -167,8 +168,8 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
     FUZZ_CHECK(std::adjacent_find(plays.begin(), plays.end()) == plays.end());  // each play once
   }
   if (by_alg[0].size() >= 20000 || by_alg[1].size() >= 20000) return;  // stopped early: sets may differ
-  FUZZ_CHECK_MSG(by_alg[0] == by_alg[1], "GADDAG " + std::to_string(by_alg[0].size()) + " plays, DAWG " +
-                                             std::to_string(by_alg[1].size()));
+  FUZZ_CHECK_MSG(by_alg[0] == by_alg[1],
+                 "GADDAG " + std::to_string(by_alg[0].size()) + " plays, DAWG " + std::to_string(by_alg[1].size()));
   const std::vector<gen::Play>& plays = by_alg[0];
   FUZZ_CHECK(gen->Count(rack, gen::Algorithm::kGaddag) == plays.size());
   for (const gen::Play& p : plays) {
@@ -182,8 +183,9 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
   FUZZ_CHECK(best == plays[0]);
   std::vector<gen::Play> top;
   gen->Top(rack, gen::Algorithm::kDawg, 5, &top);
-  FUZZ_CHECK(std::equal(top.begin(), top.end(), plays.begin(), plays.begin() + std::min<std::size_t>(5, plays.size())) &&
-             top.size() == std::min<std::size_t>(5, plays.size()));
+  FUZZ_CHECK(
+      std::equal(top.begin(), top.end(), plays.begin(), plays.begin() + std::min<std::size_t>(5, plays.size())) &&
+      top.size() == std::min<std::size_t>(5, plays.size()));
 
   const gen::BoardAnalysis before = gen->analysis();
   const Status applied = gen->Apply(best);

@@ -57,8 +57,7 @@ const std::byte* ArcsOf(const Lexicon& lex) {
 // from n to the first `last` arc, so P_d(n) = term(n) + P_d(n + 1) unless
 // arc n is last. O(arc_count x depth).
 template <class C>
-std::uint64_t CountPaths(const std::byte* arcs_bytes, std::uint64_t count, Node root, int depth,
-                         std::uint64_t cap) {
+std::uint64_t CountPaths(const std::byte* arcs_bytes, std::uint64_t count, Node root, int depth, std::uint64_t cap) {
   if (root == kNoNode || root >= count) return 0;
   auto arc = [&](std::uint64_t i) { return LoadLE<typename C::Word>(arcs_bytes + i * C::kWidth); };
   std::vector<std::uint64_t> prev(count, 0), cur(count, 0);
@@ -123,12 +122,11 @@ void Exercise(const Lexicon& lex) {
     Anagram(lex, rack, sub, cb);
   }
   using E = PatternElem;
-  const std::vector<std::vector<E>> patterns = {
-      {{E::kAny, 0}},
-      {{E::kOne, 0}, {E::kAny, 0}},
-      {{E::kTile, 1}, {E::kAny, 0}, {E::kTile, last}},
-      {{E::kOne, 0}, {E::kOne, 0}},
-      {{E::kAny, 0}, {E::kTile, 2}, {E::kAny, 0}}};
+  const std::vector<std::vector<E>> patterns = {{{E::kAny, 0}},
+                                                {{E::kOne, 0}, {E::kAny, 0}},
+                                                {{E::kTile, 1}, {E::kAny, 0}, {E::kTile, last}},
+                                                {{E::kOne, 0}, {E::kOne, 0}},
+                                                {{E::kAny, 0}, {E::kTile, 2}, {E::kAny, 0}}};
   for (const auto& p : patterns) {
     left = 8;
     Pattern(lex, p, cb);

@@ -163,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                }));
     FUZZ_CHECK(Collect([&](const WordCallback& cb) { return Suffix(*lex, tail, cb); }) ==
                Filter(words, [&](const Word& x) {
-                 return x.size() >= tail.size() && std::equal(tail.begin(), tail.end(), x.end() - static_cast<std::ptrdiff_t>(tail.size()));
+                 return x.size() >= tail.size() &&
+                        std::equal(tail.begin(), tail.end(), x.end() - static_cast<std::ptrdiff_t>(tail.size()));
                }));
     FUZZ_CHECK(Collect([&](const WordCallback& cb) { return Substring(*lex, mid, cb); }) ==
                Filter(words, [&](const Word& x) {

@@ -20,8 +20,7 @@
 namespace lexc::fuzz {
 
 [[noreturn]] inline void Fail(const char* file, int line, const char* expr, const std::string& why) {
-  std::fprintf(stderr, "%s:%d: FUZZ_CHECK(%s) failed%s%s\n", file, line, expr, why.empty() ? "" : ": ",
-               why.c_str());
+  std::fprintf(stderr, "%s:%d: FUZZ_CHECK(%s) failed%s%s\n", file, line, expr, why.empty() ? "" : ": ", why.c_str());
   std::abort();
 }
 
@@ -47,11 +46,11 @@ inline bool IsReportedError(const Status& st) { return !st.ok() && !st.detail().
 
 }  // namespace lexc::fuzz
 
-#define FUZZ_CHECK(cond)                                          \
-  do {                                                            \
+#define FUZZ_CHECK(cond)                                            \
+  do {                                                              \
     if (!(cond)) ::lexc::fuzz::Fail(__FILE__, __LINE__, #cond, ""); \
   } while (0)
-#define FUZZ_CHECK_MSG(cond, msg)                                    \
-  do {                                                               \
+#define FUZZ_CHECK_MSG(cond, msg)                                      \
+  do {                                                                 \
     if (!(cond)) ::lexc::fuzz::Fail(__FILE__, __LINE__, #cond, (msg)); \
   } while (0)

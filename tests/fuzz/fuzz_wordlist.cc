@@ -72,8 +72,7 @@ void ReadWith(std::string_view text, const Alphabet& a, int max_len) {
     FUZZ_CHECK(srep.skipped_invalid == 0 && srep.skipped_long == 0 && srep.examples.empty());
   } else {
     FUZZ_CHECK(fuzz::IsReportedError(s.status()));
-    FUZZ_CHECK_MSG(s.status().code() == Errc::kBadInput || s.status().code() == Errc::kLimit,
-                   s.status().ToString());
+    FUZZ_CHECK_MSG(s.status().code() == Errc::kBadInput || s.status().code() == Errc::kLimit, s.status().ToString());
     FUZZ_CHECK_MSG(StartsWith(s.status().detail(), "fuzz:"), s.status().detail());
   }
 

@@ -1,8 +1,7 @@
 #include "gen_support.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -83,8 +82,9 @@ WordSet EnglishFixture(const std::string& rel) {
   std::vector<std::string> words;
   std::string line;
   while (std::getline(in, line)) {
-    line.erase(std::remove_if(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
-               line.end());
+    line.erase(
+        std::remove_if(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+        line.end());
     if (line.empty() || line[0] == '#') continue;
     words.push_back(line);
   }
@@ -248,8 +248,10 @@ Layout SmallLayout(int rows, int cols, std::uint64_t seed) {
   text << "name small" << rows << "x" << cols << "\nsize " << rows << " " << cols << "\n";
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < cols; ++c) {
-      if (r == rows / 2 && c == cols / 2) text << '*';
-      else text << symbols[rng() % (sizeof symbols - 1)];
+      if (r == rows / 2 && c == cols / 2)
+        text << '*';
+      else
+        text << symbols[rng() % (sizeof symbols - 1)];
     }
     text << "\n";
   }
@@ -272,8 +274,10 @@ Rack RandomRack(std::mt19937_64& rng, int letters, int n, double blank_p) {
   std::uniform_real_distribution<double> u(0, 1);
   Rack r;
   for (int i = 0; i < n; ++i) {
-    if (u(rng) < blank_p) r.AddBlank();
-    else r.Add(static_cast<Tile>(1 + rng() % unsigned(letters)));
+    if (u(rng) < blank_p)
+      r.AddBlank();
+    else
+      r.Add(static_cast<Tile>(1 + rng() % unsigned(letters)));
   }
   return r;
 }
@@ -305,8 +309,7 @@ std::string Describe(const Play& p, const Alphabet& a) {
 
 std::string ShowBoard(const Board& b, const Alphabet& a) { return WriteBoardFile(b, a); }
 
-std::string DiffPlays(const std::vector<Play>& want, const std::vector<Play>& got, const Alphabet& a,
-                      std::size_t max) {
+std::string DiffPlays(const std::vector<Play>& want, const std::vector<Play>& got, const Alphabet& a, std::size_t max) {
   std::string s;
   std::size_t lines = 0;
   std::size_t i = 0, j = 0;

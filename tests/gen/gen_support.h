@@ -24,8 +24,8 @@
 #include "lexc/gen/move.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/gen/position.h"
-#include "lexc/rack.h"
 #include "lexc/lexicon.h"
+#include "lexc/rack.h"
 #include "test_support.h"
 
 namespace lexc::gen::test {

@@ -3,7 +3,6 @@
 // words), and random legal games where each position's analysis, updated
 // incrementally after every play, must equal one computed from scratch.
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "gen_support.h"

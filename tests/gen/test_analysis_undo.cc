@@ -4,7 +4,6 @@
 // and an independent model: cross-check sets, cross sums and anchors
 // computed square by square from the board and a std::set of the words.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <random>
 #include <string>
@@ -78,8 +77,7 @@ void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet&
 // Applies `p`, checks the result against a fresh analysis of the new board
 // (and the model when `words` is given), undoes it and checks that the
 // analysis is `before` again.
-void ApplyCheckUndo(BoardAnalysis& an, BoardAnalysis& fresh, const Play& p, const Alphabet& a,
-                    const WordSet* words) {
+void ApplyCheckUndo(BoardAnalysis& an, BoardAnalysis& fresh, const Play& p, const Alphabet& a, const WordSet* words) {
   const BoardAnalysis before = an;
   const int depth = an.UndoDepth();
   REQUIRE(an.Apply(p).ok());

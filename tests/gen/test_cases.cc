@@ -1,9 +1,8 @@
 // Hand-checked plays on the standard board with a small English lexicon:
 // every expected play and score below was worked out by hand from the
 // premium map (row 8: T..d...*...d..T, row 9: ..d...d.d...d..).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
@@ -15,9 +14,10 @@ namespace lexc::gen::test {
 
 namespace {
 
-const std::vector<std::string> kWords = {
-    "AT", "TA", "AX", "XI", "EX", "OX", "ZA", "QI", "TI", "ETA", "ATE", "EAT", "TEA", "CAT", "CATS", "SCAT",
-    "ACT", "RETAINS", "NASTIER", "STAINER", "RETINAS", "ANESTRI", "RATINES", "STEARIN", "ANTSIER"};
+const std::vector<std::string> kWords = {"AT",      "TA",      "AX",      "XI",      "EX",      "OX",      "ZA",
+                                         "QI",      "TI",      "ETA",     "ATE",     "EAT",     "TEA",     "CAT",
+                                         "CATS",    "SCAT",    "ACT",     "RETAINS", "NASTIER", "STAINER", "RETINAS",
+                                         "ANESTRI", "RATINES", "STEARIN", "ANTSIER"};
 
 struct Fixture {
   Alphabet english = Alphabet::English();
@@ -192,7 +192,8 @@ TEST_CASE("scores that could overflow an int are refused at Create; big ones bel
   // Without premiums the same tiles fit (15 x 65535 x 8 + 50, twice, is far
   // below the bound): every play and score agrees with the brute force.
   std::string text = "name plain\nsize 15 15\n";
-  for (int r = 0; r < 15; ++r) text += (r == 7 ? std::string(7, '.') + "*" + std::string(7, '.') : std::string(15, '.')) + "\n";
+  for (int r = 0; r < 15; ++r)
+    text += (r == 7 ? std::string(7, '.') + "*" + std::string(7, '.') : std::string(15, '.')) + "\n";
   const Layout plain = Layout::Parse(text, "plain").value();
   MoveGenerator gen = MoveGenerator::Create(htl.lexicon(), plain).value();
   Board b(15, 15);

@@ -1,7 +1,6 @@
 // Layout files, CGP, board files, racks and move notation: round trips,
 // the shipped files, and every error naming its field.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 
@@ -63,10 +62,12 @@ TEST_CASE("21x21 example layout", "[layout]") {
 TEST_CASE("layout errors name the line", "[layout]") {
   CHECK(ErrorOf(Layout::Parse("size 3 3\n", "x")) == "x:1: expected 'name NAME' first, got \"size 3 3\"");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*\n", "x")) == "x:4: row 2 has 2 squares, expected 3");
-  CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*..\n", "x")) == "x:4: row 2 has more than 3 squares, expected 3");
+  CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*..\n", "x")) ==
+        "x:4: row 2 has more than 3 squares, expected 3");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*x\n", "x")) ==
         "x:4: unknown square symbol 'x' (expected one of . d t q D T Q * +)");
-  CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n*..\n.*.\n", "x")) == "x:4: a second start square (the first is on line 3)");
+  CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n*..\n.*.\n", "x")) ==
+        "x:4: a second start square (the first is on line 3)");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n...\n", "x")) == "x:5: no start square ('*' or '+')");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n...\n.*.\n...\n", "x")) == "x:5: more than 2 rows");
   CHECK(ErrorOf(Layout::Parse("name a\nsize 2 3\n.*.\n", "x")) == "x:4: 1 rows, expected 2");
@@ -116,7 +117,8 @@ TEST_CASE("CGP round trip and interpretation", "[cgp]") {
   CHECK(p->BingoBonus() == 35);
   CHECK(p->ExchangeLimit() == 7);
   CHECK(p->Op("lm") == "8D WINDY");
-  CHECK(WriteCgp(*p, en) == "15/15/15/15/15/15/15/3WINDy7/15/15/15/15/15/15/15 ADEEGIL/QZ? 12/-5 3 lex CSW21; bb 35; lm 8D WINDY;");
+  CHECK(WriteCgp(*p, en) ==
+        "15/15/15/15/15/15/15/3WINDy7/15/15/15/15/15/15/15 ADEEGIL/QZ? 12/-5 3 lex CSW21; bb 35; lm 8D WINDY;");
   // 100 tiles - 5 on the board - 10 on racks; the opponent's rack is listed
   // with 3 tiles, so 4 more are assumed on it.
   CHECK(Unseen(*p, en).total == 85);
@@ -184,7 +186,8 @@ TEST_CASE("CGP errors name the field", "[cgp]") {
   CHECK(err(e + " A/B 0/0") == "cgp scoreless turns: missing (a CGP line has 4 fields before its operations)");
   CHECK(err("15/15 A/ 0/0 0") == "cgp board: 2 rows, expected 15 (layout standard15)");
   CHECK(err("16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 1 has 16 squares, expected 15");
-  CHECK(err("15/15/7A6/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 3 has 14 squares, expected 15");
+  CHECK(err("15/15/7A6/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") ==
+        "cgp board: row 3 has 14 squares, expected 15");
   CHECK(err("15/15/7É7/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") == "cgp board: row 3: unknown tile 'É'");
   CHECK(err("15/15/7A8B/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0") ==
         "cgp board: row 3 has more than 16 squares, expected 15");
@@ -225,7 +228,8 @@ TEST_CASE("board files", "[cgp]") {
   CHECK(ParseBoardFile("..3\n", "b.txt", en, l).status().code() == Errc::kBadInput);
   CHECK(ParseCgp("15/15 A/ 0/0 0", en, l).status().code() == Errc::kBadInput);
   CHECK(ParseCgp(std::string(kEmpty15) + " QQ/ 0/0 0", en, l).status().code() == Errc::kBadInput);
-  CHECK(ErrorOf(ParseBoardFile("...............\n", "b.txt", en, l)) == "b.txt: 1 rows, expected 15 (layout standard15)");
+  CHECK(ErrorOf(ParseBoardFile("...............\n", "b.txt", en, l)) ==
+        "b.txt: 1 rows, expected 15 (layout standard15)");
   CHECK(ErrorOf(ParseBoardFile(std::string(100000, '.') + "A\n", "b.txt", en, l)) ==
         "b.txt:1: row 1 has more than 16 squares, expected 15");
   std::string sixteen;

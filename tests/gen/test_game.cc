@@ -4,9 +4,8 @@
 // (allowed exactly when the bag holds the limit), going out, the scoreless
 // end, the turn limit, games started from CGP positions, and players other
 // than the greedy one plugged into the runner.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <string>
@@ -28,18 +27,18 @@ using gen::test::TestLexicon;
 
 // The English set and scores, written out rather than read from the alphabet.
 const std::map<char, int>& EnglishCounts() {
-  static const std::map<char, int> m = {
-      {'A', 9}, {'B', 2}, {'C', 2}, {'D', 4}, {'E', 12}, {'F', 2}, {'G', 3}, {'H', 2}, {'I', 9},
-      {'J', 1}, {'K', 1}, {'L', 4}, {'M', 2}, {'N', 6},  {'O', 8}, {'P', 2}, {'Q', 1}, {'R', 6},
-      {'S', 4}, {'T', 6}, {'U', 4}, {'V', 2}, {'W', 2},  {'X', 1}, {'Y', 2}, {'Z', 1}, {'?', 2}};
+  static const std::map<char, int> m = {{'A', 9}, {'B', 2}, {'C', 2}, {'D', 4}, {'E', 12}, {'F', 2}, {'G', 3},
+                                        {'H', 2}, {'I', 9}, {'J', 1}, {'K', 1}, {'L', 4},  {'M', 2}, {'N', 6},
+                                        {'O', 8}, {'P', 2}, {'Q', 1}, {'R', 6}, {'S', 4},  {'T', 6}, {'U', 4},
+                                        {'V', 2}, {'W', 2}, {'X', 1}, {'Y', 2}, {'Z', 1},  {'?', 2}};
   return m;
 }
 
 int EnglishValue(const std::string& tiles) {
-  static const std::map<char, int> score = {
-      {'A', 1}, {'E', 1}, {'I', 1}, {'O', 1}, {'U', 1}, {'L', 1}, {'N', 1}, {'S', 1}, {'T', 1}, {'R', 1},
-      {'D', 2}, {'G', 2}, {'B', 3}, {'C', 3}, {'M', 3}, {'P', 3}, {'F', 4}, {'H', 4}, {'V', 4}, {'W', 4},
-      {'Y', 4}, {'K', 5}, {'J', 8}, {'X', 8}, {'Q', 10}, {'Z', 10}, {'?', 0}};
+  static const std::map<char, int> score = {{'A', 1}, {'E', 1}, {'I', 1}, {'O', 1},  {'U', 1},  {'L', 1}, {'N', 1},
+                                            {'S', 1}, {'T', 1}, {'R', 1}, {'D', 2},  {'G', 2},  {'B', 3}, {'C', 3},
+                                            {'M', 3}, {'P', 3}, {'F', 4}, {'H', 4},  {'V', 4},  {'W', 4}, {'Y', 4},
+                                            {'K', 5}, {'J', 8}, {'X', 8}, {'Q', 10}, {'Z', 10}, {'?', 0}};
   int v = 0;
   for (char c : tiles) v += score.at(c);
   return v;

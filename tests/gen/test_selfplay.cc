@@ -2,14 +2,13 @@
 // algorithms playing identical games, incremental analysis equal to a
 // from-scratch one after every play, and many threads sharing one image.
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <thread>
 
 #include "gen_support.h"
-#include "lexc/gen/cgp.h"
 #include "lexc/game/gcg.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "lexc/gen/movegen.h"
 
 namespace lexc::gen::test {
@@ -60,11 +59,11 @@ TEST_CASE("greedy games: rules, GCG, both algorithms", "[selfplay]") {
     o.seed = seed;
     int positions = 0;
     const GameRecord g = PlayGreedyGame(gen, o, [&](const Position& p) {
-      ++positions;
-      // The position's tiles, board and racks, never exceed the set.
-      REQUIRE(ValidatePosition(p, layout, tl.alphabet()).ok());
-      REQUIRE(ParseCgp(WriteCgp(p, tl.alphabet()), tl.alphabet(), layout).ok());
-    }).value();
+                           ++positions;
+                           // The position's tiles, board and racks, never exceed the set.
+                           REQUIRE(ValidatePosition(p, layout, tl.alphabet()).ok());
+                           REQUIRE(ParseCgp(WriteCgp(p, tl.alphabet()), tl.alphabet(), layout).ok());
+                         }).value();
     CHECK(positions == g.turns);
     CHECK(g.turns > 5);
     int sum[2] = {0, 0};

@@ -2,17 +2,16 @@
 // are exactly what the greedy self-play produces, the DAWG and GADDAG
 // generators list the same plays on every one of them (all, top N, best),
 // and the analysis updated after each play equals a from-scratch one.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "gen_support.h"
 #include "lexc/builder.h"
-#include "lexc/gen/cgp.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/wordlist.h"
 

@@ -1,9 +1,9 @@
 // lexc_example IMAGE WORD... -- how another engine uses an installed lexc:
 // map an image, verify it once, then look words up in place.
-#include <cstdio>
-
 #include <lexc/lexicon.h>
 #include <lexc/query.h>
+
+#include <cstdio>
 
 int main(int argc, char** argv) {
   if (argc < 2) {
@@ -20,8 +20,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "lexc_example: %s: %s\n", argv[1], st.ToString().c_str());
     return 1;
   }
-  std::printf("%s: %llu words, alphabet %s\n", argv[1],
-              static_cast<unsigned long long>(lex.meta().word_count), lex.alphabet().name().c_str());
+  std::printf("%s: %llu words, alphabet %s\n", argv[1], static_cast<unsigned long long>(lex.meta().word_count),
+              lex.alphabet().name().c_str());
 
   int status = 0;
   for (int i = 2; i < argc; ++i) {

@@ -4,7 +4,6 @@
 // reader's full Verify() (and, with --check-words, an exact-language check
 // against the list just read); WriteFileAtomic then renames it into place.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -50,8 +49,8 @@ struct Timings {
 
 void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
   std::fprintf(stderr, "read %s: %s lines, %s words, %s duplicates, %s invalid, %s too long (%s bytes%s)\n",
-               a.input == "-" ? "<stdin>" : a.input.c_str(), Thousands(rr.lines).c_str(),
-               Thousands(rr.words).c_str(), Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
+               a.input == "-" ? "<stdin>" : a.input.c_str(), Thousands(rr.lines).c_str(), Thousands(rr.words).c_str(),
+               Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
                Thousands(rr.skipped_long).c_str(), Thousands(rr.input_bytes).c_str(),
                rr.compressed ? " after zstd" : "");
   for (const std::string& e : rr.examples) std::fprintf(stderr, "  skipped %s\n", e.c_str());
@@ -59,17 +58,16 @@ void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br,
   if (skipped > rr.examples.size())
     std::fprintf(stderr, "  ... and %s more skipped\n", Thousands(skipped - rr.examples.size()).c_str());
   const auto graph = [](const char* name, const GraphInfo& g) {
-    std::fprintf(stderr, "%-7s %s nodes, %s arcs, %s strings, longest path %u\n", name,
-                 Thousands(g.nodes).c_str(), Thousands(g.arcs).c_str(), Thousands(g.strings).c_str(),
-                 g.longest_path);
+    std::fprintf(stderr, "%-7s %s nodes, %s arcs, %s strings, longest path %u\n", name, Thousands(g.nodes).c_str(),
+                 Thousands(g.arcs).c_str(), Thousands(g.strings).c_str(), g.longest_path);
   };
   if (br.dawg.root != kNoNode) graph("DAWG:", br.dawg);
   if (br.gaddag.root != kNoNode) graph("GADDAG:", br.gaddag);
   std::fprintf(stderr,
                "wrote %s: %s bytes, %d-byte arcs (%s slots); read %.2f s, build %.2f s, check %.2f s, "
                "write %.2f s, total %.2f s\n",
-               a.output.c_str(), Thousands(br.image_bytes).c_str(), br.arc_width,
-               Thousands(br.arc_slots).c_str(), t.read, t.build, t.check, t.write, t.total);
+               a.output.c_str(), Thousands(br.image_bytes).c_str(), br.arc_width, Thousands(br.arc_slots).c_str(),
+               t.read, t.build, t.check, t.write, t.total);
 }
 
 void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
@@ -137,8 +135,7 @@ void RunBuild(const BuildArgs& a) {
   if (!st.ok()) Fail("built image failed verification, nothing written: " + Describe(st));
   if (a.check_words) {
     const VerifyWordsReport lang = VerifyWords(*lex, words);
-    if (!lang.equal())
-      Fail("built image does not hold the word list, nothing written: " + lang.difference);
+    if (!lang.equal()) Fail("built image does not hold the word list, nothing written: " + lang.difference);
   }
   t.check = phases.End();
 

@@ -4,7 +4,6 @@
 // or a board file with --rack. Plays come sorted by score (BetterPlay order),
 // then the exchanges (when the bag allows them) and the pass, all scoring 0.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <memory>
 
@@ -82,7 +81,9 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
 class Lister {
  public:
   Lister(const MovesArgs& a, const Lexicon& lex, const gen::Layout& layout)
-      : a_(a), abc_(lex.alphabet()), gen_(MakeGenerator(lex, layout, gen::kDefaultBingoBonus)),
+      : a_(a),
+        abc_(lex.alphabet()),
+        gen_(MakeGenerator(lex, layout, gen::kDefaultBingoBonus)),
         alg_(ChooseAlgorithm(a.game.algorithm, lex)) {}
 
   void Run(const std::vector<Input>& inputs) {
@@ -152,8 +153,8 @@ class Lister {
     }
   }
 
-  void Json(const gen::Position& p, const std::vector<gen::Move>& moves, std::uint64_t plays,
-            std::uint64_t exchanges, int bag, std::uint64_t total) {
+  void Json(const gen::Position& p, const std::vector<gen::Move>& moves, std::uint64_t plays, std::uint64_t exchanges,
+            int bag, std::uint64_t total) {
     json_.Open('{')
         .Field("cgp", gen::WriteCgp(p, abc_))
         .Field("rack", p.racks[0].ToString(abc_))

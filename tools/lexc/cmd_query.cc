@@ -3,7 +3,6 @@
 // Exit status follows grep: 0 when every query found something (contains:
 // every word is present), 1 otherwise, 2 on any error (bad tile, bad image).
 #include <CLI/CLI.hpp>
-
 #include <memory>
 
 #include "cli_checks.h"
@@ -56,10 +55,12 @@ class Query {
     // that would read back as other tiles ("C[H]E" for C,H,E).
     std::string shown = render_(word);
     std::vector<Tile> again;
-    if (!lex_.alphabet().Tokenize(shown, &again, nullptr) || again != word) shown = WriteTileText(lex_.alphabet(), word);
+    if (!lex_.alphabet().Tokenize(shown, &again, nullptr) || again != word)
+      shown = WriteTileText(lex_.alphabet(), word);
     if (a_.json)
       json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
-    else if (!a_.count) out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
+    else if (!a_.count)
+      out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
     return yes;
   }
 
@@ -104,8 +105,10 @@ class Query {
       }
       return true;
     });
-    if (a_.json) json_.Close().Field("count", n).Field("truncated", truncated).Close();
-    else if (a_.count) buf += (a_.args.size() > 1 ? arg + ": " : "") + std::to_string(n) + "\n";
+    if (a_.json)
+      json_.Close().Field("count", n).Field("truncated", truncated).Close();
+    else if (a_.count)
+      buf += (a_.args.size() > 1 ? arg + ": " : "") + std::to_string(n) + "\n";
     return n;
   }
 
@@ -140,7 +143,8 @@ void RegisterQuery(CLI::App& app) {
       ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring"}));
   cmd->add_option("args", args->args, "Words, racks or patterns (one query each)")->required();
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
-  cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")->check(WholeNumber(0, 1000000000000000000ull));
+  cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")
+      ->check(WholeNumber(0, 1000000000000000000ull));
   cmd->add_flag("--count", args->count, "Print only the number of matches");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per query");
   cmd->add_flag("--verify,!--no-verify", args->verify,

@@ -6,16 +6,15 @@
 // The GCG of every game goes to standard output (or one file a game with
 // --gcg-dir); the summary, with games per second, goes to standard error.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 
 #include "cli_checks.h"
-#include "lexc/gen/cgp.h"
 #include "lexc/game/gcg.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "play_common.h"
 
 namespace lexc::cli {
@@ -95,7 +94,8 @@ void RunSelfplay(const SelfplayArgs& a) {
     out.buf() += j.str() + "\n";
   }
   out.Flush();
-  std::fprintf(stderr, "lexc selfplay: %s games (seeds %llu..%llu, %s), %s turns, %s bingos, mean score %s; %s games/s\n",
+  std::fprintf(stderr,
+               "lexc selfplay: %s games (seeds %llu..%llu, %s), %s turns, %s bingos, mean score %s; %s games/s\n",
                Thousands(stats.games).c_str(), (unsigned long long)a.seed, (unsigned long long)(a.seed + a.games - 1),
                gen::AlgorithmName(o.game.algorithm), Thousands(stats.turns).c_str(), Thousands(stats.bingos).c_str(),
                Fixed(stats.mean_score(), 1).c_str(), Fixed(stats.games_per_second(), 1).c_str());

@@ -3,7 +3,6 @@
 // Node, arc and string counts come from an independent traversal (walk.h),
 // not from the builder's figures in the image; a disagreement is reported.
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -23,8 +22,8 @@ struct StatsArgs {
 struct Column {
   std::string path;
   const Lexicon* lex;
-  const char* graph;   // "DAWG" / "GADDAG"
-  const char* key;     // "dawg" / "gaddag" (JSON)
+  const char* graph;  // "DAWG" / "GADDAG"
+  const char* key;    // "dawg" / "gaddag" (JSON)
   const GraphInfo* builder;
   GraphTally tally;
 
@@ -85,9 +84,8 @@ void PrintTable(const std::vector<Column>& cols) {
   row("bytes/word (image)", [](const Column& c) { return Fixed(c.BytesPerWord(c.image_bytes()), 2); });
   row("longest path", [&](const Column& c) { return n(c.tally.longest_path); });
   for (std::size_t k = 1; k <= max_fan; ++k)
-    row("fan-out " + std::to_string(k), [&](const Column& c) {
-      return n(k < c.tally.fanout.size() ? c.tally.fanout[k] : 0);
-    });
+    row("fan-out " + std::to_string(k),
+        [&](const Column& c) { return n(k < c.tally.fanout.size() ? c.tally.fanout[k] : 0); });
 
   std::vector<std::size_t> width(cols.size() + 1, 0);
   for (const auto& r : rows)
@@ -140,8 +138,10 @@ void RunStats(const StatsArgs& a) {
   std::vector<MappedLexicon> images;
   for (const std::string& p : a.images) images.push_back(OpenImage(p, /*verify=*/true));
   const std::vector<Column> cols = Tally(a.images, images);
-  if (a.json) PrintJson(a.images, images, cols);
-  else PrintTable(cols);
+  if (a.json)
+    PrintJson(a.images, images, cols);
+  else
+    PrintTable(cols);
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // lexc verify -- full integrity check of an image, and optionally that its
 // language is exactly a given word list.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <memory>
 
@@ -78,8 +77,7 @@ void RunVerify(const VerifyArgs& a) {
   }
   std::string graphs = lex.has_dawg() && lex.has_gaddag() ? "DAWG+GADDAG" : lex.has_dawg() ? "DAWG" : "GADDAG";
   std::printf("OK: %s: %s words, %s, %d-byte arcs; %s (%.3f s)\n", a.image.c_str(),
-              Thousands(lex.meta().word_count).c_str(), graphs.c_str(), lex.arc_width(), what.c_str(),
-              o.seconds);
+              Thousands(lex.meta().word_count).c_str(), graphs.c_str(), lex.arc_width(), what.c_str(), o.seconds);
 }
 
 }  // namespace
@@ -90,8 +88,7 @@ void RegisterVerify(CLI::App& app) {
   cmd->add_option("image", args->image, "Image file")->required();
   cmd->add_option("--words", args->words,
                   "Word list the image must hold exactly (plain or zstd; - for standard input)");
-  cmd->add_option("--alphabet", args->alphabet,
-                  "Alphabet to read --words with (default: the image's; must equal it)");
+  cmd->add_option("--alphabet", args->alphabet, "Alphabet to read --words with (default: the image's; must equal it)");
   cmd->add_option("--max-len", args->max_len, "Longest word in --words, in tiles (default: the image's)")
       ->check(CLI::Range(1, 255));
   cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing");

@@ -63,8 +63,7 @@ MappedLexicon OpenImage(const std::string& path, bool verify);
 // Reads a query argument as tile text (ParseTileText, lexc/tile_text.h); on
 // an unknown tile fails naming the character, its position and the alphabet.
 // `what` names the argument in the message.
-std::vector<Tile> TokenizeArg(const Alphabet& a, std::string_view text,
-                              std::string_view what = "word");
+std::vector<Tile> TokenizeArg(const Alphabet& a, std::string_view text, std::string_view what = "word");
 
 // Renders plain words fast: a table of the library's labels
 // (Alphabet::AppendLabel), filled once. The separator (tile 0) renders as
@@ -131,7 +130,7 @@ class Json {
   void Separate();
   std::string out_;
   std::vector<char> closers_;
-  bool first_ = true;      // nothing written yet at this level
+  bool first_ = true;  // nothing written yet at this level
   bool after_key_ = false;
 };
 void AppendJsonString(std::string_view s, std::string* out);
@@ -139,9 +138,7 @@ void AppendJsonString(std::string_view s, std::string* out);
 // Wall-clock seconds since construction.
 class Stopwatch {
  public:
-  double Seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  double Seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
  private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();

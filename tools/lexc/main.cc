@@ -2,8 +2,8 @@
 // One file per subcommand (cmd_*.cc); this file only dispatches and turns
 // exceptions into messages and exit codes.
 #include <malloc.h>
-#include <CLI/CLI.hpp>
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <new>

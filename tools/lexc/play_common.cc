@@ -1,7 +1,6 @@
 #include "play_common.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <utility>
 

@@ -30,8 +30,8 @@ class Tallier {
   bool Visit(Node n, int depth) {
     if (n == kNoNode) return true;
     if (n >= g_.arc_count()) {
-      error_ = "arc target " + std::to_string(n) + " outside the arc array (" +
-               std::to_string(g_.arc_count()) + " arcs)";
+      error_ =
+          "arc target " + std::to_string(n) + " outside the arc array (" + std::to_string(g_.arc_count()) + " arcs)";
       return false;
     }
     if (state_[n] == kDone) return true;

@@ -21,10 +21,10 @@ inline constexpr int kMaxDepth = 1024;
 // Figures of one graph, found by visiting each distinct node reachable from
 // the root once.
 struct GraphTally {
-  std::uint64_t nodes = 0;        // distinct non-empty nodes
-  std::uint64_t arcs = 0;         // distinct arc slots (shared sibling tails once)
-  std::uint64_t strings = 0;      // accepted strings (paths ending in an accepting arc)
-  std::uint32_t longest_path = 0; // arcs
+  std::uint64_t nodes = 0;            // distinct non-empty nodes
+  std::uint64_t arcs = 0;             // distinct arc slots (shared sibling tails once)
+  std::uint64_t strings = 0;          // accepted strings (paths ending in an accepting arc)
+  std::uint32_t longest_path = 0;     // arcs
   std::vector<std::uint64_t> fanout;  // fanout[k]: nodes with k arcs; [0] unused
 };
 // Errors: kCorrupt on a cycle, a path deeper than kMaxDepth, or a target

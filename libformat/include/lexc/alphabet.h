@@ -25,9 +25,9 @@
 namespace lexc {
 
 using Tile = std::uint8_t;
-inline constexpr Tile kSeparator = 0;     // GADDAG separator arc label
-inline constexpr int kMaxTiles = 255;     // letter tiles an alphabet may declare
-inline constexpr int kMaxLabelBytes = 15; // UTF-8 bytes in one tile label
+inline constexpr Tile kSeparator = 0;                        // GADDAG separator arc label
+inline constexpr int kMaxTiles = 255;                        // letter tiles an alphabet may declare
+inline constexpr int kMaxLabelBytes = 15;                    // UTF-8 bytes in one tile label
 inline constexpr std::uint64_t kMaxAlphabetBytes = 1 << 20;  // an alphabet file, read (LoadFile)
 
 struct TileInfo {
@@ -56,8 +56,7 @@ class Alphabet {
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid
   // UTF-8, no whitespace or control characters, no '?', '#', '*', '[' or ']'
   // anywhere, unique case-insensitively). An empty `lower` is derived from `label`.
-  static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles,
-                                    int blank_count, int blank_score);
+  static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score);
 
   const std::string& name() const { return name_; }
   int size() const { return static_cast<int>(tiles_.size()); }  // letter tiles

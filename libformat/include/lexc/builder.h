@@ -31,13 +31,13 @@ namespace lexc {
 struct BuildOptions {
   bool dawg = true;
   bool gaddag = true;
-  int arc_width = 0;   // 0: smallest that fits (4, else 8); or force 4 / 8
-  int max_len = 15;    // recorded in META (the reader's word length bound)
+  int arc_width = 0;  // 0: smallest that fits (4, else 8); or force 4 / 8
+  int max_len = 15;   // recorded in META (the reader's word length bound)
 };
 
 struct BuildReport {
-  GraphInfo dawg, gaddag;            // as recorded in the image
-  std::uint64_t arc_slots = 0;       // arcs in the ARCS array, sentinel included
+  GraphInfo dawg, gaddag;       // as recorded in the image
+  std::uint64_t arc_slots = 0;  // arcs in the ARCS array, sentinel included
   std::uint64_t image_bytes = 0;
   int arc_width = 0;
   double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0;
@@ -47,8 +47,7 @@ struct BuildReport {
 // arc width too small, or an alphabet too large for it), kInvalidArgument
 // (neither graph requested, a word longer than max_len or with a tile the
 // alphabet does not have).
-Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet,
-                                          const BuildOptions& options,
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
                                           BuildReport* report = nullptr);
 
 }  // namespace lexc

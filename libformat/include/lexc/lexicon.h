@@ -42,22 +42,22 @@ namespace lexc {
 
 struct Metadata {
   std::uint64_t word_count = 0;
-  std::uint64_t tile_total = 0;   // sum of word lengths in tiles
-  std::uint64_t text_bytes = 0;   // bytes of the normalized list, one word + LF per line
+  std::uint64_t tile_total = 0;  // sum of word lengths in tiles
+  std::uint64_t text_bytes = 0;  // bytes of the normalized list, one word + LF per line
   std::uint32_t longest_word = 0;
   std::uint32_t shortest_word = 0;
-  std::uint32_t max_len = 0;      // the --max-len the image was built with
-  std::uint32_t source_crc = 0;   // CRC32C of the normalized list text
-  std::string_view options;       // build options, "key=value" separated by ' '
+  std::uint32_t max_len = 0;     // the --max-len the image was built with
+  std::uint32_t source_crc = 0;  // CRC32C of the normalized list text
+  std::string_view options;      // build options, "key=value" separated by ' '
 };
 
 // Per-graph figures recorded by the builder (checked by Verify()).
 struct GraphInfo {
   Node root = kNoNode;
-  std::uint64_t nodes = 0;        // distinct non-empty nodes reachable from root
-  std::uint64_t arcs = 0;         // distinct arc slots reachable (shared tails once)
-  std::uint64_t strings = 0;      // accepted strings (words for a DAWG)
-  std::uint32_t longest_path = 0; // arcs on the longest root path
+  std::uint64_t nodes = 0;         // distinct non-empty nodes reachable from root
+  std::uint64_t arcs = 0;          // distinct arc slots reachable (shared tails once)
+  std::uint64_t strings = 0;       // accepted strings (words for a DAWG)
+  std::uint32_t longest_path = 0;  // arcs on the longest root path
 };
 
 class Lexicon {

@@ -54,7 +54,7 @@ class [[nodiscard]] Status {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}                // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}                                            // NOLINT: implicit by design
   Result(Status error) : v_(std::move(error)) { assert(!std::get<Status>(v_).ok()); }  // NOLINT
 
   bool ok() const { return v_.index() == 0; }
@@ -76,8 +76,8 @@ class [[nodiscard]] Result {
 }  // namespace lexc
 
 // Propagate an error Status from an expression returning Status.
-#define LEXC_RETURN_IF_ERROR(expr)          \
-  do {                                      \
-    ::lexc::Status _lexc_st = (expr);       \
-    if (!_lexc_st.ok()) return _lexc_st;    \
+#define LEXC_RETURN_IF_ERROR(expr)       \
+  do {                                   \
+    ::lexc::Status _lexc_st = (expr);    \
+    if (!_lexc_st.ok()) return _lexc_st; \
   } while (0)

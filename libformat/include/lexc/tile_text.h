@@ -84,8 +84,7 @@ class TileTextReader {
 // Reads text of tiles only (query words, prefixes, infixes). Errors
 // (kBadInput): the reader's, placed as ErrorStatus(what) does; "empty
 // <what>" for text without tiles.
-Result<std::vector<Tile>> ParseTileText(const Alphabet& a, std::string_view text,
-                                        std::string_view what = "word");
+Result<std::vector<Tile>> ParseTileText(const Alphabet& a, std::string_view text, std::string_view what = "word");
 
 // Writes tile text that reads back as the same tiles. Cost per tile: O(1)
 // for alphabets whose labels are all one code point, else O(greedy run).

@@ -72,11 +72,10 @@ struct ReadReport {
 // kInvalidArgument (max_len < 1), kLimit (text over 4 GiB). O(input) for
 // sorted input, plus O(n log n) comparisons otherwise; no per-word
 // allocation. *report (may be null) is reset, then filled.
-Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet,
-                              const ReadOptions& options, ReadReport* report);
+Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
+                              ReadReport* report);
 // The same over bytes already in memory (plain or zstd).
-Result<WordList> ParseWordList(std::string_view bytes, std::string_view name,
-                               const Alphabet& alphabet, const ReadOptions& options,
-                               ReadReport* report);
+Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, const Alphabet& alphabet,
+                               const ReadOptions& options, ReadReport* report);
 
 }  // namespace lexc

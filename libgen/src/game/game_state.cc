@@ -42,8 +42,8 @@ GameState GameState::NewGame(const gen::Layout& layout, const Alphabet& alphabet
   return s;
 }
 
-Result<GameState> GameState::FromPosition(const gen::Position& p, const gen::Layout& layout,
-                                          const Alphabet& alphabet, const Rules& rules, std::uint64_t seed) {
+Result<GameState> GameState::FromPosition(const gen::Position& p, const gen::Layout& layout, const Alphabet& alphabet,
+                                          const Rules& rules, std::uint64_t seed) {
   LEXC_RETURN_IF_ERROR(gen::ValidatePosition(p, layout, alphabet));
   if (p.racks.size() > 2)
     return Invalid("racks: a game has two players, the position lists " + std::to_string(p.racks.size()) + " racks");
@@ -110,8 +110,7 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
         return Invalid("play " + gen::Coordinate(play.row, play.col, play.dir) + ": the rack " +
                        rack.ToString(*alphabet_) + " does not hold " + tiles.ToString(*alphabet_));
       int unused = 0;
-      if (__builtin_add_overflow(scores_[seat], play.score, &unused))
-        return ScorePasses(turns_ + 1);
+      if (__builtin_add_overflow(scores_[seat], play.score, &unused)) return ScorePasses(turns_ + 1);
       LEXC_RETURN_IF_ERROR(gen::ApplyPlay(play, &board_));
       RemoveTiles(tiles, &rack);
       bag_.Refill(&rack);

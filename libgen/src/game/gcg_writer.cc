@@ -1,7 +1,6 @@
-#include "lexc/game/gcg.h"
-
 #include <string>
 
+#include "lexc/game/gcg.h"
 #include "lexc/tile_text.h"
 
 namespace lexc::game {

@@ -11,8 +11,8 @@ namespace lexc::game {
 Result<GameRecord> PlayGame(gen::MoveGenerator& gen, Player& first, Player& second, const SelfPlayOptions& o,
                             const PositionCallback& on_position) {
   if (!gen.Supports(o.algorithm))
-    return Status(Errc::kInvalidArgument, std::string("the image has no graph for the ") +
-                                              gen::AlgorithmName(o.algorithm) + " algorithm");
+    return Status(Errc::kInvalidArgument,
+                  std::string("the image has no graph for the ") + gen::AlgorithmName(o.algorithm) + " algorithm");
   const gen::Layout& layout = gen.layout();
   LEXC_RETURN_IF_ERROR(gen.SetBoard(gen::Board(layout.rows(), layout.cols())));
   GameState state = GameState::NewGame(layout, gen.lexicon().alphabet(), o.rules, o.seed);
@@ -48,12 +48,11 @@ Result<GameRecord> PlayGreedyGame(gen::MoveGenerator& gen, const SelfPlayOptions
   return PlayGame(gen, one, two, options, on_position);
 }
 
-Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second,
-                                  const SeriesOptions& options, const GameCallback& on_game,
-                                  const PositionCallback& on_position) {
+Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second, const SeriesOptions& options,
+                                  const GameCallback& on_game, const PositionCallback& on_position) {
   if (options.position_every < 1)
-    return Status(Errc::kInvalidArgument, "position_every: " + std::to_string(options.position_every) +
-                                              ", expected at least 1");
+    return Status(Errc::kInvalidArgument,
+                  "position_every: " + std::to_string(options.position_every) + ", expected at least 1");
   SelfPlayStats stats;
   SelfPlayOptions game = options.game;
   int turn = 0;

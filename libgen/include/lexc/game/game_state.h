@@ -39,8 +39,7 @@ class GameState {
   // A new game on an empty board of the layout's size: the alphabet's full
   // set (gen::FullSet) in a bag drawn with `seed`, seat 0's rack drawn first.
   // `alphabet` must outlive the state. Over at once if rules.max_turns <= 0.
-  static GameState NewGame(const gen::Layout& layout, const Alphabet& alphabet, const Rules& rules,
-                           std::uint64_t seed);
+  static GameState NewGame(const gen::Layout& layout, const Alphabet& alphabet, const Rules& rules, std::uint64_t seed);
 
   // A game from a position (a CGP record): the player to move (racks[0]) is
   // seat 0 with its rack as given; the opponent's rack (racks[1], if listed)

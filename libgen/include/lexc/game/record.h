@@ -28,7 +28,7 @@ struct GameEvent {
   Rack rack;
   gen::Move move;  // kMove only
   int points = 0;
-  int total = 0;   // the player's score after the event
+  int total = 0;  // the player's score after the event
 };
 
 // How a game ended (GameState::end()).

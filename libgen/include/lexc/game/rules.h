@@ -27,7 +27,7 @@ namespace lexc::game {
 struct Rules {
   int exchange_limit = gen::kDefaultExchangeLimit;  // tiles the bag must hold to exchange
   int max_scoreless = gen::kDefaultMaxScoreless;    // consecutive scoreless turns that end the game
-  int max_turns = 200;  // moves after which the game stops (End::kTurnLimit); < 0: no limit
+  int max_turns = 200;                              // moves after which the game stops (End::kTurnLimit); < 0: no limit
 };
 
 // The rules of a CGP position: its etl and mcnz operations, or the defaults;

@@ -32,7 +32,7 @@ struct SelfPlayOptions {
   std::uint64_t seed = 1;
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   Rules rules;
-  std::string lexicon_name;                // the `lex` operation of the positions handed out
+  std::string lexicon_name;                     // the `lex` operation of the positions handed out
   std::string title = "lexc greedy self-play";  // GameRecord::title, ", seed N" appended
 };
 
@@ -53,19 +53,19 @@ Result<GameRecord> PlayGreedyGame(gen::MoveGenerator& gen, const SelfPlayOptions
                                   const PositionCallback& on_position = nullptr);
 
 struct SeriesOptions {
-  SelfPlayOptions game;        // game.seed is ignored: game i uses first_seed + i
+  SelfPlayOptions game;  // game.seed is ignored: game i uses first_seed + i
   std::uint64_t games = 1;
   std::uint64_t first_seed = 1;
-  int position_every = 1;      // on_position sees the positions before moves N, 2N, ... of each game
+  int position_every = 1;  // on_position sees the positions before moves N, 2N, ... of each game
 };
 
 struct SelfPlayStats {
   std::uint64_t games = 0;
   std::uint64_t turns = 0;
   std::uint64_t bingos = 0;
-  std::uint64_t points = 0;      // final scores summed, negative ones as 0
-  std::uint64_t positions = 0;   // handed to on_position
-  double seconds = 0;            // spent in PlayGame (on_game excluded)
+  std::uint64_t points = 0;     // final scores summed, negative ones as 0
+  std::uint64_t positions = 0;  // handed to on_position
+  double seconds = 0;           // spent in PlayGame (on_game excluded)
 
   double mean_score() const { return double(points) / double(2 * games); }
   double games_per_second() const { return double(games) / seconds; }
@@ -77,8 +77,7 @@ using GameCallback = std::function<void(const GameRecord&)>;
 // `second`; on_game, if set, gets each record as it ends, in seed order. The
 // first error stops the series and is returned; kInvalidArgument for
 // position_every < 1.
-Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second,
-                                  const SeriesOptions& options, const GameCallback& on_game = nullptr,
-                                  const PositionCallback& on_position = nullptr);
+Result<SelfPlayStats> RunSelfPlay(gen::MoveGenerator& gen, Player& first, Player& second, const SeriesOptions& options,
+                                  const GameCallback& on_game = nullptr, const PositionCallback& on_position = nullptr);
 
 }  // namespace lexc::game

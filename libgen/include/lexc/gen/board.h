@@ -28,9 +28,7 @@ inline constexpr int kMaxGenTile = 63;
 
 constexpr Tile CellTile(Cell c) { return static_cast<Tile>(c & kTileMask); }
 constexpr bool CellIsBlank(Cell c) { return (c & kBlankBit) != 0; }
-constexpr Cell MakeCell(Tile t, bool blank) {
-  return static_cast<Cell>(t | (blank ? kBlankBit : 0));
-}
+constexpr Cell MakeCell(Tile t, bool blank) { return static_cast<Cell>(t | (blank ? kBlankBit : 0)); }
 
 class Board {
  public:

@@ -43,8 +43,7 @@ std::string WriteCgpBoard(const Board& b, const Alphabet& a);
 
 // Errors: kBadInput "<source>:<line>: ..." (unknown tile, mixed case, row
 // length, row count), as layout files; kLimit as ParseCgp.
-Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a,
-                             const Layout& layout);
+Result<Board> ParseBoardFile(std::string_view text, std::string_view source, const Alphabet& a, const Layout& layout);
 // One row a line, '.' for empty squares; parses back with ParseBoardFile.
 std::string WriteBoardFile(const Board& b, const Alphabet& a);
 

@@ -34,8 +34,8 @@ enum class Dir : std::uint8_t { kAcross = 0, kDown = 1 };
 struct Play {
   std::uint8_t row = 0, col = 0;  // first square of the main word
   Dir dir = Dir::kAcross;
-  std::uint8_t length = 0;        // squares in the main word, >= 2
-  std::uint8_t placed = 0;        // tiles taken from the rack, >= 1
+  std::uint8_t length = 0;  // squares in the main word, >= 2
+  std::uint8_t placed = 0;  // tiles taken from the rack, >= 1
   std::int32_t score = 0;
   std::uint32_t through = 0;      // bit i: square i of the word was already on the board
   Cell cells[kMaxBoardDim] = {};  // the word; entries past `length` are 0

@@ -55,8 +55,8 @@
 #include "lexc/gen/layout.h"
 #include "lexc/gen/move.h"
 #include "lexc/gen/position.h"
-#include "lexc/rack.h"
 #include "lexc/lexicon.h"
+#include "lexc/rack.h"
 #include "lexc/status.h"
 
 namespace lexc::gen {

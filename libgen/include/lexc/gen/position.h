@@ -37,8 +37,8 @@ inline constexpr int kDefaultMaxScoreless = 6;
 
 struct Position {
   Board board;
-  std::vector<Rack> racks;   // racks[0]: the player to move
-  std::vector<int> scores;   // same order as racks
+  std::vector<Rack> racks;  // racks[0]: the player to move
+  std::vector<int> scores;  // same order as racks
   int scoreless_turns = 0;
   // CGP operations in input order, e.g. {"lex", "CSW21"}, {"bb", "50"}.
   std::vector<std::pair<std::string, std::string>> ops;
