@@ -8,10 +8,13 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "lexc/crc32c.h"
+#include "lexc/format.h"
+#include "lexc/io.h"
 
 namespace lexc::test {
 
@@ -314,6 +317,82 @@ std::vector<std::string> SplitCodePoints(const std::string& s) {
     i += n;
   }
   return out;
+}
+
+void CheckLexicon(const Lexicon& lex, const WordSet& words, const GraphChoice& g, int width) {
+  const Status v = lex.Verify();
+  INFO(v.ToString());
+  REQUIRE(v.ok());
+  CHECK(lex.has_dawg() == g.dawg);
+  CHECK(lex.has_gaddag() == g.gaddag);
+  CHECK(lex.arc_width() == width);
+  CHECK(lex.minor_version() == format::kMinor);
+  CHECK(AllWords(lex) == ToVector(words));
+  std::size_t missing = 0;
+  for (const Word& w : words) missing += !Contains(lex, w);
+  CHECK(missing == 0);
+}
+
+void RoundTripEverywhere(const WordSet& words, const Alphabet& a) {
+  TempDir dir;
+  for (const GraphChoice& g : kGraphChoices) {
+    for (int width : {4, 8}) {
+      INFO(g.name << ", arc width " << width << ", " << words.size() << " words");
+      BuildReport report;
+      auto built = BuildImage(ToWordList(words), a, Options(g, width), &report);
+      INFO(built.status().ToString());
+      REQUIRE(built.ok());
+      CHECK(report.arc_width == width);
+      CHECK(report.image_bytes == built->size());
+
+      auto direct = Lexicon::FromBytes(*built);  // the builder's own buffer
+      REQUIRE(direct.ok());
+      CheckLexicon(*direct, words, g, width);
+      CHECK(direct->arc_count() == report.arc_slots);
+      for (auto [want, got] :
+           {std::pair{&report.dawg, &direct->dawg_info()}, std::pair{&report.gaddag, &direct->gaddag_info()}}) {
+        if (!got->root && !got->nodes) continue;  // absent graph
+        CHECK(want->root == got->root);
+        CHECK(want->nodes == got->nodes);
+        CHECK(want->arcs == got->arcs);
+        CHECK(want->strings == got->strings);
+        CHECK(want->longest_path == got->longest_path);
+      }
+      CHECK(direct->alphabet() == a);
+      CHECK(direct->alphabet().name() == a.name());
+
+      const std::string path = dir.File(std::string(g.name) + "-" + std::to_string(width) + ".lex");
+      // Written twice: the second write replaces the first atomically.
+      REQUIRE(WriteFileAtomic(path, std::vector<std::byte>(3, std::byte{1})).ok());
+      REQUIRE(WriteFileAtomic(path, *built).ok());
+      auto mapped = MappedLexicon::Open(path);
+      INFO(mapped.status().ToString());
+      REQUIRE(mapped.ok());
+      CheckLexicon(mapped->lexicon(), words, g, width);
+      CHECK(
+          std::equal(mapped->lexicon().bytes().begin(), mapped->lexicon().bytes().end(), built->begin(), built->end()));
+      // Moving the mapping keeps the view valid.
+      MappedLexicon moved = std::move(mapped).value();
+      CHECK(AllWords(moved.lexicon()) == ToVector(words));
+    }
+  }
+  // Nothing but the images is left in the directory (no temporaries).
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+    INFO(e.path().string());
+    CHECK(e.path().extension() == ".lex");
+    ++files;
+  }
+  CHECK(files == 6);
+}
+
+std::uint32_t SlowCrc32c(std::uint32_t crc, const unsigned char* p, std::size_t n) {
+  crc = ~crc;
+  for (std::size_t i = 0; i < n; ++i) {
+    crc ^= p[i];
+    for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+  }
+  return ~crc;
 }
 
 }  // namespace lexc::test

@@ -107,6 +107,18 @@ inline constexpr GraphChoice kGraphChoices[] = {
     {"dawg", true, false}, {"gaddag", false, true}, {"dawg+gaddag", true, true}};
 BuildOptions Options(const GraphChoice& g, int arc_width = 0, int max_len = 15);
 
+// Verifies `lex` and checks it answers like the model: graphs present, arc
+// width, format minor version, every word in order, Contains.
+void CheckLexicon(const Lexicon& lex, const WordSet& words, const GraphChoice& g, int width);
+// Builds `words` for every graph choice and arc width, and checks the image
+// through the builder's bytes and through a file written with
+// WriteFileAtomic and mapped (report figures, alphabet, byte equality, a
+// moved mapping); no temporary file is left behind.
+void RoundTripEverywhere(const WordSet& words, const Alphabet& a);
+// CRC-32C bit by bit, straight from the definition (reflected 0x82F63B78): the
+// model the library's table and SSE4.2 versions are checked against.
+std::uint32_t SlowCrc32c(std::uint32_t crc, const unsigned char* p, std::size_t n);
+
 // Runs a query and collects the matched words in reported order.
 std::vector<Word> Collect(const std::function<std::uint64_t(const WordCallback&)>& query);
 std::vector<Word> AllWords(const Lexicon& lex);  // ForEachWord
