@@ -91,7 +91,7 @@ TEST_CASE("OutputFile: an uncommitted output leaves the target as it was and no 
   CHECK(Names(dir) == std::vector<std::string>{"keep.lex", "moved.lex"});
 }
 
-TEST_CASE("OutputFile: a committed file gets 0666 less the umask, not mkstemp's 0600") {
+TEST_CASE("OutputFile: a committed file gets 0666 less the umask, not the temporary's 0600") {
   TempDir dir;
   const std::string path = dir.File("mode.lex");
   REQUIRE(WriteFileAtomic(path, AsBytes("x")).ok());
@@ -184,7 +184,7 @@ TEST_CASE("OutputFile: \"-\" is standard output, a stream that Commit leaves ope
   CHECK(::fcntl(STDOUT_FILENO, F_GETFD) != -1);
 }
 
-TEST_CASE("OutputFile: symlinks are followed to the end; the links stay and the target keeps its mode") {
+TEST_CASE("OutputFile: symlinks are followed to the end, the links stay and the target keeps its mode") {
   TempDir dir;
   std::filesystem::create_directory(dir.File("releases"));
   const std::string target = dir.File("releases/v3.lex");
@@ -243,7 +243,7 @@ TEST_CASE("OutputFile: a directory, a symlink loop and a missing directory fail 
   CHECK(Names(dir) == std::vector<std::string>{"a", "b"});
 }
 
-TEST_CASE("RemoveOutputTemporaries: removes the live temporaries; those outputs then fail and change nothing") {
+TEST_CASE("RemoveOutputTemporaries: removes the live temporaries, and those outputs then fail and change nothing") {
   TempDir dir;
   const std::string path = dir.File("out.lex");
   REQUIRE(WriteFileAtomic(path, AsBytes("old")).ok());
@@ -281,7 +281,7 @@ TEST_CASE("CheckOutputIsNotInput: the same file through links is refused, any ot
   CHECK(CheckOutputIsNotInput("/dev/null", devices).ok());  // a stream destroys nothing
 }
 
-TEST_CASE("CheckWritableDirectory: a directory passes; a file or a missing path fails with the reason") {
+TEST_CASE("CheckWritableDirectory: a directory passes, a file or a missing path fails with the reason") {
   TempDir dir;
   CHECK(CheckWritableDirectory(dir.path().string()).ok());
   REQUIRE(WriteFileAtomic(dir.File("file"), AsBytes("x")).ok());
