@@ -89,12 +89,15 @@ Result<std::string> DecompressZstd(std::string_view bytes, std::string_view name
 // it is still the default, so that a file-size limit (ulimit -f) makes
 // Append() fail with "File too large" instead of killing the process. A
 // program with its own handlers calls RemoveOutputTemporaries() from them.
+// The temporary is ".NAME.tmp-PID-N" beside the target, created with O_EXCL;
+// up to 64 live at once are covered by the handler (more are removed on
+// errors and destruction only). Nothing can remove one after SIGKILL.
 class OutputFile {
  public:
   // Errors: kIo naming the path and the reason ("x: cannot write: Is a
-  // directory", "x: cannot open: No such device or address", "x: cannot
-  // create a temporary file in dir: Permission denied", "x: too many levels
-  // of symbolic links").
+  // directory", "x: cannot write: Too many levels of symbolic links", "x:
+  // cannot create a temporary file in dir: Permission denied", "x: cannot
+  // connect: Connection refused", "x: cannot open: Permission denied").
   static Result<OutputFile> Create(const std::string& path);
 
   OutputFile(OutputFile&& other) noexcept;
