@@ -2,10 +2,12 @@
 //
 // The output is replaced only by a complete image that has passed the
 // reader's full Verify() (and, with --check-words, an exact-language check
-// against the list just read); WriteFileAtomic then renames it into place.
+// against the list just read). The output is opened first (lexc/io.h
+// OutputFile), so that an unwritable path fails before the work: a regular
+// file (or a symlink's target) is replaced atomically keeping its mode; a
+// device, FIFO or "-" (standard output) is written as a stream.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 
 #include "common.h"
@@ -103,9 +105,10 @@ void RunBuild(const BuildArgs& a) {
   Timings t;
   Phases phases(!a.quiet && (a.progress || StderrIsTerminal()));
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
-  std::error_code ec;
-  if (a.input != "-" && std::filesystem::equivalent(a.input, a.output, ec))
-    Fail(a.output + ": the output would replace the input word list");
+  if (a.output == "-" && a.json) Fail("-o - and --json would both write standard output", 2);
+  const std::string inputs[] = {a.input, a.alphabet};
+  Check(CheckOutputIsNotInput(a.output, inputs));
+  OutputFile output = Check(OutputFile::Create(a.output));
 
   phases.Begin("reading " + a.input);
   ReadOptions ro;
@@ -140,7 +143,8 @@ void RunBuild(const BuildArgs& a) {
   t.check = phases.End();
 
   phases.Begin("writing " + a.output);
-  Check(WriteFileAtomic(a.output, image));
+  Check(output.Append(image));
+  Check(output.Commit());
   t.write = phases.End();
   t.total = total.Seconds();
 
@@ -156,7 +160,9 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_option("input", args->input,
                   "Word list: one word per line, UTF-8, plain or zstd-compressed; - reads standard input")
       ->required();
-  cmd->add_option("-o,--output", args->output, "Image file to write (replaced atomically)")->required();
+  cmd->add_option("-o,--output", args->output,
+                  "Image file to write (replaced atomically; a device, FIFO or - is written as a stream)")
+      ->required();
   cmd->add_flag("--dawg", args->dawg, "Include the DAWG (default: both graphs)");
   cmd->add_flag("--gaddag", args->gaddag, "Include the GADDAG (default: both graphs)");
   cmd->add_option("--alphabet", args->alphabet, AlphabetHelp())->capture_default_str();

@@ -8,13 +8,14 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
+#include <optional>
 
 #include "cli_checks.h"
 #include "lexc/game/gcg.h"
 #include "lexc/game/selfplay.h"
 #include "lexc/gen/cgp.h"
+#include "lexc/io.h"
 #include "play_common.h"
 
 namespace lexc::cli {
@@ -35,15 +36,21 @@ std::string LexiconName(const SelfplayArgs& a) {
   return stem;
 }
 
-void WriteFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) Fail(path + ": cannot write");
-}
+// CGP lines go to the output in pieces of this size, as games are played.
+constexpr std::size_t kPositionChunk = std::size_t(1) << 16;
 
 void RunSelfplay(const SelfplayArgs& a) {
   if (a.every < 1) Fail("--every must be at least 1", 2);
+  const bool gcg_on_stdout = !a.quiet && !a.json && a.gcg_dir.empty();
+  if (a.positions == "-" && (gcg_on_stdout || a.json))
+    Fail("--positions - needs standard output to itself: add -q, or --gcg-dir, and no --json", 2);
+  // Every output is checked, and the positions file opened, before any game.
+  const std::string inputs[] = {a.image, a.game.layout};
+  std::optional<OutputFile> positions_file;
+  if (!a.positions.empty()) {
+    Check(CheckOutputIsNotInput(a.positions, inputs));
+    positions_file.emplace(Check(OutputFile::Create(a.positions)));
+  }
   const MappedLexicon image = OpenImage(a.image, a.game.verify);
   const Lexicon& lex = image.lexicon();
   const gen::Layout layout = LoadLayout(a.game.layout);
@@ -57,16 +64,20 @@ void RunSelfplay(const SelfplayArgs& a) {
   if (!a.gcg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.gcg_dir, ec);
-    if (ec) Fail(a.gcg_dir + ": " + ec.message());
+    if (ec) Fail(a.gcg_dir + ": cannot create the directory: " + ec.message());
+    Check(CheckWritableDirectory(a.gcg_dir));
   }
-  std::string positions;
+  std::string pending_positions;  // CGP lines not yet appended
   Output out;
   std::uint64_t printed = 0;
   const auto on_game = [&](const game::GameRecord& g) {
     if (a.quiet || a.json) return;
     const std::string gcg = game::WriteGcg(g, lex.alphabet(), o.game.lexicon_name);
     if (!a.gcg_dir.empty()) {
-      WriteFile((std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string(), gcg);
+      const std::string path =
+          (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
+      Check(CheckOutputIsNotInput(path, inputs));
+      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
     } else {
       out.buf() += (printed++ ? "\n" : "") + gcg;
       out.MaybeFlush();
@@ -74,10 +85,20 @@ void RunSelfplay(const SelfplayArgs& a) {
   };
   game::PositionCallback on_position;
   if (!a.positions.empty())
-    on_position = [&](const gen::Position& p) { positions += gen::WriteCgp(p, lex.alphabet()) + "\n"; };
+    on_position = [&](const gen::Position& p) {
+      pending_positions += gen::WriteCgp(p, lex.alphabet());
+      pending_positions += '\n';
+      if (pending_positions.size() >= kPositionChunk) {
+        Check(positions_file->AppendText(pending_positions));
+        pending_positions.clear();
+      }
+    };
   game::GreedyPlayer one("Greedy One"), two("Greedy Two");
   const game::SelfPlayStats stats = Check(game::RunSelfPlay(gen, one, two, o, on_game, on_position));
-  if (!a.positions.empty()) WriteFile(a.positions, positions);
+  if (positions_file) {
+    Check(positions_file->AppendText(pending_positions));
+    Check(positions_file->Commit());
+  }
   if (a.json) {
     lexc::cli::Json j;
     j.Open('{')
@@ -111,7 +132,9 @@ void RegisterSelfplay(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the first game; game i uses seed + i (default 1)")
       ->check(WholeNumber(0, ~0ull));
   cmd->add_option("--gcg-dir", args->gcg_dir, "Write game-SEED.gcg files here instead of printing them");
-  cmd->add_option("--positions", args->positions, "Write CGP positions (before every --every-th move) to this file");
+  cmd->add_option("--positions", args->positions,
+                  "Write CGP positions (before every --every-th move) to this file, as games are played\n"
+                  "(replaced at the end; a device, FIFO or - is written as a stream)");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
       ->check(WholeNumber(1, 1000000));
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)");

@@ -9,8 +9,11 @@
 // byte limit that also holds for devices and pipes, which have no size.
 // Writing: an OutputFile collects the bytes in a temporary file next to the
 // target and, on Commit(), makes them durable and renames them over the
-// target; until then (and after any failure) an existing target is untouched
-// and the temporary file is removed. WriteFileAtomic is the one-call form.
+// target; until then (and after any failure, or a SIGINT/SIGTERM) an
+// existing target is untouched and the temporary file is removed. Devices,
+// FIFOs, sockets and "-" (standard output) are written as streams instead,
+// and symlinks are followed. WriteFileAtomic is the one-call form;
+// CheckOutputIsNotInput keeps a command from overwriting what it reads.
 //
 // Errors are kIo naming the path and the failed step with the system's
 // reason ("x.lex: rename failed: Permission denied"), kLimit for input over
@@ -58,16 +61,43 @@ bool IsZstdFrame(std::string_view bytes);
 // kLimit, kIo (out of memory for the zstd context).
 Result<std::string> DecompressZstd(std::string_view bytes, std::string_view name, std::uint64_t max_bytes = 0);
 
-// An output file that becomes visible only when complete: Create() makes a
-// temporary file in the target's directory, Append() writes to it, Commit()
-// gives it the usual permissions (0666 less the umask), fsyncs it, renames it
-// over the target and fsyncs the directory. Destroying an uncommitted
-// OutputFile, or any failed step, closes and removes the temporary file; the
-// target is then as it was. After a failure or a Commit(), further calls
-// return kInvalidArgument. Move-only.
+// An output that becomes visible only when complete, whatever the path
+// names. Create() decides how `path` is written, from what is there now:
+//  - "-": standard output, written as a stream (never closed).
+//  - an existing character or block device, FIFO or socket (also through
+//    symlinks): opened and written as a stream; nothing is renamed over it.
+//    A FIFO's open waits for a reader, as a shell redirection does.
+//  - a symlink (any number of levels) to a regular file or to nothing: the
+//    link is followed and its final target is replaced as below; the links
+//    stay. A chain that passes through /proc (/dev/stdout, /dev/fd/N) names
+//    an open file rather than a path, and is opened as a stream.
+//  - a regular file or nothing: the bytes go to a temporary file in the
+//    (final) target's directory; Commit() gives it the replaced file's
+//    permission bits (setuid/setgid dropped) and, when the process may (as
+//    root), its owner and group, or 0666 less the umask for a new file;
+//    fsyncs it, renames it over the target and fsyncs the directory.
+//  - a directory: an error at Create().
+// Until Commit() (and after any failure) a replaced target is untouched and
+// the temporary is removed, also when the process ends by SIGINT, SIGTERM or
+// SIGHUP (see RemoveOutputTemporaries). A stream cannot be taken back: a
+// failure leaves what was written. After a failure or a Commit(), further
+// calls return kInvalidArgument. Move-only.
+//
+// Signals: the first Create() of a temporary installs, for SIGINT, SIGTERM and
+// SIGHUP whose disposition is still the default, a handler that removes the
+// live temporaries and then dies of the same signal; and ignores SIGXFSZ if
+// it is still the default, so that a file-size limit (ulimit -f) makes
+// Append() fail with "File too large" instead of killing the process. A
+// program with its own handlers calls RemoveOutputTemporaries() from them.
+// The temporary is ".NAME.tmp-PID-N" beside the target, created with O_EXCL;
+// up to 64 live at once are covered by the handler (more are removed on
+// errors and destruction only). Nothing can remove one after SIGKILL.
 class OutputFile {
  public:
-  // Errors: kIo ("path: cannot create a temporary file in dir: ...").
+  // Errors: kIo naming the path and the reason ("x: cannot write: Is a
+  // directory", "x: cannot write: Too many levels of symbolic links", "x:
+  // cannot create a temporary file in dir: Permission denied", "x: cannot
+  // connect: Connection refused", "x: cannot open: Permission denied").
   static Result<OutputFile> Create(const std::string& path);
 
   OutputFile(OutputFile&& other) noexcept;
@@ -76,31 +106,62 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();  // removes the temporary file unless committed
 
+  // The path as given to Create() (what messages name).
   const std::string& path() const { return path_; }
+  // The file that Commit() replaces (the end of the symlink chain); empty
+  // for a stream.
+  const std::string& target() const { return target_; }
+  // Whether the output is written as a stream (standard output, a device, a
+  // FIFO, a socket) rather than replaced.
+  bool streamed() const { return temp_path_.empty(); }
 
   // Writes all of `bytes` after what was appended before (retrying short and
-  // interrupted writes). Errors: kIo ("path: write failed: ..."). O(bytes).
+  // interrupted writes). Errors: kIo ("path: write failed: File too large").
+  // O(bytes).
   Status Append(std::span<const std::byte> bytes);
+  Status AppendText(std::string_view text) { return Append(std::as_bytes(std::span(text.data(), text.size()))); }
 
-  // Makes the file durable and replaces the target with it. Errors: kIo
-  // ("path: chmod failed / fsync failed / close failed / rename failed: ...").
-  // A failure to fsync the directory after the rename is not an error: the
-  // complete file is already in place.
+  // Replaces the target with the complete file (or, for a stream, closes
+  // it). Errors: kIo ("path: chmod failed / fsync failed / close failed /
+  // rename failed: ..."). A failure to fsync the directory after the rename
+  // is not an error: the complete file is already in place.
   Status Commit();
 
  private:
-  OutputFile(std::string path, std::string temp_path, std::string dir, int fd);
+  OutputFile() = default;
   // Closes and removes the temporary file (keeping errno for the message).
   Status Abandon(const char* what);
   void Discard();
 
-  std::string path_, temp_path_, dir_;
-  int fd_ = -1;  // -1 once committed, abandoned or moved from
+  std::string path_, target_, temp_path_, dir_;
+  int fd_ = -1;             // -1 once committed, abandoned or moved from
+  bool owns_fd_ = true;     // false for standard output
+  int temp_slot_ = -1;      // the temporary's entry in the signal handler's list
+  bool keep_mode_ = false;  // a regular file is replaced: keep its mode and owner
+  unsigned mode_ = 0, uid_ = 0, gid_ = 0;
 };
 
-// Writes bytes to `path` atomically through an OutputFile: Create, Append,
-// Commit. On any failure the temporary file is removed and an existing file
-// at `path` is left untouched. Errors: kIo naming the path.
+// Writes bytes to `path` through an OutputFile: Create, Append, Commit. On
+// any failure the temporary file is removed and an existing file at `path`
+// is left untouched. Errors: kIo naming the path.
 Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes);
+
+// Refuses an output that is one of the inputs: kInvalidArgument
+// ("out: the output is the input in.txt; it would be destroyed") when
+// `output`, followed through symlinks, is the same file (device and inode)
+// as any of `inputs` that exists. "-" and empty names are skipped, and so is
+// an output that is a device, FIFO or socket (writing a stream destroys
+// nothing). Call it before creating the output. O(inputs) stat calls.
+Status CheckOutputIsNotInput(const std::string& output, std::span<const std::string> inputs);
+
+// Whether `dir` is an existing directory this process may create files in.
+// Errors: kIo ("dir: cannot write: Permission denied", "...: Not a
+// directory"). For outputs made later inside it, checked before long work.
+Status CheckWritableDirectory(const std::string& dir);
+
+// Removes every temporary file of a live OutputFile. Async-signal-safe (only
+// unlink of paths formatted in advance): for a program's own SIGINT/SIGTERM
+// handlers. The OutputFiles then fail at Commit().
+void RemoveOutputTemporaries() noexcept;
 
 }  // namespace lexc

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Outputs (issue 18, sections 1, 2 and 5): what a user points -o or
+# --positions at is written, never destroyed. Devices, FIFOs and "-" are
+# streamed; symlinks are followed and stay; a replaced file keeps its mode
+# (and, as root, its owner); an input is never an output; output problems
+# show before any work; and after SIGINT, SIGTERM, SIGHUP or a file-size
+# limit no temporary file remains.
+#
+#   bash tests/cli/output_test.sh PATH/TO/lexc SOURCE_DIR
+LEXC=${1:?usage: output_test.sh LEXC SOURCE_DIR}
+SRC=${2:?usage: output_test.sh LEXC SOURCE_DIR}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+FIXTURE="$SRC/fixtures/words-tiny.txt"
+cd "$T" || exit 1
+
+# The reference: the same builds written to plain new files.
+"$LEXC" build -q "$FIXTURE" -o ref.lex || { echo "FAIL: reference build"; exit 1; }
+"$LEXC" build -q --dawg "$FIXTURE" -o ref-dawg.lex || { echo "FAIL: reference build"; exit 1; }
+# No temporary file may be left in $T (or its subdirectories) by any run.
+no_temporaries() { expect "$1: no temporary left" "" "$(find . -name '.*.tmp-*')"; }
+
+# ---- section 1: streams, links, modes ----
+if [ "$(id -u)" = 0 ]; then
+  mknod null-dev c "$(stat -L -c '%t' /dev/null | xargs printf '%d')" \
+    "$(stat -L -c '%T' /dev/null | xargs printf '%d')"
+  expect_rc "-o a character device succeeds" 0 "$LEXC" build -q "$FIXTURE" -o null-dev
+  expect "the character device stays a character device" "character special file" "$(stat -c %F null-dev)"
+else
+  echo "skip: -o a character device (mknod needs root)"
+fi
+
+mkfifo fifo
+cat fifo >from-fifo &
+reader=$!
+expect_rc "-o a FIFO succeeds" 0 "$LEXC" build -q "$FIXTURE" -o fifo
+wait "$reader"
+expect "the FIFO stays a FIFO" "fifo" "$(stat -c %F fifo)"
+cmp -s from-fifo ref.lex
+expect "the FIFO's reader gets the image" 0 $?
+
+"$LEXC" build -q "$FIXTURE" -o - >from-stdout 2>"$T/err"
+expect "-o - exits 0" 0 $?
+cmp -s from-stdout ref.lex
+expect "-o - writes the image to standard output" 0 $?
+expect "-o - makes no file named -" "no" "$([ -e ./- ] && echo yes || echo no)"
+expect_rc "-o - with --json is a usage error" 2 "$LEXC" build -q --json "$FIXTURE" -o -
+
+"$LEXC" build -q "$FIXTURE" -o /dev/stdout >via-dev-stdout
+expect "-o /dev/stdout exits 0" 0 $?
+cmp -s via-dev-stdout ref.lex
+expect "-o /dev/stdout writes to standard output" 0 $?
+expect "/dev/stdout is still a symlink" "symbolic link" "$(stat -c %F /dev/stdout)"
+
+mkdir releases
+cp ref.lex releases/v3.lex
+ln -s releases/v3.lex link1.lex
+ln -s "$T/link1.lex" link.lex # an absolute link to a relative one
+chmod 0640 releases/v3.lex
+[ "$(id -u)" = 0 ] && chown 1:1 releases/v3.lex
+expect_rc "-o through a chain of symlinks succeeds" 0 "$LEXC" build -q --dawg "$FIXTURE" -o link.lex
+expect "the first link stays" "symbolic link" "$(stat -c %F link.lex)"
+expect "the second link stays" "symbolic link" "$(stat -c %F link1.lex)"
+cmp -s releases/v3.lex ref-dawg.lex
+expect "the final target holds the new image" 0 $?
+expect "the replaced file keeps mode 0640" "640" "$(stat -c %a releases/v3.lex)"
+if [ "$(id -u)" = 0 ]; then
+  expect "as root, the replaced file keeps its owner" "1:1" "$(stat -c %u:%g releases/v3.lex)"
+fi
+ln -s releases/new.lex dangling.lex
+expect_rc "-o a dangling symlink creates its target" 0 "$LEXC" build -q "$FIXTURE" -o dangling.lex
+cmp -s releases/new.lex ref.lex
+expect "the dangling link's target is the image" 0 $?
+expect "the dangling link stays a link" "symbolic link" "$(stat -c %F dangling.lex)"
+ln -s loop-b.lex loop-a.lex
+ln -s loop-a.lex loop-b.lex
+expect_rc "-o a symlink loop fails" 1 "$LEXC" build -q "$FIXTURE" -o loop-a.lex
+expect_err "the loop is named with its reason" "loop-a.lex: cannot write: Too many levels of symbolic links"
+expect_rc "-o a directory fails" 1 "$LEXC" build -q "$FIXTURE" -o releases
+expect_err "the directory is named with its reason" "releases: cannot write: Is a directory"
+
+"$LEXC" selfplay ref.lex --games 3 -q --positions positions.cgp 2>/dev/null
+"$LEXC" selfplay ref.lex --games 3 -q --positions - >positions-stdout.cgp 2>/dev/null
+cmp -s positions.cgp positions-stdout.cgp
+expect "--positions - streams the same positions" 0 $?
+expect_rc "--positions - with GCG on standard output is a usage error" 2 \
+  "$LEXC" selfplay ref.lex --games 3 --positions -
+"$LEXC" selfplay ref.lex --games 3 -q --positions link.lex 2>/dev/null
+cmp -s releases/v3.lex positions.cgp
+expect "--positions through symlinks replaces the target" 0 $?
+expect "--positions keeps the target's mode" "640" "$(stat -c %a releases/v3.lex)"
+mkdir games
+ln -s ../positions.cgp games/game-1.gcg
+"$LEXC" selfplay ref.lex --games 1 --gcg-dir games >/dev/null 2>&1
+expect "--gcg-dir follows a symlinked game file" "symbolic link" "$(stat -c %F games/game-1.gcg)"
+expect_grep "--gcg-dir writes GCG through the link" "#player1" positions.cgp
+no_temporaries "section 1"
+
+# ---- section 2: an input is never an output; outputs fail before the work ----
+cp "$FIXTURE" self.txt
+ln -s self.txt self-link.txt
+expect_rc "build: output = input through a symlink is refused" 1 "$LEXC" build self-link.txt -o self.txt
+expect_err "build: the refusal names both" "self.txt: the output is the input self-link.txt"
+cmp -s "$FIXTURE" self.txt
+expect "build: the input survives" 0 $?
+cp ref.lex victim.lex
+ln victim.lex victim-hardlink.lex
+expect_rc "selfplay: --positions = the image is refused before playing" 1 \
+  timeout 10 "$LEXC" selfplay victim.lex --games 1000000000 -q --positions victim-hardlink.lex
+expect_err "selfplay: the refusal names both" "victim-hardlink.lex: the output is the input victim.lex"
+cmp -s victim.lex ref.lex
+expect "selfplay: the image survives" 0 $?
+expect_rc "selfplay: an unwritable --positions fails before playing" 1 \
+  timeout 10 "$LEXC" selfplay ref.lex --games 1000000000 -q --positions /proc/version
+expect_err "selfplay: the failure gives the reason" "/proc/version: cannot create a temporary file in /proc: "
+expect_rc "selfplay: a missing --positions directory fails before playing" 1 \
+  timeout 10 "$LEXC" selfplay ref.lex --games 1000000000 -q --positions no-dir/p.cgp
+expect_err "selfplay: ... with the reason" "no-dir/p.cgp: cannot create a temporary file in no-dir: No such file or directory"
+: >not-a-dir
+expect_rc "selfplay: a --gcg-dir that is a file fails before playing" 1 \
+  timeout 10 "$LEXC" selfplay ref.lex --games 1000000000 --gcg-dir not-a-dir
+expect_rc "build: a missing output directory fails before reading" 1 "$LEXC" build -q /dev/zero -o no-dir/x.lex
+expect_err "build: ... with the reason" "no-dir/x.lex: cannot create a temporary file in no-dir: No such file or directory"
+
+# ---- section 5: killed while writing, nothing left behind ----
+# A list that takes a few seconds to build; the temporary exists from the start.
+awk 'BEGIN { srand(11); for (i = 0; i < 200000; i++) { n = 4 + int(rand() * 10); w = "";
+  for (j = 0; j < n; j++) w = w sprintf("%c", 65 + int(rand() * 26)); print w } }' >big.txt
+set -m # background jobs keep SIGINT (without job control bash ignores it in them)
+for sig in INT TERM HUP; do
+  cp ref.lex killed.lex
+  "$LEXC" build -q big.txt -o killed.lex &
+  pid=$!
+  for _ in $(seq 100); do [ -n "$(find . -name '.killed.lex.tmp-*')" ] && break; sleep 0.05; done
+  expect "SIG$sig build: the temporary exists while building" 1 "$(find . -name '.killed.lex.tmp-*' | wc -l)"
+  kill -s "$sig" "$pid"
+  wait "$pid" 2>/dev/null
+  rc=$?
+  expect "SIG$sig build: dies of the signal" "$((128 + $(kill -l "$sig")))" "$rc"
+  cmp -s killed.lex ref.lex
+  expect "SIG$sig build: the old output is untouched" 0 $?
+  no_temporaries "SIG$sig build"
+done
+"$LEXC" selfplay ref.lex --games 1000000000 -q --positions killed.cgp &
+pid=$!
+grown=0
+for _ in $(seq 100); do
+  f=$(find . -name '.killed.cgp.tmp-*' -size +64k)
+  [ -n "$f" ] && { grown=1; break; }
+  sleep 0.05
+done
+expect "selfplay: positions are streamed to the temporary as games are played" 1 "$grown"
+kill -s TERM "$pid"
+wait "$pid" 2>/dev/null
+expect "SIGTERM selfplay: dies of the signal" 143 $?
+expect "SIGTERM selfplay: no positions file appears" "no" "$([ -e killed.cgp ] && echo yes || echo no)"
+no_temporaries "SIGTERM selfplay"
+set +m
+
+cp ref.lex limited.lex
+(
+  ulimit -f 1 # 1 KiB: less than the 3 KB image
+  "$LEXC" build -q "$FIXTURE" --gaddag -o limited.lex
+) >/dev/null 2>"$T/err"
+expect "ulimit -f: the build exits 1" 1 $?
+expect_err "ulimit -f: the error is file too large" "limited.lex: write failed: File too large"
+cmp -s limited.lex ref.lex
+expect "ulimit -f: the old output is untouched" 0 $?
+(
+  ulimit -f 1
+  "$LEXC" selfplay ref.lex --games 50 -q --positions limited.cgp
+) >/dev/null 2>"$T/err"
+expect "ulimit -f: selfplay exits 1" 1 $?
+expect_err "ulimit -f: selfplay says file too large" "limited.cgp: write failed: File too large"
+no_temporaries "ulimit -f"
+finish
