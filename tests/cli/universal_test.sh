@@ -58,6 +58,13 @@ for img in u ud; do
   expect "$img verify: exit" 0 $?
   expect_grep "$img verify: words" "$WORDS words" "$T/out"
 
+  # verify --words stops at the first difference: after A comes AA.
+  printf 'A\nB\n' >"$T/ab.txt"
+  limited 20 "$LEXC" verify "$L" --words "$T/ab.txt" >"$T/out" 2>"$T/err"
+  expect "$img verify --words: exit" 1 $?
+  expect_err "$img verify --words: first difference" "not in word list: AA"
+  no_oom "$img verify --words"
+
   limited 20 "$LEXC" stats "$L" >"$T/out" 2>"$T/err"
   expect "$img stats: exit" 0 $?
   expect_grep "$img stats: words" "$WORDS" "$T/out"

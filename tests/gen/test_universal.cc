@@ -38,9 +38,6 @@ Lexicon OpenVerified(const UniversalImage& img) {
   return *lex;
 }
 
-// Every play, the model's way: the generator's full listing, sorted.
-std::vector<Play> AllPlays(MoveGenerator& gen, const Rack& rack, Algorithm alg) { return Generated(gen, rack, alg); }
-
 }  // namespace
 
 TEST_CASE("universal images verify, with the universal language's figures", "[universal]") {
@@ -91,14 +88,18 @@ TEST_CASE("Top and Best on a universal image: exact, in bounded memory", "[unive
     std::vector<Play> top;
   };
   std::vector<Answer> answers;
+  // Puts the case's tiles on the board; returns its rack.
+  const auto set_up = [&](const Case& c) {
+    Board b(15, 15);
+    for (auto [col, tile] : c.tiles) b.set(7, col, MakeCell(static_cast<Tile>(tile), false));
+    REQUIRE(gen.SetBoard(b).ok());
+    return Rack::Parse(lex.alphabet(), c.rack).value();
+  };
   // First every Best and Top, measuring the memory they take: an index of
   // 10^17 words would be gigabytes.
   const std::uint64_t rss_before = PeakRss();
   for (const Case& c : cases) {
-    Board b(15, 15);
-    for (auto [col, tile] : c.tiles) b.set(7, col, MakeCell(static_cast<Tile>(tile), false));
-    REQUIRE(gen.SetBoard(b).ok());
-    const Rack rack = Rack::Parse(lex.alphabet(), c.rack).value();
+    const Rack rack = set_up(c);
     for (Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
       Answer a;
       a.have = gen.Best(rack, alg, &a.best);
@@ -110,14 +111,11 @@ TEST_CASE("Top and Best on a universal image: exact, in bounded memory", "[unive
   // Then the reference: every play, sorted.
   std::size_t k = 0;
   for (const Case& c : cases) {
-    Board b(15, 15);
-    for (auto [col, tile] : c.tiles) b.set(7, col, MakeCell(static_cast<Tile>(tile), false));
-    REQUIRE(gen.SetBoard(b).ok());
-    const Rack rack = Rack::Parse(lex.alphabet(), c.rack).value();
+    const Rack rack = set_up(c);
     for (Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
       INFO(AlgorithmName(alg) << ", rack " << c.rack << ", " << c.tiles.size() << " board tiles");
       const Answer& a = answers[k++];
-      const std::vector<Play> all = AllPlays(gen, rack, alg);
+      const std::vector<Play> all = Generated(gen, rack, alg);
       REQUIRE_FALSE(all.empty());
       REQUIRE(a.have);
       CHECK(a.best == all.front());
