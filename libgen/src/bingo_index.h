@@ -13,7 +13,7 @@
 // of a few kilobytes can accept 10^17 words (every string of 1..12 letters).
 // For() lists at most kWordsPerImageByte words per image byte and keeps at
 // most kKeysPerImageByte keys per image byte (the table then takes at most
-// 32 bytes per key, the listing 8 more while it runs: under 40 bytes per
+// 32 bytes per key, the listing up to 16 more while it runs: under 48 bytes per
 // image byte in all). When the image holds more words than that, the index
 // is left empty and complete() false: MaybeWord then answers "maybe" for
 // every key, so the search keeps the bingo bonus in its bounds and stays
