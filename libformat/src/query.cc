@@ -90,17 +90,63 @@ bool EnumerateBelow(const Forward& fw, Node n, bool root, std::vector<Tile>* wor
   return go;
 }
 
-// Emits words collected out of order: sorted, unique.
-std::uint64_t EmitSorted(std::vector<std::vector<Tile>>* words, const WordCallback& cb) {
-  std::sort(words->begin(), words->end());
-  words->erase(std::unique(words->begin(), words->end()), words->end());
-  std::uint64_t n = 0;
-  for (const auto& w : *words) {
-    ++n;
-    if (!cb(WordMatch{w, {}})) break;
+// Words met out of order (Suffix and Substring on a GADDAG), kept packed
+// (tiles, then each word's start) so they can be emitted sorted and unique.
+// Two limits: `max_words`, META's bound on the matches of a verified image
+// (more means a damaged image: collecting stops and what was kept is
+// emitted, as a damaged image's answers may be wrong), and `max_bytes`, a
+// multiple of the image size (a verified image of a few kilobytes can hold
+// 10^17 words): past it the caller drops the collection and streams the
+// answer from a scan of every word instead, in bounded memory.
+class SortedWords {
+ public:
+  static constexpr std::uint64_t kBytesPerImageByte = 16;
+  static constexpr std::uint64_t kMinBytes = std::uint64_t(1) << 20;
+
+  SortedWords(const Lexicon& lex, std::uint64_t max_words)
+      : max_words_(max_words), max_bytes_(kMinBytes + kBytesPerImageByte * lex.bytes().size()) {}
+
+  // Adds the word; false when collecting must stop (full() or too_big()).
+  bool Add(std::span<const Tile> left_reversed, std::span<const Tile> middle, std::span<const Tile> right) {
+    if (full() || too_big()) return false;
+    starts_.push_back(tiles_.size());
+    tiles_.insert(tiles_.end(), left_reversed.rbegin(), left_reversed.rend());
+    tiles_.insert(tiles_.end(), middle.begin(), middle.end());
+    tiles_.insert(tiles_.end(), right.begin(), right.end());
+    // Bytes held: the tiles, a start per word and the emitting order.
+    too_big_ = tiles_.size() + 2 * sizeof(std::uint64_t) * starts_.size() > max_bytes_;
+    return !full() && !too_big();
   }
-  return n;
-}
+  bool full() const { return starts_.size() > max_words_; }
+  bool too_big() const { return too_big_; }
+
+  std::uint64_t Emit(const WordCallback& cb) {
+    const auto word = [&](std::uint64_t i) {
+      const std::uint64_t end = i + 1 < starts_.size() ? starts_[i + 1] : tiles_.size();
+      return std::span<const Tile>(tiles_.data() + starts_[i], end - starts_[i]);
+    };
+    std::vector<std::uint64_t> order(starts_.size());
+    for (std::uint64_t i = 0; i < order.size(); ++i) order[i] = i;
+    const auto less = [&](std::uint64_t a, std::uint64_t b) {
+      const auto x = word(a), y = word(b);
+      return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+    };
+    std::sort(order.begin(), order.end(), less);
+    std::uint64_t n = 0;
+    for (std::uint64_t i = 0; i < order.size(); ++i) {
+      if (i > 0 && !less(order[i - 1], order[i])) continue;  // a duplicate
+      ++n;
+      if (!cb(WordMatch{word(order[i]), {}})) break;
+    }
+    return n;
+  }
+
+ private:
+  std::uint64_t max_words_, max_bytes_;
+  bool too_big_ = false;
+  std::vector<Tile> tiles_;
+  std::vector<std::uint64_t> starts_;
+};
 
 // All words, filtered by `keep` (used where the image lacks a GADDAG).
 template <class Keep>
@@ -183,84 +229,66 @@ std::uint64_t Prefix(const Lexicon& lex, std::span<const Tile> prefix, const Wor
 std::uint64_t Suffix(const Lexicon& lex, std::span<const Tile> suffix, const WordCallback& cb) {
   if (suffix.empty()) return ForEachWord(lex, cb);
   if (suffix.size() > lex.meta().max_len || !AllLetters(lex, suffix)) return 0;
-  if (!lex.has_gaddag()) {
-    return ScanWords(
-        lex,
-        [&](std::span<const Tile> w) {
-          return w.size() >= suffix.size() &&
-                 std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
-        },
-        cb);
-  }
+  const auto ends_in_suffix = [&](std::span<const Tile> w) {
+    return w.size() >= suffix.size() &&
+           std::equal(suffix.begin(), suffix.end(), w.end() - static_cast<std::ptrdiff_t>(suffix.size()));
+  };
+  if (!lex.has_gaddag()) return ScanWords(lex, ends_in_suffix, cb);
   const Graph& g = lex.gaddag();
   Node n;
   bool acc;
   if (!WalkReversed(g, suffix, &n, &acc)) return 0;
-  std::vector<std::vector<Tile>> found;
   std::vector<Tile> left;  // tiles prepended, in reading order (reversed)
-  if (acc) found.emplace_back(suffix.begin(), suffix.end());
-  const int limit = static_cast<int>(lex.meta().max_len) - static_cast<int>(suffix.size());
   // Each word ends in the suffix once: more matches than META's words means
   // a damaged image (never verified); stop collecting there.
-  const std::uint64_t cap = lex.meta().word_count;
-  bool full = found.size() > cap;
+  SortedWords found(lex, lex.meta().word_count);
+  if (acc) found.Add({}, suffix, {});
+  const int limit = static_cast<int>(lex.meta().max_len) - static_cast<int>(suffix.size());
+  bool go = !found.full() && !found.too_big();
   // Letters only (no separator): x with x+suffix a word, read as rev(x).
   auto rec = [&](auto& self, Node node) -> void {
     if (static_cast<int>(left.size()) >= limit) return;
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       if (t == kSeparator) return true;
       left.push_back(t);
-      if (a) {
-        std::vector<Tile> w(left.rbegin(), left.rend());
-        w.insert(w.end(), suffix.begin(), suffix.end());
-        found.push_back(std::move(w));
-        full = found.size() > cap;
-      }
-      if (child != kNoNode && !full) self(self, child);
+      if (a) go = found.Add(left, suffix, {});
+      if (child != kNoNode && go) self(self, child);
       left.pop_back();
-      return !full;
+      return go;
     });
   };
-  if (n != kNoNode) rec(rec, n);
-  return EmitSorted(&found, cb);
+  if (n != kNoNode && go) rec(rec, n);
+  if (found.too_big()) return ScanWords(lex, ends_in_suffix, cb);
+  return found.Emit(cb);
 }
 
 std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const WordCallback& cb) {
   if (infix.empty()) return ForEachWord(lex, cb);
   if (infix.size() > lex.meta().max_len || !AllLetters(lex, infix)) return 0;
-  if (!lex.has_gaddag()) {
-    return ScanWords(
-        lex,
-        [&](std::span<const Tile> w) { return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end(); },
-        cb);
-  }
+  const auto holds_infix = [&](std::span<const Tile> w) {
+    return std::search(w.begin(), w.end(), infix.begin(), infix.end()) != w.end();
+  };
+  if (!lex.has_gaddag()) return ScanWords(lex, holds_infix, cb);
   const Graph& g = lex.gaddag();
   Node n;
   bool acc;
   if (!WalkReversed(g, infix, &n, &acc)) return 0;
-  std::vector<std::vector<Tile>> found;
   std::vector<Tile> left, right;
   const int max_len = static_cast<int>(lex.meta().max_len);
   // A word holds the infix at most once per tile: more matches than META's
   // tile total means a damaged image (never verified); stop collecting there.
-  const std::uint64_t cap = lex.meta().tile_total;
-  bool full = false;
-  auto emit = [&]() {
-    std::vector<Tile> w(left.rbegin(), left.rend());
-    w.insert(w.end(), infix.begin(), infix.end());
-    w.insert(w.end(), right.begin(), right.end());
-    found.push_back(std::move(w));
-    full = found.size() > cap;
-  };
+  SortedWords found(lex, lex.meta().tile_total);
+  bool go = true;
+  auto emit = [&]() { go = found.Add(left, infix, right); };
   // After the separator: the DAWG part, extending to the right.
   auto suffixes = [&](auto& self, Node node) -> void {
     if (static_cast<int>(left.size() + infix.size() + right.size()) >= max_len) return;
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       right.push_back(t);
       if (a) emit();
-      if (child != kNoNode && !full) self(self, child);
+      if (child != kNoNode && go) self(self, child);
       right.pop_back();
-      return !full;
+      return go;
     });
   };
   // Before it: extending to the left while the word can still grow.
@@ -269,18 +297,19 @@ std::uint64_t Substring(const Lexicon& lex, std::span<const Tile> infix, const W
     g.ForEachArc(node, [&](Tile t, bool a, Node child) {
       if (t == kSeparator) {
         suffixes(suffixes, child);
-        return !full;
+        return go;
       }
       left.push_back(t);
       if (a) emit();
-      if (child != kNoNode && !full) self(self, child);
+      if (child != kNoNode && go) self(self, child);
       left.pop_back();
-      return !full;
+      return go;
     });
   };
   if (acc) emit();
-  if (n != kNoNode) prefixes(prefixes, n);
-  return EmitSorted(&found, cb);
+  if (n != kNoNode && go) prefixes(prefixes, n);
+  if (found.too_big()) return ScanWords(lex, holds_infix, cb);
+  return found.Emit(cb);
 }
 
 Result<Rack> ParseRack(const Alphabet& a, std::string_view text) {

@@ -1,5 +1,6 @@
 #include "bingo_index.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -46,23 +47,35 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
   if (auto found = registry[id].lock()) return found;
   auto index = std::make_shared<BingoIndex>();
   std::vector<std::uint64_t> keys;
-  // At most META's word count keys, even on an image that was never verified
-  // (where ForEachWord could list more): memory stays O(words).
-  const std::uint64_t cap = lex.meta().word_count;
+  // Words to list: META's count (an image that was never verified could
+  // list more), and at most what the image's size allows.
+  const std::uint64_t image_bytes = lex.bytes().size();
+  const std::uint64_t max_listed = std::min(lex.meta().word_count, kWordsPerImageByte * image_bytes);
+  const std::uint64_t max_keys = kKeysPerImageByte * image_bytes;
   std::uint64_t listed = 0;
-  ForEachWord(lex, [&](const WordMatch& m) {
-    if (m.tiles.size() >= std::size_t(kRackSize)) {
-      std::uint64_t key = 0;
-      for (Tile t : m.tiles) key += Key(t);
-      keys.push_back(key);
-    }
-    return ++listed < cap;
-  });
-  std::size_t size = 16;
-  while (size < 2 * keys.size()) size *= 2;
-  index->table_.assign(size, 0);
-  index->mask_ = size - 1;
-  for (std::uint64_t k : keys) index->Insert(k);
+  bool complete = true;
+  if (max_listed > 0) {
+    ForEachWord(lex, [&](const WordMatch& m) {
+      if (m.tiles.size() >= std::size_t(kRackSize)) {
+        if (keys.size() == max_keys) return complete = false;
+        std::uint64_t key = 0;
+        for (Tile t : m.tiles) key += Key(t);
+        keys.push_back(key);
+      }
+      if (++listed < max_listed) return true;
+      // Stopped at the limit: complete only if that was every word.
+      complete = listed == lex.meta().word_count;
+      return false;
+    });
+  }
+  if (complete) {
+    std::size_t size = 16;
+    while (size < 2 * keys.size()) size *= 2;
+    index->table_.assign(size, 0);
+    index->mask_ = size - 1;
+    for (std::uint64_t k : keys) index->Insert(k);
+    index->complete_ = true;
+  }
   registry[id] = index;
   for (auto it = registry.begin(); it != registry.end();)
     it = it->second.expired() ? registry.erase(it) : std::next(it);

@@ -9,10 +9,22 @@
 // collision) but never "no" for one that is, which is the safe direction:
 // a "maybe" only keeps the bonus in a bound.
 //
+// Memory and time follow the image, never its word count: a verified image
+// of a few kilobytes can accept 10^17 words (every string of 1..12 letters).
+// For() lists at most kWordsPerImageByte words per image byte and keeps at
+// most kKeysPerImageByte keys per image byte (the table then takes at most
+// 32 bytes per key, the listing up to 16 more while it runs: under 48 bytes per
+// image byte in all). When the image holds more words than that, the index
+// is left empty and complete() false: MaybeWord then answers "maybe" for
+// every key, so the search keeps the bingo bonus in its bounds and stays
+// exact, only with less pruning (the plain best-first search).
+// Real lexicons fit with room to spare: SOWPODS as a DAWG-only image is
+// 707,776 bytes for 267,751 words, 226,246 of them of 7+ tiles.
+//
 // One index per image per process: For() builds it on first use (one pass
-// over the words, O(words)) and shares it with every generator over the same
-// image (weak references in a registry under a mutex). Immutable once built;
-// any number of threads may read it.
+// over at most the words above, O(image bytes)) and shares it with every
+// generator over the same image (weak references in a registry under a
+// mutex). Immutable once built; any number of threads may read it.
 #pragma once
 
 #include <cstdint>
@@ -26,10 +38,19 @@ namespace lexc::gen::internal {
 
 class BingoIndex {
  public:
+  static constexpr std::uint64_t kWordsPerImageByte = 4;
+  static constexpr std::uint64_t kKeysPerImageByte = 1;
+
   static std::shared_ptr<const BingoIndex> For(const Lexicon& lex);
 
   static std::uint64_t Key(Tile t) { return kKeys[t & 63]; }
+  // Whether the index holds every word of kRackSize tiles or more; when
+  // false, MaybeWord answers true for every key.
+  bool complete() const { return complete_; }
+  // Bytes the table takes.
+  std::size_t table_bytes() const { return table_.size() * sizeof(std::uint64_t); }
   bool MaybeWord(std::uint64_t key) const {
+    if (!complete_) return true;
     if (key == 0) key = 1;
     for (std::uint64_t i = key & mask_;; i = (i + 1) & mask_) {
       if (table_[i] == key) return true;
@@ -42,6 +63,7 @@ class BingoIndex {
   void Insert(std::uint64_t key);
   std::vector<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
+  bool complete_ = false;
 };
 
 }  // namespace lexc::gen::internal

@@ -14,6 +14,17 @@
 // generator runs on the same images (under the same path budget), verified
 // or not: both algorithms, a board with a few tiles, a rack with a blank;
 // every play stays on the board (and, verified, within max-len).
+//
+// Universal images: an input that starts with "UNIVERSE" is not an image but
+// the recipe of one (tests/support/universal_image.h): the next three bytes
+// choose the letters (1..26), the max-len (2..12) and whether it has a
+// GADDAG, and each further 5 bytes (a 32-bit offset, an XOR mask) flip bits
+// of the result. Such an image, verified, accepts up to 10^17 words in a
+// few kilobytes, far past what the path budget lets the queries above walk;
+// what must hold on it is that memory follows the image: the move
+// generator's Best and Top (equal to each other), and Suffix and Substring
+// (which sort what they meet) finish on it within the fuzzer's RSS limit
+// (tests/cli/universal_test.sh runs the commands under ulimit -v).
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -25,6 +36,7 @@
 #include "lexc/gen/movegen.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
+#include "universal_image.h"
 
 namespace {
 
@@ -189,9 +201,77 @@ void CheckVerified(const Lexicon& lex) {
   }
 }
 
+constexpr char kUniverse[] = "UNIVERSE";
+constexpr std::size_t kUniverseRecipe = sizeof kUniverse - 1 + 3;
+
+// The image an input starting with kUniverse describes (see the top).
+std::vector<std::uint8_t> UniversalFromRecipe(const std::uint8_t* data, std::size_t size) {
+  const std::uint8_t* p = data + sizeof kUniverse - 1;
+  lexc::test::UniversalSpec spec;
+  spec.letters = 1 + p[0] % 26;
+  spec.max_len = 2 + p[1] % 11;
+  spec.gaddag = p[2] & 1;
+  const lexc::test::UniversalImage image(spec);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(image.bytes().data());
+  std::vector<std::uint8_t> out(bytes, bytes + image.bytes().size());
+  for (std::size_t at = kUniverseRecipe; at + 5 <= size; at += 5) {
+    const std::uint32_t offset = LoadLE<std::uint32_t>(reinterpret_cast<const std::byte*>(data + at));
+    out[offset % out.size()] ^= data[at + 4];
+  }
+  return out;
+}
+
+// On an image whose words may be far too many to list: Best, Top, and the
+// sorting queries each stopped after a few matches.
+void ExerciseHuge(const Lexicon& lex) {
+  int left = 0;
+  const WordCallback cb = [&](const WordMatch& m) {
+    FUZZ_CHECK(m.tiles.size() <= lex.meta().max_len);
+    return --left > 0;
+  };
+  const int n = lex.alphabet().size();
+  for (const std::vector<Tile>& probe : {std::vector<Tile>{1}, std::vector<Tile>{static_cast<Tile>(n), 1}}) {
+    left = 50;
+    Suffix(lex, probe, cb);
+    left = 50;
+    Substring(lex, probe, cb);
+  }
+  static const gen::Layout layout = gen::Layout::Standard15();
+  auto gen = gen::MoveGenerator::Create(lex, layout);
+  if (!gen.ok()) return;
+  gen::Board board(15, 15);
+  board.set(7, 7, gen::MakeCell(1, false));
+  FUZZ_CHECK(gen->SetBoard(board).ok());
+  Rack rack;
+  for (int i = 0; i < 7; ++i) rack.Add(static_cast<Tile>(1 + (i * 5) % std::min(n, gen::kMaxGenTile)));
+  for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {
+    if (!gen->Supports(alg)) continue;
+    gen::Play best;
+    const bool found = gen->Best(rack, alg, &best);
+    std::vector<gen::Play> top;
+    gen->Top(rack, alg, 3, &top);
+    FUZZ_CHECK(top.size() <= 3);
+    FUZZ_CHECK(found == !top.empty());
+    if (found) FUZZ_CHECK(best == top.front());
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size >= kUniverseRecipe && std::memcmp(data, kUniverse, sizeof kUniverse - 1) == 0) {
+    const std::vector<std::uint8_t> image = UniversalFromRecipe(data, size);
+    lexc::fuzz::AlignedBytes buf(image.data(), image.size());
+    auto lex = Lexicon::FromBytes(buf.bytes());
+    if (!lex.ok()) return 0;
+    const Status st = lex->Verify();
+    // The recipe alone (no flips) is a valid image.
+    FUZZ_CHECK_MSG(st.ok() || size > kUniverseRecipe, st.ToString());
+    // Unverified, the walks may take time exponential in max-len: only the
+    // path budget's images (below) run them.
+    if (st.ok()) ExerciseHuge(*lex);
+    return 0;
+  }
   lexc::fuzz::AlignedBytes buf(data, size);
   auto lex = Lexicon::FromBytes(buf.bytes());
   if (!lex.ok()) {

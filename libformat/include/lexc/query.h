@@ -2,11 +2,15 @@
 //
 // All queries traverse the mapped graphs directly and allocate only
 // O(longest word) scratch, plus the result set for suffix and substring
-// queries on a GADDAG, which meet words out of order and sort them: at most
-// meta().word_count (Suffix) or meta().tile_total (Substring) words, even on
-// an image that was never verified (they stop collecting there). Results
-// come in tile order (the alphabet's order) unless noted. A callback
-// returning false stops early.
+// queries on a GADDAG, which meet words out of order and sort them. That set
+// holds at most meta().word_count (Suffix) or meta().tile_total (Substring)
+// words, even on an image that was never verified (they stop collecting
+// there), and at most 1 MiB + 16 bytes per image byte: a verified image of a
+// few kilobytes can hold 10^17 words, so past that the query drops the set
+// and streams its answer from a scan of every word (as on a DAWG-only
+// image), in O(longest word) memory however long the answer. Memory thus
+// follows the image, never its word count. Results come in tile order (the
+// alphabet's order) unless noted. A callback returning false stops early.
 //
 // Limits, on any image that opened (verified or not): every reported word
 // has 1..meta().max_len tiles; a query string longer than max-len, or holding
