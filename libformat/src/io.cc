@@ -16,13 +16,15 @@
 #include <utility>
 #include <vector>
 
+#include "lexc/escape.h"
+
 namespace lexc {
 namespace {
 
 constexpr unsigned char kZstdMagic[4] = {0x28, 0xB5, 0x2F, 0xFD};
 
 Status IoError(const std::string& path, const char* what, int err) {
-  return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
+  return Status(Errc::kIo, QuotePath(path) + ": " + what + ": " + std::strerror(err));
 }
 
 std::uint64_t EffectiveLimit(std::uint64_t max_bytes) {
@@ -187,8 +189,8 @@ Result<OutputFile> OutputFile::Create(const std::string& path) {
   name.push_back('\0');
   const int fd = ::mkstemp(name.data());
   if (fd < 0)
-    return Status(Errc::kIo,
-                  path + ": cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno));
+    return Status(Errc::kIo, QuotePath(path) + ": cannot create a temporary file in " + QuotePath(dir.string()) + ": " +
+                                 std::strerror(errno));
   return OutputFile(path, std::string(name.data()), dir.string(), fd);
 }
 

@@ -49,8 +49,8 @@ struct Timings {
 
 void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
   std::fprintf(stderr, "read %s: %s lines, %s words, %s duplicates, %s invalid, %s too long (%s bytes%s)\n",
-               a.input == "-" ? "<stdin>" : a.input.c_str(), Thousands(rr.lines).c_str(), Thousands(rr.words).c_str(),
-               Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
+               a.input == "-" ? "<stdin>" : QuotePath(a.input).c_str(), Thousands(rr.lines).c_str(),
+               Thousands(rr.words).c_str(), Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
                Thousands(rr.skipped_long).c_str(), Thousands(rr.input_bytes).c_str(),
                rr.compressed ? " after zstd" : "");
   for (const std::string& e : rr.examples) std::fprintf(stderr, "  skipped %s\n", e.c_str());
@@ -105,7 +105,7 @@ void RunBuild(const BuildArgs& a) {
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
   std::error_code ec;
   if (a.input != "-" && std::filesystem::equivalent(a.input, a.output, ec))
-    Fail(a.output + ": the output would replace the input word list");
+    Fail(QuotePath(a.output) + ": the output would replace the input word list");
 
   phases.Begin("reading " + a.input);
   ReadOptions ro;
@@ -114,7 +114,7 @@ void RunBuild(const BuildArgs& a) {
   ReadReport rr;
   const WordList words = Check(ReadWordList(a.input, alphabet, ro, &rr));
   t.read = phases.End();
-  if (words.size() == 0) Fail(a.input + ": no words");
+  if (words.size() == 0) Fail(QuotePath(a.input) + ": no words");
 
   phases.Begin("building");
   BuildOptions bo;

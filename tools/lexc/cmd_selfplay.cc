@@ -114,7 +114,8 @@ void RegisterSelfplay(CLI::App& app) {
   cmd->add_option("--positions", args->positions, "Write CGP positions (before every --every-th move) to this file");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
       ->check(WholeNumber(1, 1000000));
-  cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)");
+  cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
+      ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG");
   cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG)");
   AddGameOptions(cmd, &args->game);

@@ -33,9 +33,16 @@
 namespace lexc::gen {
 
 // Errors: kBadInput, the detail starting "cgp <field>: " (kLimit for an
-// alphabet of more than kMaxGenTile tiles). O(text + squares).
+// alphabet of more than kMaxGenTile tiles); an operation holding a control
+// or invisible character (RecordTextProblem, lexc/escape.h) is kBadInput
+// "cgp operations: ...". Outside text in a message is quoted with QuoteText.
+// O(text + squares).
 Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout& layout);
 // One line, no trailing newline. Precondition: tile codes within the alphabet.
+// Operations should pass RecordTextProblem and hold no ';' (ParseCgp and
+// PlayGame make only such); any other code or operand is written escaped
+// (RecordText, ';' as \u{3B}, a space in a code as \u{20}), so the output is
+// always one line holding exactly p.ops.size() operations.
 std::string WriteCgp(const Position& p, const Alphabet& a);
 
 // The board field alone ("15/15/.../15").
