@@ -194,6 +194,12 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   return p;
 }
 
+std::string CgpOperandProblem(std::string_view text) {
+  std::string why = RecordTextProblem(text);
+  if (why.empty() && text.find(';') != std::string_view::npos) why = "holds ';', which ends a CGP operation";
+  return why;
+}
+
 std::string WriteCgpBoard(const Board& b, const Alphabet& a) {
   std::string out;
   TileTextWriter writer(a, &out, "0123456789");

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lexc/escape.h"
+#include "lexc/gen/cgp.h"
 
 namespace lexc::cli {
 
@@ -29,17 +30,15 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
       std::to_string(min) + ".." + std::to_string(max));
 }
 
-// A name written into a GCG pragma or a CGP operation (`selfplay
-// --lexicon`): RecordTextProblem must be empty (no line break, control or
-// invisible character, valid UTF-8) and it holds no ';'. CLI11 reports a
-// failure as a usage error naming the option (exit 2).
+// A name written into a GCG pragma and a CGP operation (`selfplay
+// --lexicon`): gen::CgpOperandProblem must be empty (no line break, control
+// or invisible character, valid UTF-8, no ';'). CLI11 reports a failure as a
+// usage error naming the option (exit 2).
 inline CLI::Validator RecordName() {
   return CLI::Validator(
       [](std::string& s) -> std::string {
-        if (std::string why = RecordTextProblem(s); !why.empty())
-          return QuoteText(s) + " " + why + ": it would be written into GCG and CGP records";
-        if (s.find(';') != std::string::npos) return QuoteText(s) + " holds ';', which ends a CGP operation";
-        return "";
+        const std::string why = gen::CgpOperandProblem(s);
+        return why.empty() ? "" : QuoteText(s) + " " + why + ": it is written into GCG and CGP records";
       },
       "NAME");
 }

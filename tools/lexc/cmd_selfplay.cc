@@ -32,6 +32,10 @@ std::string LexiconName(const SelfplayArgs& a) {
   if (!a.lexicon.empty()) return a.lexicon;
   std::string stem = std::filesystem::path(a.image).stem().string();
   for (char& c : stem) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (const std::string why = gen::CgpOperandProblem(stem); !why.empty())
+    Fail("the image's file name gives the lexicon name " + QuoteText(stem) + ", which " + why +
+             ": name the lexicon with --lexicon",
+         2);
   return stem;
 }
 

@@ -6,22 +6,20 @@
 
 #include "lexc/escape.h"
 #include "lexc/game/game_state.h"
+#include "lexc/gen/cgp.h"
 
 namespace lexc::game {
 namespace {
 
 // What goes into the GCG and CGP records, checked before the first move.
 Status CheckRecordNames(const Player& first, const Player& second, const SelfPlayOptions& o) {
-  const std::pair<const char*, std::string_view> names[] = {{"lexicon name", o.lexicon_name},
-                                                            {"title", o.title},
-                                                            {"player name", first.name()},
-                                                            {"player name", second.name()}};
+  if (std::string why = gen::CgpOperandProblem(o.lexicon_name); !why.empty())  // also the `lex` operation
+    return Status(Errc::kInvalidArgument, "lexicon name " + QuoteText(o.lexicon_name) + ": " + why);
+  const std::pair<const char*, std::string_view> names[] = {
+      {"title", o.title}, {"player name", first.name()}, {"player name", second.name()}};
   for (const auto& [what, text] : names)
     if (std::string why = RecordTextProblem(text); !why.empty())
       return Status(Errc::kInvalidArgument, std::string(what) + " " + QuoteText(text) + ": " + why);
-  if (o.lexicon_name.find(';') != std::string::npos)
-    return Status(Errc::kInvalidArgument,
-                  "lexicon name " + QuoteText(o.lexicon_name) + ": holds ';', which ends a CGP operation");
   return Status::Ok();
 }
 

@@ -45,6 +45,12 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
 // always one line holding exactly p.ops.size() operations.
 std::string WriteCgp(const Position& p, const Alphabet& a);
 
+// Empty when text may be a CGP operation's operand, written by WriteCgp and
+// read back unchanged: RecordTextProblem (lexc/escape.h) is empty and it
+// holds no ';'. Otherwise why not: "holds a line break (U+000A) at byte 4",
+// "holds ';', which ends a CGP operation".
+std::string CgpOperandProblem(std::string_view text);
+
 // The board field alone ("15/15/.../15").
 std::string WriteCgpBoard(const Board& b, const Alphabet& a);
 
