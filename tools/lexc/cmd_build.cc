@@ -124,7 +124,7 @@ void RunBuild(const BuildArgs& a) {
   bo.max_len = a.max_len;
   BuildReport br;
   auto built = BuildImage(words, alphabet, bo, &br);
-  if (!built.ok()) Fail(a.input + ": cannot build, nothing written: " + Describe(built.status()));
+  if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
   const std::vector<std::byte> image = std::move(built).value();
   t.build = phases.End();
 

@@ -71,7 +71,7 @@ void RunVerify(const VerifyArgs& a) {
 
   std::string what = "checksum and structure";
   if (!a.words.empty()) {
-    what += "; language equals " + a.words + " (" + Thousands(o.list_words) + " words";
+    what += "; language equals " + QuotePath(a.words) + " (" + Thousands(o.list_words) + " words";
     if (o.gaddag_strings) what += ", " + Thousands(o.gaddag_strings) + " GADDAG strings";
     what += ")";
   }
