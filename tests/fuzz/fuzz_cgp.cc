@@ -236,8 +236,8 @@ void WriteNames(std::string_view text) {
   }();
   gen::Position p = base;
   p.SetOp("lex", std::string(text.substr(0, third)));
-  p.SetOp(std::string(text.substr(third, third)).empty() ? "x" : std::string(text.substr(third, third)),
-          std::string(text.substr(2 * third)));
+  // "x" first: never an opcode whose operand must be a count (bb, etl, mcnz).
+  p.SetOp("x" + std::string(text.substr(third, third)), std::string(text.substr(2 * third)));
   const std::string cgp = gen::WriteCgp(p, English());
   CheckRecordLine(cgp);
   auto back = gen::ParseCgp(cgp, English(), Standard());
