@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "lexc/escape.h"
 #include "lexc/io.h"
 #include "utf8.h"
 
@@ -48,7 +49,7 @@ std::string DeriveLower(std::string_view label) {
   return out;
 }
 
-std::string Quoted(std::string_view s) { return "\"" + utf8::Printable(s) + "\""; }
+std::string Quoted(std::string_view s) { return QuoteText(s); }
 
 // Why `s` cannot be a label or a name; "" when it can. Both are printed and
 // parsed as single fields: no spaces, controls or invisible characters, and

@@ -23,13 +23,15 @@
 #include <utility>
 #include <vector>
 
+#include "lexc/escape.h"
+
 namespace lexc {
 namespace {
 
 constexpr unsigned char kZstdMagic[4] = {0x28, 0xB5, 0x2F, 0xFD};
 
 Status IoError(const std::string& path, const char* what, int err) {
-  return Status(Errc::kIo, path + ": " + what + ": " + std::strerror(err));
+  return Status(Errc::kIo, QuotePath(path) + ": " + what + ": " + std::strerror(err));
 }
 
 std::uint64_t EffectiveLimit(std::uint64_t max_bytes) {
@@ -38,8 +40,8 @@ std::uint64_t EffectiveLimit(std::uint64_t max_bytes) {
 
 // The default limit is the word-list limit, and is reported as such.
 Status TooBig(std::string_view name, std::uint64_t limit) {
-  if (limit == kMaxInputBytes) return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB");
-  return Status(Errc::kLimit, std::string(name) + ": over " + std::to_string(limit) + " bytes");
+  if (limit == kMaxInputBytes) return Status(Errc::kLimit, QuotePath(name) + ": word list text over 4 GiB");
+  return Status(Errc::kLimit, QuotePath(name) + ": over " + std::to_string(limit) + " bytes");
 }
 
 // Reads all of fd; the caller closes it.
@@ -88,7 +90,7 @@ Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_byt
   try {
     st = ReadAll(fd, name, limit, &out);
   } catch (const std::bad_alloc&) {
-    st = Status(Errc::kIo, name + ": out of memory reading the input");
+    st = Status(Errc::kIo, QuotePath(name) + ": out of memory reading the input");
   }
   if (!std_in) ::close(fd);
   if (!st.ok()) return st;
@@ -105,7 +107,7 @@ Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, st
   try {
     return DecompressZstd(*raw, path == "-" ? "<stdin>" : path, limit);
   } catch (const std::bad_alloc&) {
-    return Status(Errc::kIo, path + ": out of memory decompressing the input");
+    return Status(Errc::kIo, QuotePath(path) + ": out of memory decompressing the input");
   }
 }
 
@@ -113,9 +115,9 @@ bool IsZstdFrame(std::string_view bytes) { return bytes.size() >= 4 && std::memc
 
 Result<std::string> DecompressZstd(std::string_view in, std::string_view name, std::uint64_t max_bytes) {
   const std::uint64_t limit = EffectiveLimit(max_bytes);
-  auto bad = [&](const std::string& what) { return Status(Errc::kBadInput, std::string(name) + ": " + what); };
+  auto bad = [&](const std::string& what) { return Status(Errc::kBadInput, QuotePath(name) + ": " + what); };
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
-  if (!ctx) return Status(Errc::kIo, std::string(name) + ": cannot allocate a zstd context");
+  if (!ctx) return Status(Errc::kIo, QuotePath(name) + ": cannot allocate a zstd context");
   // The frame header's size is only a hint (it may lie): trust it up to a
   // ratio no word list reaches, so that a few bytes cannot make us allocate
   // a gigabyte; past that the buffer grows as real output arrives.
@@ -357,14 +359,15 @@ Result<OutputFile> OutputFile::Create(const std::string& path) {
   }
   if (fd < 0) {
     out.temp_path_.clear();
-    return Status(Errc::kIo, path + ": cannot create a temporary file in " + out.dir_ + ": " + std::strerror(err));
+    return Status(Errc::kIo, QuotePath(path) + ": cannot create a temporary file in " + QuotePath(out.dir_) + ": " +
+                                 std::strerror(err));
   }
   out.fd_ = fd;
   return out;
 }
 
 Status OutputFile::Append(std::span<const std::byte> bytes) {
-  if (fd_ < 0) return Status(Errc::kInvalidArgument, path_ + ": output already committed or abandoned");
+  if (fd_ < 0) return Status(Errc::kInvalidArgument, QuotePath(path_) + ": output already committed or abandoned");
   const auto* p = reinterpret_cast<const char*>(bytes.data());
   std::size_t left = bytes.size();
   while (left) {
@@ -380,7 +383,7 @@ Status OutputFile::Append(std::span<const std::byte> bytes) {
 }
 
 Status OutputFile::Commit() {
-  if (fd_ < 0) return Status(Errc::kInvalidArgument, path_ + ": output already committed or abandoned");
+  if (fd_ < 0) return Status(Errc::kInvalidArgument, QuotePath(path_) + ": output already committed or abandoned");
   if (streamed()) {
     const int fd = std::exchange(fd_, -1);
     if (owns_fd_ && ::close(fd) != 0) return IoError(path_, "close failed", errno);
@@ -433,7 +436,8 @@ Status CheckOutputIsNotInput(const std::string& output, std::span<const std::str
     struct stat in {};
     if (input.empty() || input == "-" || ::stat(input.c_str(), &in) != 0) continue;
     if (in.st_dev == out.st_dev && in.st_ino == out.st_ino)
-      return Status(Errc::kInvalidArgument, output + ": the output is the input " + input + "; it would be destroyed");
+      return Status(Errc::kInvalidArgument,
+                    QuotePath(output) + ": the output is the input " + QuotePath(input) + "; it would be destroyed");
   }
   return Status::Ok();
 }

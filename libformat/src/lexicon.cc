@@ -14,6 +14,7 @@
 #include "graph_verifier.h"
 #include "image_codec.h"
 #include "lexc/crc32c.h"
+#include "lexc/escape.h"
 #include "lexc/format.h"
 
 namespace lexc {
@@ -182,16 +183,16 @@ Result<MappedLexicon> MappedLexicon::Open(const std::string& path) {
     std::error_code ec;
     // Mapping a 0-byte file fails inside Boost; report it as what it is.
     const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return Status(Errc::kIo, path + ": " + ec.message());
-    if (size == 0) return Status(Errc::kBadMagic, path + ": empty file, not a lexc image");
+    if (ec) return Status(Errc::kIo, QuotePath(path) + ": " + ec.message());
+    if (size == 0) return Status(Errc::kBadMagic, QuotePath(path) + ": empty file, not a lexc image");
     m.mapping_->file.open(path);
   } catch (const std::exception& e) {
-    return Status(Errc::kIo, path + ": cannot map: " + e.what());
+    return Status(Errc::kIo, QuotePath(path) + ": cannot map: " + e.what());
   }
-  if (!m.mapping_->file.is_open()) return Status(Errc::kIo, path + ": cannot map");
+  if (!m.mapping_->file.is_open()) return Status(Errc::kIo, QuotePath(path) + ": cannot map");
   auto lex = Lexicon::FromBytes(
       std::span<const std::byte>(reinterpret_cast<const std::byte*>(m.mapping_->file.data()), m.mapping_->file.size()));
-  if (!lex.ok()) return Status(lex.status().code(), path + ": " + lex.status().detail());
+  if (!lex.ok()) return Status(lex.status().code(), QuotePath(path) + ": " + lex.status().detail());
   m.lexicon_ = std::move(lex).value();
   return m;
 }

@@ -1,5 +1,6 @@
 #include "lexc/rack.h"
 
+#include "lexc/escape.h"
 #include "lexc/tile_text.h"
 #include "utf8.h"
 
@@ -12,7 +13,7 @@ Result<Rack> Rack::Parse(const Alphabet& a, std::string_view text) {
   while (reader.Next(&token)) {
     if (r.size_ == kMaxSize)
       return Status(Errc::kBadInput,
-                    "rack '" + utf8::Printable(text) + "': more than " + std::to_string(kMaxSize) + " tiles");
+                    "rack " + QuoteText(text, '\'') + ": more than " + std::to_string(kMaxSize) + " tiles");
     token.kind == TextToken::Kind::kMark ? r.AddBlank() : r.Add(token.tile);
   }
   if (!reader.ok()) return reader.ErrorStatus("rack");

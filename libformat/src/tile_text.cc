@@ -1,5 +1,6 @@
 #include "lexc/tile_text.h"
 
+#include "lexc/escape.h"
 #include "utf8.h"
 
 namespace lexc {
@@ -43,7 +44,7 @@ bool TileTextReader::Next(TextToken* token) {
     if (inner.empty()) return Fail("empty '[]'");
     // A whole label, matched as in greedy reading (either case).
     if (a_.MatchAt(inner, 0, &token->tile) != inner.size())
-      return Fail("unknown tile '[" + utf8::Printable(inner) + "]'");
+      return Fail("unknown tile " + QuoteText("[" + std::string(inner) + "]", '\''));
     token->letter_case = CaseOf(a_.tile(token->tile), inner);
     pos_ = close + 1;
     return true;
@@ -57,8 +58,7 @@ bool TileTextReader::Next(TextToken* token) {
       ++run_end_;
   }
   const std::size_t len = a_.MatchAt(text_.substr(0, run_end_), pos_, &token->tile);
-  if (len == 0)
-    return Fail("unknown tile '" + utf8::Printable(text_.substr(pos_, utf8::SequenceLength(text_, pos_))) + "'");
+  if (len == 0) return Fail("unknown tile " + QuoteText(text_.substr(pos_, utf8::SequenceLength(text_, pos_)), '\''));
   token->letter_case = CaseOf(a_.tile(token->tile), text_.substr(pos_, len));
   pos_ += len;
   return true;
@@ -67,7 +67,7 @@ bool TileTextReader::Next(TextToken* token) {
 Status TileTextReader::ErrorStatus(std::string_view what) const {
   const std::size_t character = utf8::CountCodePoints(text_.substr(0, pos_)) + 1;
   return Status(Errc::kBadInput, problem_ + " at character " + std::to_string(character) + " of " + std::string(what) +
-                                     " '" + utf8::Printable(text_, 256) + "' (alphabet " + a_.name() + ")");
+                                     " " + QuoteText(text_, '\'', 256) + " (alphabet " + a_.name() + ")");
 }
 
 Result<std::vector<Tile>> ParseTileText(const Alphabet& a, std::string_view text, std::string_view what) {

@@ -1,8 +1,9 @@
 // utf8.h -- internal UTF-8 helpers shared by the alphabet, word-list and
 // tile-text readers: strict decoding, encoding, counting code points, and
-// quoting untrusted bytes for error messages. The one place libformat (and,
-// through tile_text.h, libgen and the tool) measures UTF-8. Not installed;
-// not part of the public API.
+// naming one character for an error message. The one place libformat (and,
+// through tile_text.h, libgen and the tool) measures UTF-8; quoting outside
+// text is lexc/escape.h's, built on Decode and IsSpaceOrControl. Not
+// installed; not part of the public API.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +11,11 @@
 #include <string>
 #include <string_view>
 
+#include "lexc/escape.h"
+
 namespace lexc::utf8 {
+
+using lexc::EscapeText;
 
 // Decodes the code point starting at s[0], reading at most n bytes. Returns
 // its length (1..4), or 0 when the bytes are not well-formed UTF-8 (RFC 3629:
@@ -108,44 +113,6 @@ inline std::string CodePointName(char32_t cp) {
   return "U+" + digits;
 }
 
-// Renders untrusted bytes so that a terminal shows them safely and
-// unambiguously: printable UTF-8 as is; '"' and '\' backslash-escaped;
-// malformed bytes as \xNN; controls, spaces other than ' ' and invisible
-// format characters as \u{N}. Output stops after about max_bytes bytes, then
-// "..." is appended.
-inline std::string Printable(std::string_view s, std::size_t max_bytes = 64) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (std::size_t i = 0; i < s.size();) {
-    if (out.size() >= max_bytes) {
-      out += "...";
-      break;
-    }
-    char32_t cp;
-    const int len = Decode(s, i, &cp);
-    if (len == 0) {
-      const auto b = static_cast<unsigned char>(s[i]);
-      out += "\\x";
-      out += kHex[b >> 4];
-      out += kHex[b & 0xF];
-      ++i;
-      continue;
-    }
-    if (cp == '"' || cp == '\\') {
-      out += '\\';
-      out += static_cast<char>(cp);
-    } else if (cp != ' ' && IsSpaceOrControl(cp)) {
-      std::string digits;
-      for (char32_t v = cp; v != 0 || digits.empty(); v >>= 4) digits.insert(digits.begin(), kHex[v & 0xF]);
-      out += "\\u{" + digits + "}";
-    } else {
-      out.append(s.substr(i, static_cast<std::size_t>(len)));
-    }
-    i += static_cast<std::size_t>(len);
-  }
-  return out;
-}
-
 // Names the character at text[pos] for a message: `"é" (U+00E9)`, or
 // `byte \xC3 (invalid UTF-8)`. Precondition: pos < text.size().
 inline std::string CharAt(std::string_view text, std::size_t pos) {
@@ -154,7 +121,7 @@ inline std::string CharAt(std::string_view text, std::size_t pos) {
   // Appends rather than `"literal" + temporary`, which trips a false
   // -Wrestrict in GCC 12 at -O2 (GCC bug 105651).
   std::string out = len == 0 ? "byte " : "\"";
-  out += Printable(text.substr(pos, len == 0 ? 1 : static_cast<std::size_t>(len)));
+  out += EscapeText(text.substr(pos, len == 0 ? 1 : static_cast<std::size_t>(len)));
   out += len == 0 ? " (invalid UTF-8)" : "\" (" + CodePointName(cp) + ")";
   return out;
 }

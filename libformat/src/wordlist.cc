@@ -206,8 +206,7 @@ Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, co
       if (!reason.empty()) {
         tiles.resize(base);
         auto message = [&] {
-          return std::string(name) + ":" + std::to_string(line_no) + ": " + reason + ": \"" + utf8::Printable(text) +
-                 "\"";
+          return std::string(name) + ":" + std::to_string(line_no) + ": " + reason + ": " + QuoteText(text);
         };
         if (!options.skip_invalid) return Status(Errc::kBadInput, message());
         ++(too_long ? rep.skipped_long : rep.skipped_invalid);

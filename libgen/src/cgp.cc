@@ -3,6 +3,7 @@
 #include <charconv>
 #include <vector>
 
+#include "lexc/escape.h"
 #include "lexc/rack.h"
 #include "lexc/tile_text.h"
 
@@ -80,8 +81,8 @@ bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, B
       continue;
     }
     if (token.letter_case == LabelCase::kMixed) {
-      *why = "tile '" + std::string(row.substr(token.offset, reader.offset() - token.offset)) +
-             "' mixes upper and lower case (a blank is written in lower case)";
+      *why = "tile " + QuoteText(row.substr(token.offset, reader.offset() - token.offset), '\'') +
+             " mixes upper and lower case (a blank is written in lower case)";
       return false;
     }
     if (col < board->cols()) board->set(r, col, MakeCell(token.tile, token.letter_case == LabelCase::kLower));
@@ -94,6 +95,22 @@ bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, B
   if (!close_run()) return false;
   *squares = col;
   return true;
+}
+
+// An operation's code or operand as written: RecordText, with a ';' (and a
+// space in a code) escaped too, so that text ParseCgp never produces cannot
+// end the operation early or forge another.
+std::string CgpOperationText(std::string_view text, bool code) {
+  std::string out;
+  for (char c : RecordText(text)) {
+    if (c == ';')
+      out += "\\u{3B}";
+    else if (code && c == ' ')
+      out += "\\u{20}";
+    else
+      out += c;
+  }
+  return out;
 }
 
 Status CheckAlphabet(const Alphabet& a) {
@@ -147,32 +164,40 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   // Scores and scoreless turns.
   for (std::string_view s : Split(fields[2], '/')) {
     int v = 0;
-    if (!ParseInt(s, &v)) return Bad("scores", "'" + std::string(s) + "' is not a number");
+    if (!ParseInt(s, &v)) return Bad("scores", QuoteText(s, '\'') + " is not a number");
     p.scores.push_back(v);
   }
   if (!ParseInt(fields[3], &p.scoreless_turns) || p.scoreless_turns < 0)
-    return Bad("scoreless turns", "'" + std::string(fields[3]) + "' is not a count");
+    return Bad("scoreless turns", QuoteText(fields[3], '\'') + " is not a count");
   // Operations: "opcode operands;" each.
   std::string_view rest = Trim(text.substr(pos));
   while (!rest.empty()) {
     const std::size_t semi = rest.find(';');
-    if (semi == std::string_view::npos) return Bad("operations", "'" + std::string(rest) + "' lacks its ';'");
+    if (semi == std::string_view::npos) return Bad("operations", QuoteText(rest, '\'') + " lacks its ';'");
     std::string_view op = Trim(rest.substr(0, semi));
     rest = Trim(rest.substr(semi + 1));
     std::size_t space = 0;
     while (space < op.size() && !IsSpace(op[space])) ++space;
     if (op.empty()) return Bad("operations", "an empty operation");
+    if (std::string why = RecordTextProblem(op); !why.empty())
+      return Bad("operations", QuoteText(op, '\'') + " " + why);
     p.ops.emplace_back(std::string(op.substr(0, space)), std::string(Trim(op.substr(space))));
   }
   for (const char* numeric : {"bb", "etl", "mcnz"}) {
     const std::string v = p.Op(numeric);
     int n = 0;
     if (!v.empty() && (!ParseInt(v, &n) || n < 0))
-      return Bad(std::string("operation ") + numeric, "'" + v + "' is not a count");
+      return Bad(std::string("operation ") + numeric, QuoteText(v, '\'') + " is not a count");
   }
   if (Status st = ValidatePosition(p, layout, a); !st.ok())
     return Status(st.code() == Errc::kLimit ? Errc::kLimit : Errc::kBadInput, "cgp " + st.detail());
   return p;
+}
+
+std::string CgpOperandProblem(std::string_view text) {
+  std::string why = RecordTextProblem(text);
+  if (why.empty() && text.find(';') != std::string_view::npos) why = "holds ';', which ends a CGP operation";
+  return why;
 }
 
 std::string WriteCgpBoard(const Board& b, const Alphabet& a) {
@@ -209,7 +234,11 @@ std::string WriteCgp(const Position& p, const Alphabet& a) {
     out += std::to_string(p.scores[i]);
   }
   out += ' ' + std::to_string(p.scoreless_turns);
-  for (const auto& [code, operand] : p.ops) out += " " + code + (operand.empty() ? "" : " " + operand) + ";";
+  for (const auto& [code, operand] : p.ops) {
+    out += " " + CgpOperationText(code, true);
+    if (!operand.empty()) out += " " + CgpOperationText(operand, false);
+    out += ';';
+  }
   return out;
 }
 

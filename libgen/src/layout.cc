@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "lexc/escape.h"
 #include "lexc/io.h"
 
 namespace lexc::gen {
@@ -76,10 +77,12 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
     if (line.empty()) continue;
     if (l.name_.empty()) {
       if (line.substr(0, 5) != "name " && line.substr(0, 5) != "name\t")
-        return fail("expected 'name NAME' first, got \"" + std::string(line) + "\"");
+        return fail("expected 'name NAME' first, got " + QuoteText(line));
       l.name_ = std::string(Trim(line.substr(5)));
       if (l.name_.empty() || l.name_.find_first_of(" \t") != std::string::npos)
         return fail("a layout name is one word");
+      if (std::string p = RecordTextProblem(l.name_); !p.empty())
+        return fail("layout name " + QuoteText(l.name_) + " " + p);
       continue;
     }
     if (!have_size) {
@@ -87,7 +90,7 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
       std::string word, r, c, extra;
       in >> word >> r >> c >> extra;
       if (word != "size" || !extra.empty() || !ParseInt(r, &l.rows_) || !ParseInt(c, &l.cols_))
-        return fail("expected 'size ROWS COLS', got \"" + std::string(line) + "\"");
+        return fail("expected 'size ROWS COLS', got " + QuoteText(line));
       if (l.rows_ < 1 || l.cols_ < 1) return fail("board sides must be at least 1");
       if (l.rows_ > kMaxBoardDim || l.cols_ > kMaxBoardDim)
         return Status(Errc::kLimit, std::string(source) + ":" + std::to_string(line_no) + ": board " +
@@ -103,7 +106,9 @@ Result<Layout> Layout::Parse(std::string_view text, std::string_view source) {
     for (char c : line) {
       if (c == ' ' || c == '\t') continue;
       const Symbol* s = FindSymbol(c);
-      if (!s) return fail(std::string("unknown square symbol '") + c + "' (expected one of . d t q D T Q * +)");
+      if (!s)
+        return fail("unknown square symbol " + QuoteText(std::string_view(&c, 1), '\'') +
+                    " (expected one of . d t q D T Q * +)");
       if (col == l.cols_) {
         col = l.cols_ + 1;
         break;

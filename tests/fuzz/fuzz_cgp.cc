@@ -13,6 +13,11 @@
 // word it makes must be in the word set (checked here on a copy of the board,
 // independently of the generator); Best and Top agree with the full list; and
 // after Apply(best) the incremental analysis equals a fresh SetBoard's.
+//
+// Records stay records: whatever is written (a parsed position, and a GCG
+// game and a CGP position whose names and operations are the input's bytes)
+// is one line per record with no control byte (< 0x20, 0x7F) and no text
+// RecordTextProblem refuses, and reads back with the same operations.
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -23,6 +28,8 @@
 #include "fuzz_support.h"
 #include "lexc/alphabet.h"
 #include "lexc/builder.h"
+#include "lexc/escape.h"
+#include "lexc/game/gcg.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/layout.h"
 #include "lexc/gen/move.h"
@@ -197,6 +204,47 @@ void GenerateMoves(const gen::Position& pos, const Lexicon& lex) {
   FUZZ_CHECK(gen->Undo().ok() && gen->analysis() == before);  // exactly the state before Apply
 }
 
+// One record line: no byte a terminal or a line reader would act on, and
+// nothing RecordTextProblem refuses.
+void CheckRecordLine(std::string_view line) {
+  for (unsigned char c : line) FUZZ_CHECK_MSG(c >= 0x20 && c != 0x7F, EscapeText(line));
+  FUZZ_CHECK_MSG(RecordTextProblem(line).empty(), EscapeText(line));
+}
+
+// The input's bytes as names in a GCG game and as CGP operations.
+void WriteNames(std::string_view text) {
+  const std::size_t third = text.size() / 3;
+  game::GameRecord g;
+  g.players = {std::string(text.substr(0, third)), std::string(text.substr(third, third))};
+  g.title = std::string(text.substr(2 * third));
+  const std::string gcg = game::WriteGcg(g, English(), std::string(text));
+  std::size_t lines = 0;
+  for (std::size_t at = 0; at < gcg.size(); ++lines) {
+    const std::size_t end = gcg.find('\n', at);
+    FUZZ_CHECK(end != std::string::npos);  // every record ends its line
+    const std::string_view line = std::string_view(gcg).substr(at, end - at);
+    FUZZ_CHECK_MSG(!line.empty() && line[0] == '#', EscapeText(line));  // no events: pragmas only
+    CheckRecordLine(line);
+    at = end + 1;
+  }
+  FUZZ_CHECK(lines == (text.empty() ? 4u : 5u));
+
+  static const gen::Position base = [] {
+    auto p = gen::ParseCgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/CD 0/0 0", English(), Standard());
+    FUZZ_CHECK(p.ok());
+    return std::move(p).value();
+  }();
+  gen::Position p = base;
+  p.SetOp("lex", std::string(text.substr(0, third)));
+  // "x" first: never an opcode whose operand must be a count (bb, etl, mcnz).
+  p.SetOp("x" + std::string(text.substr(third, third)), std::string(text.substr(2 * third)));
+  const std::string cgp = gen::WriteCgp(p, English());
+  CheckRecordLine(cgp);
+  auto back = gen::ParseCgp(cgp, English(), Standard());
+  FUZZ_CHECK_MSG(back.ok(), EscapeText(cgp) + " -> " + back.status().ToString());
+  FUZZ_CHECK_MSG(back->ops.size() == p.ops.size(), EscapeText(cgp));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -204,6 +252,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (auto p = gen::ParseCgp(text, English(), Standard()); p.ok()) {
     const std::string once = gen::WriteCgp(*p, English());
+    CheckRecordLine(once);
     auto again = gen::ParseCgp(once, English(), Standard());
     FUZZ_CHECK_MSG(again.ok(), once + " -> " + again.status().ToString());
     FUZZ_CHECK_MSG(gen::WriteCgp(*again, English()) == once, once);
@@ -229,5 +278,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     FUZZ_CHECK_MSG(l.status().detail().find("fuzz.txt") != std::string::npos, l.status().detail());
   }
+  WriteNames(text);
   return 0;
 }

@@ -395,4 +395,32 @@ std::uint32_t SlowCrc32c(std::uint32_t crc, const unsigned char* p, std::size_t 
   return ~crc;
 }
 
+std::string TerminalProblem(std::string_view s) {
+  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = b(i);
+    const std::string at = " at byte " + std::to_string(i);
+    if (c < 0x20 || c == 0x7F) return "control byte" + at;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return "invalid UTF-8" + at;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((b(i + k) & 0xC0) != 0x80) return "invalid UTF-8" + at;
+    if ((c == 0xE0 && b(i + 1) < 0xA0) || (c == 0xED && b(i + 1) >= 0xA0) || (c == 0xF0 && b(i + 1) < 0x90) ||
+        (c == 0xF4 && b(i + 1) >= 0x90))
+      return "invalid UTF-8" + at;
+    if (c == 0xC2 && b(i + 1) <= 0x9F) return "C1 control" + at;
+    if (c == 0xE2 && b(i + 1) == 0x80 &&
+        ((b(i + 2) >= 0x8B && b(i + 2) <= 0x8F) || (b(i + 2) >= 0xA8 && b(i + 2) <= 0xAE)))
+      return "invisible or line-breaking format character" + at;
+    if (c == 0xE2 && b(i + 1) == 0x81 && b(i + 2) >= 0xA6 && b(i + 2) <= 0xA9) return "bidi isolate" + at;
+    if (c == 0xEF && b(i + 1) == 0xBB && b(i + 2) == 0xBF) return "BOM" + at;
+    i += n;
+  }
+  return "";
+}
+
 }  // namespace lexc::test

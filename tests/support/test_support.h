@@ -12,6 +12,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lexc/alphabet.h"
@@ -209,5 +210,18 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// ---------------------------------------------------------------------------
+// Escaped output (lexc/escape.h), checked independently of libformat.
+
+// The first thing in s that a terminal could interpret or that is not UTF-8,
+// described with its byte offset; "" when there is none. Written from the
+// byte patterns of RFC 3629 and the Unicode code charts, not with libformat's
+// decoder: C0 bytes, DEL, C1 controls (C2 80..9F), U+2028/U+2029 (E2 80
+// A8/A9), zero-width and direction marks (E2 80 8B..8F), embeddings and
+// overrides (E2 80 AA..AE), isolates (E2 81 A6..A9), the BOM (EF BB BF), and
+// malformed sequences (bad lead byte, missing continuation, overlong,
+// surrogate, above U+10FFFF).
+std::string TerminalProblem(std::string_view s);
 
 }  // namespace lexc::test

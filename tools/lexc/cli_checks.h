@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <string>
 
+#include "lexc/escape.h"
+#include "lexc/gen/cgp.h"
+
 namespace lexc::cli {
 
 // A count given on the command line: decimal digits only (so "-1" is not
@@ -14,7 +17,7 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
       [min, max](std::string& s) -> std::string {
         const std::string want = "expected a whole number " + std::to_string(min) + ".." + std::to_string(max);
         if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos)
-          return want + ", got '" + s + "'";
+          return want + ", got " + QuoteText(s, '\'');
         unsigned long long v = 0;
         for (char c : s) {
           const auto d = static_cast<unsigned>(c - '0');
@@ -25,6 +28,19 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
         return "";
       },
       std::to_string(min) + ".." + std::to_string(max));
+}
+
+// A name written into a GCG pragma and a CGP operation (`selfplay
+// --lexicon`): gen::CgpOperandProblem must be empty (no line break, control
+// or invisible character, valid UTF-8, no ';'). CLI11 reports a failure as a
+// usage error naming the option (exit 2).
+inline CLI::Validator RecordName() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        const std::string why = gen::CgpOperandProblem(s);
+        return why.empty() ? "" : QuoteText(s) + " " + why + ": it is written into GCG and CGP records";
+      },
+      "NAME");
 }
 
 }  // namespace lexc::cli

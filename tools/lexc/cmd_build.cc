@@ -51,8 +51,8 @@ struct Timings {
 
 void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
   std::fprintf(stderr, "read %s: %s lines, %s words, %s duplicates, %s invalid, %s too long (%s bytes%s)\n",
-               a.input == "-" ? "<stdin>" : a.input.c_str(), Thousands(rr.lines).c_str(), Thousands(rr.words).c_str(),
-               Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
+               a.input == "-" ? "<stdin>" : QuotePath(a.input).c_str(), Thousands(rr.lines).c_str(),
+               Thousands(rr.words).c_str(), Thousands(rr.duplicates).c_str(), Thousands(rr.skipped_invalid).c_str(),
                Thousands(rr.skipped_long).c_str(), Thousands(rr.input_bytes).c_str(),
                rr.compressed ? " after zstd" : "");
   for (const std::string& e : rr.examples) std::fprintf(stderr, "  skipped %s\n", e.c_str());
@@ -117,7 +117,7 @@ void RunBuild(const BuildArgs& a) {
   ReadReport rr;
   const WordList words = Check(ReadWordList(a.input, alphabet, ro, &rr));
   t.read = phases.End();
-  if (words.size() == 0) Fail(a.input + ": no words");
+  if (words.size() == 0) Fail(QuotePath(a.input) + ": no words");
 
   phases.Begin("building");
   BuildOptions bo;
@@ -127,7 +127,7 @@ void RunBuild(const BuildArgs& a) {
   bo.max_len = a.max_len;
   BuildReport br;
   auto built = BuildImage(words, alphabet, bo, &br);
-  if (!built.ok()) Fail(a.input + ": cannot build, nothing written: " + Describe(built.status()));
+  if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
   const std::vector<std::byte> image = std::move(built).value();
   t.build = phases.End();
 

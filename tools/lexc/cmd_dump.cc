@@ -30,7 +30,8 @@ void RunDump(const DumpArgs& a) {
     });
   } else {
     const bool dawg = a.graph == "dawg";
-    if (dawg ? !lex.has_dawg() : !lex.has_gaddag()) Fail(a.image + ": image has no " + (dawg ? "DAWG" : "GADDAG"));
+    if (dawg ? !lex.has_dawg() : !lex.has_gaddag())
+      Fail(QuotePath(a.image) + ": image has no " + (dawg ? "DAWG" : "GADDAG"));
     ForEachString(dawg ? lex.dawg() : lex.gaddag(), lex.meta().max_len + (dawg ? 0 : 1), [&](std::span<const Tile> s) {
       render.Append(s, &buf);
       buf.push_back('\n');

@@ -74,7 +74,7 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
     if (line.empty() || line[0] == '#') continue;
     add(line, a.cgp_file + ":" + std::to_string(line_no) + ": ");
   }
-  if (out.empty()) Fail(a.cgp_file + ": no position");
+  if (out.empty()) Fail(QuotePath(a.cgp_file) + ": no position");
   return out;
 }
 

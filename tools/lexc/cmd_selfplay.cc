@@ -33,6 +33,10 @@ std::string LexiconName(const SelfplayArgs& a) {
   if (!a.lexicon.empty()) return a.lexicon;
   std::string stem = std::filesystem::path(a.image).stem().string();
   for (char& c : stem) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (const std::string why = gen::CgpOperandProblem(stem); !why.empty())
+    Fail("the image's file name gives the lexicon name " + QuoteText(stem) + ", which " + why +
+             ": name the lexicon with --lexicon",
+         2);
   return stem;
 }
 
@@ -137,7 +141,8 @@ void RegisterSelfplay(CLI::App& app) {
                   "(replaced at the end; a device, FIFO or - is written as a stream)");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
       ->check(WholeNumber(1, 1000000));
-  cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)");
+  cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
+      ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG");
   cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG)");
   AddGameOptions(cmd, &args->game);

@@ -39,7 +39,7 @@ std::vector<Column> Tally(const std::vector<std::string>& paths, const std::vect
     const Lexicon& lex = images[i].lexicon();
     const auto add = [&](const char* name, const char* key, const Graph& g, const GraphInfo& info) {
       Result<GraphTally> t = TallyGraph(g);
-      if (!t.ok()) Fail(paths[i] + ": " + name + ": " + Describe(t.status()));
+      if (!t.ok()) Fail(QuotePath(paths[i]) + ": " + name + ": " + Describe(t.status()));
       if (t->nodes != info.nodes || t->arcs != info.arcs || t->strings != info.strings ||
           t->longest_path != info.longest_path)
         std::fprintf(stderr,

@@ -33,7 +33,7 @@ Outcome Examine(const VerifyArgs& a, const Lexicon& lex) {
   if (!a.words.empty()) {
     const Alphabet alphabet = a.alphabet.empty() ? lex.alphabet() : LoadAlphabet(a.alphabet);
     if (!(alphabet == lex.alphabet()))
-      Fail("alphabet '" + a.alphabet + "' is not the image's alphabet (" + lex.alphabet().name() + ")");
+      Fail("alphabet " + QuoteText(a.alphabet, '\'') + " is not the image's alphabet (" + lex.alphabet().name() + ")");
     ReadOptions ro;
     ro.max_len = a.max_len > 0 ? a.max_len : static_cast<int>(lex.meta().max_len);
     ro.skip_invalid = a.skip_invalid;
@@ -66,12 +66,12 @@ void RunVerify(const VerifyArgs& a) {
     j.Field("seconds", o.seconds, 4).Close();
     std::printf("%s\n", j.str().c_str());
   }
-  if (!o.error.empty()) Fail(a.image + ": " + o.error);
+  if (!o.error.empty()) Fail(QuotePath(a.image) + ": " + o.error);
   if (a.json) return;
 
   std::string what = "checksum and structure";
   if (!a.words.empty()) {
-    what += "; language equals " + a.words + " (" + Thousands(o.list_words) + " words";
+    what += "; language equals " + QuotePath(a.words) + " (" + Thousands(o.list_words) + " words";
     if (o.gaddag_strings) what += ", " + Thousands(o.gaddag_strings) + " GADDAG strings";
     what += ")";
   }

@@ -101,7 +101,7 @@ Alphabet LoadAlphabet(const std::string& spec) {
       if (name == spec) return Check(Alphabet::LoadFile(path.string()));
     std::error_code ec;
     if (!fs::is_regular_file(spec, ec))
-      Fail("unknown alphabet '" + spec + "' (known: " + KnownNames() + "; or give a file path)");
+      Fail("unknown alphabet " + QuoteText(spec, '\'') + " (known: " + KnownNames() + "; or give a file path)");
   }
   return Check(Alphabet::LoadFile(spec));
 }
@@ -110,7 +110,7 @@ MappedLexicon OpenImage(const std::string& path, bool verify) {
   MappedLexicon image = Check(MappedLexicon::Open(path));
   if (verify) {
     Status st = image->Verify();
-    if (!st.ok()) Fail(path + ": " + Describe(st));
+    if (!st.ok()) Fail(QuotePath(path) + ": " + Describe(st));
   }
   return image;
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/escape.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
 #include "lexc/status.h"

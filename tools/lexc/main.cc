@@ -58,7 +58,10 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const Exit& e) {
-    if (!e.message.empty()) std::cerr << command() << ": " << e.message << '\n';
+    // Outside text in messages is quoted where it is spliced in (escape.h);
+    // this catches whatever reached a message unquoted (a path, say).
+    if (!e.message.empty())
+      std::cerr << command() << ": " << lexc::EscapeText(e.message, '\0', std::string::npos) << '\n';
     return e.code;
   } catch (const std::bad_alloc&) {
     std::cerr << command() << ": out of memory\n";

@@ -40,7 +40,7 @@ std::string ReadText(const std::string& path) {
   // the memory.
   auto text = ReadFileBytes(path, std::uint64_t(1) << 30);
   if (text.ok()) return std::move(text).value();
-  if (text.status().code() == Errc::kLimit) Fail(path + ": over 1 GiB, not a position or board file");
+  if (text.status().code() == Errc::kLimit) Fail(QuotePath(path) + ": over 1 GiB, not a position or board file");
   Fail(text.status().detail());
 }
 

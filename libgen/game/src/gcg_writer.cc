@@ -1,5 +1,6 @@
 #include <string>
 
+#include "lexc/escape.h"
 #include "lexc/game/gcg.h"
 #include "lexc/tile_text.h"
 
@@ -7,9 +8,10 @@ namespace lexc::game {
 
 std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name) {
   std::string out = "#character-encoding UTF-8\n";
-  out += "#player1 p1 " + game.players[0] + "\n#player2 p2 " + game.players[1] + "\n";
-  out += "#title " + game.title + "\n";
-  if (!lexicon_name.empty()) out += "#lexicon " + lexicon_name + "\n";
+  // Names become pragmas: RecordText keeps each on its own line (escape.h).
+  out += "#player1 p1 " + RecordText(game.players[0]) + "\n#player2 p2 " + RecordText(game.players[1]) + "\n";
+  out += "#title " + RecordText(game.title) + "\n";
+  if (!lexicon_name.empty()) out += "#lexicon " + RecordText(lexicon_name) + "\n";
   for (const GameEvent& e : game.events) {
     out += e.player == 0 ? ">p1: " : ">p2: ";
     const std::string points = (e.points >= 0 ? "+" : "") + std::to_string(e.points);

@@ -4,15 +4,33 @@
 #include <chrono>
 #include <string>
 
+#include "lexc/escape.h"
 #include "lexc/game/game_state.h"
+#include "lexc/gen/cgp.h"
 
 namespace lexc::game {
+namespace {
+
+// What goes into the GCG and CGP records, checked before the first move.
+Status CheckRecordNames(const Player& first, const Player& second, const SelfPlayOptions& o) {
+  if (std::string why = gen::CgpOperandProblem(o.lexicon_name); !why.empty())  // also the `lex` operation
+    return Status(Errc::kInvalidArgument, "lexicon name " + QuoteText(o.lexicon_name) + ": " + why);
+  const std::pair<const char*, std::string_view> names[] = {
+      {"title", o.title}, {"player name", first.name()}, {"player name", second.name()}};
+  for (const auto& [what, text] : names)
+    if (std::string why = RecordTextProblem(text); !why.empty())
+      return Status(Errc::kInvalidArgument, std::string(what) + " " + QuoteText(text) + ": " + why);
+  return Status::Ok();
+}
+
+}  // namespace
 
 Result<GameRecord> PlayGame(gen::MoveGenerator& gen, Player& first, Player& second, const SelfPlayOptions& o,
                             const PositionCallback& on_position) {
   if (!gen.Supports(o.algorithm))
     return Status(Errc::kInvalidArgument,
                   std::string("the image has no graph for the ") + gen::AlgorithmName(o.algorithm) + " algorithm");
+  LEXC_RETURN_IF_ERROR(CheckRecordNames(first, second, o));
   const gen::Layout& layout = gen.layout();
   LEXC_RETURN_IF_ERROR(gen.SetBoard(gen::Board(layout.rows(), layout.cols())));
   GameState state = GameState::NewGame(layout, gen.lexicon().alphabet(), o.rules, o.seed);

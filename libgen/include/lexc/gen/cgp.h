@@ -33,10 +33,23 @@
 namespace lexc::gen {
 
 // Errors: kBadInput, the detail starting "cgp <field>: " (kLimit for an
-// alphabet of more than kMaxGenTile tiles). O(text + squares).
+// alphabet of more than kMaxGenTile tiles); an operation holding a control
+// or invisible character (RecordTextProblem, lexc/escape.h) is kBadInput
+// "cgp operations: ...". Outside text in a message is quoted with QuoteText.
+// O(text + squares).
 Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout& layout);
 // One line, no trailing newline. Precondition: tile codes within the alphabet.
+// Operations should pass RecordTextProblem and hold no ';' (ParseCgp and
+// PlayGame make only such); any other code or operand is written escaped
+// (RecordText, ';' as \u{3B}, a space in a code as \u{20}), so the output is
+// always one line holding exactly p.ops.size() operations.
 std::string WriteCgp(const Position& p, const Alphabet& a);
+
+// Empty when text may be a CGP operation's operand, written by WriteCgp and
+// read back unchanged: RecordTextProblem (lexc/escape.h) is empty and it
+// holds no ';'. Otherwise why not: "holds a line break (U+000A) at byte 4",
+// "holds ';', which ends a CGP operation".
+std::string CgpOperandProblem(std::string_view text);
 
 // The board field alone ("15/15/.../15").
 std::string WriteCgpBoard(const Board& b, const Alphabet& a);

@@ -20,7 +20,11 @@
 
 namespace lexc::game {
 
-// The game in GCG; #lexicon only when lexicon_name is not empty. O(events).
+// The game in GCG; #lexicon only when lexicon_name is not empty. Player
+// names, the title and lexicon_name should pass RecordTextProblem
+// (lexc/escape.h; PlayGame and `lexc selfplay` check them); one that does
+// not is written as RecordText renders it, escaped, so every pragma and
+// event is one line and no text forges another. O(events).
 std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::string& lexicon_name);
 
 }  // namespace lexc::game

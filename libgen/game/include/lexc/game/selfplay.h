@@ -32,8 +32,10 @@ struct SelfPlayOptions {
   std::uint64_t seed = 1;
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   Rules rules;
-  std::string lexicon_name;                     // the `lex` operation of the positions handed out
-  std::string title = "lexc greedy self-play";  // GameRecord::title, ", seed N" appended
+  // The `lex` operation of the positions handed out and the GCG #lexicon:
+  // RecordTextProblem (lexc/escape.h) must be empty and it holds no ';'.
+  std::string lexicon_name;
+  std::string title = "lexc greedy self-play";  // GameRecord::title, ", seed N" appended; record text too
 };
 
 // Sees the position before a move, the player to move first, both racks known.
@@ -43,8 +45,10 @@ using PositionCallback = std::function<void(const gen::Position&)>;
 // board is replaced). on_position, if set, sees the position before each
 // move. The record names the players by Player::name(). Errors: a player's,
 // GameState::Apply's for a move a player chose (kInvalidArgument), kLimit for
-// a score past the int range, and kInvalidArgument for an algorithm the
-// image lacks. Complexity: turns x the players' choice.
+// a score past the int range, kInvalidArgument for an algorithm the image
+// lacks, and kInvalidArgument, before any move, for a lexicon_name, title or
+// player name that cannot be written into GCG or CGP ("lexicon name "CSW\u{A}
+// #player1": holds a line break (U+000A) at byte 4"; a ';' in lexicon_name). Complexity: turns x the players' choice.
 Result<GameRecord> PlayGame(gen::MoveGenerator& gen, Player& first, Player& second, const SelfPlayOptions& options,
                             const PositionCallback& on_position = nullptr);
 
