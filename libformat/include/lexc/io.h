@@ -6,7 +6,9 @@
 // everywhere and are changed in one place.
 //
 // Reading: a whole file (or standard input for "-") into memory, bounded by a
-// byte limit that also holds for devices and pipes, which have no size.
+// byte limit that also holds for devices and pipes, which have no size; or,
+// for inputs that may be huge (word lists), an InputStream of chunks, zstd
+// decompressed incrementally, so the reader parses while reading.
 // Writing: an OutputFile collects the bytes in a temporary file next to the
 // target and, on Commit(), makes them durable and renames them over the
 // target; until then (and after any failure) an existing target is untouched
