@@ -410,7 +410,7 @@ class WordListReader {
   }
 
   // Unsorted words buffered beyond the kept ones before the first pass.
-  static constexpr std::size_t kCompactStep = 1 << 16;
+  static constexpr std::size_t kCompactStep = 1 << 19;
 
   const std::string_view name_;
   const Alphabet& alphabet_;

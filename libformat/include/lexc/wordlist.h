@@ -85,7 +85,8 @@ struct ReadReport {
 // ..."), kInvalidArgument (max_len < 1), kLimit (text over 4 GiB, or more
 // than max_words distinct words). Memory: the distinct words kept (times at
 // most about 2: unsorted input is sorted and de-duplicated in place whenever
-// the words buffered since the last such pass reach the number kept; in
+// the words buffered since the last such pass reach the number kept and at
+// least 512 Ki, so lists of that size are sorted once, at the end; in
 // sorted input a repeat of the previous word is dropped at once), plus the
 // read buffers and the current line. A line over 64 KiB is examined as it
 // arrives, never held whole; its message quotes its first bytes. O(input)
