@@ -320,10 +320,17 @@ TEST_CASE("Streaming: duplicates do not pile up (60 MB of repeats under a 48 MB 
     WARN("skipped under sanitizers: they reserve address space an rlimit cannot allow");
     return;
   }
-  // Sorted runs (dropped as they arrive) and an unsorted cycle (sorted and
-  // de-duplicated in place as the buffer grows).
-  for (const std::string& unit : {std::string("QI\n"), std::string("QI\nAA\nZA\nQI\n")}) {
-    INFO(unit);
+  // Sorted runs (dropped as they arrive), a short unsorted cycle (dropped by
+  // the cache of recent words) and a cycle of 20,000 words in falling order
+  // (too many to cache: sorted and de-duplicated in place as they pile up).
+  std::string falling;
+  for (int i = 19'999; i >= 0; --i) {
+    for (int div : {26 * 26 * 26, 26 * 26, 26, 1}) falling += static_cast<char>('A' + i / div % 26);
+    falling += '\n';
+  }
+  for (const std::string& unit : {std::string("QI\n"), std::string("QI\nAA\nZA\nQI\n"), falling}) {
+    INFO(unit.substr(0, 20));
+    const std::uint64_t distinct = unit.size() == 3 ? 1 : unit.size() == 12 ? 3 : 20'000;
     const std::uint64_t copies = 60'000'000 / unit.size();
     const std::uint64_t lines = copies * static_cast<std::uint64_t>(std::count(unit.begin(), unit.end(), '\n'));
     CHECK(UnderAddressLimit(48u << 20, [&] {
@@ -347,7 +354,6 @@ TEST_CASE("Streaming: duplicates do not pile up (60 MB of repeats under a 48 MB 
       ReadReport rep;
       auto r = lexc::ReadWordList("/dev/fd/" + std::to_string(fds[0]), Alphabet::English(), {}, &rep);
       writer.join();
-      const std::uint64_t distinct = unit.size() == 3 ? 1 : 3;
       return r.ok() && r->size() == distinct && rep.lines == lines && rep.words == lines &&
              rep.duplicates == lines - distinct;
     }));

@@ -377,10 +377,22 @@ class WordListReader {
   }
 
   // Keeps the word tokenized at tiles_[base, end): drops it if it repeats
-  // the previous word; de-duplicates unsorted input once enough words wait.
+  // the previous word or (unsorted input) a recent word that shares its
+  // cache slot; de-duplicates unsorted input once enough words wait.
   Status AddWord(std::size_t base) {
     ++rep_.words;
     const std::span<const Tile> word(tiles_.data() + base, tiles_.size() - base);
+    std::uint32_t* slot = nullptr;
+    if (!sorted_) {
+      std::uint64_t h = 14695981039346656037ull;
+      for (Tile t : word) h = (h ^ t) * 1099511628211ull;
+      if (recent_.empty()) recent_.assign(kRecentSlots, kNoWord);
+      slot = &recent_[(h ^ h >> 29) & (kRecentSlots - 1)];
+      if (*slot != kNoWord && Compare(tiles_, list_[*slot], word) == 0) {
+        tiles_.resize(base);
+        return Status::Ok();
+      }
+    }
     if (starts_.size() > 1) {
       const std::uint32_t prev_start = starts_[starts_.size() - 2];
       const int c = Compare(tiles_, std::span<const Tile>(tiles_.data() + prev_start, base - prev_start), word);
@@ -392,8 +404,10 @@ class WordListReader {
     }
     starts_.push_back(static_cast<std::uint32_t>(tiles_.size()));
     if (sorted_) return CheckWordLimit();
+    if (slot) *slot = static_cast<std::uint32_t>(list_.size() - 1);
     if (list_.size() >= compact_at_) {
       list_.Normalize();
+      recent_.assign(kRecentSlots, kNoWord);  // word indices changed
       sorted_ = true;
       const std::size_t kept = list_.size();
       compact_at_ = std::max(2 * kept, kept + kCompactStep);
@@ -408,6 +422,13 @@ class WordListReader {
     return Status(Errc::kLimit, std::string(name_) + ": more than " + std::to_string(options_.max_words) +
                                     " distinct words, the limit of words kept");
   }
+
+  // A direct-mapped cache of recent words (indices into list_) that drops
+  // most repeats of unsorted input (QI AA ZA QI AA ZA ...) before they are
+  // buffered; cleared whenever indices change.
+  static constexpr std::size_t kRecentSlots = 1 << 12;
+  static constexpr std::uint32_t kNoWord = ~std::uint32_t{0};
+  std::vector<std::uint32_t> recent_;
 
   // Unsorted words buffered beyond the kept ones before the first pass.
   static constexpr std::size_t kCompactStep = 1 << 19;

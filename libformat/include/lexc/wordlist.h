@@ -87,7 +87,8 @@ struct ReadReport {
 // most about 2: unsorted input is sorted and de-duplicated in place whenever
 // the words buffered since the last such pass reach the number kept and at
 // least 512 Ki, so lists of that size are sorted once, at the end; in
-// sorted input a repeat of the previous word is dropped at once), plus the
+// sorted input a repeat of the previous word is dropped at once, in unsorted
+// input most repeats of recent words too), plus the
 // read buffers and the current line. A line over 64 KiB is examined as it
 // arrives, never held whole; its message quotes its first bytes. O(input)
 // for sorted input, plus O(n log n) comparisons otherwise; no per-word
