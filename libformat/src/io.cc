@@ -269,6 +269,176 @@ void RemoveOutputTemporaries() noexcept {
     if (slot.state.load() == kLive) ::unlink(slot.path);
 }
 
+// ---- InputStream ----
+
+struct InputStream::State {
+  std::string name;
+  std::uint64_t limit = kMaxInputBytes;
+  int fd = -1;  // -1 for bytes in memory
+  bool close_fd = false;
+  std::string_view memory;  // the input when fd < 0
+  std::size_t memory_pos = 0;
+  std::size_t chunk = 0;     // bound on pieces taken from memory (0: none)
+  std::string raw;           // the read buffer for fd input
+  std::string_view pending;  // raw bytes read but not yet used
+  bool raw_end = false;
+  bool started = false, compressed = false, failed = false;
+  std::uint64_t delivered = 0, size_hint = 0;
+  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> zstd{nullptr, &ZSTD_freeDCtx};
+  std::size_t zstd_ret = 1;  // last ZSTD_decompressStream result (0: frame done)
+  std::string text;          // decompressed output buffer
+
+  ~State() {
+    if (close_fd) ::close(fd);
+  }
+
+  // Refills `pending` with the next raw piece; empty at the end.
+  Status ReadRaw() {
+    if (fd < 0) {
+      std::size_t n = memory.size() - memory_pos;
+      if (chunk) n = std::min(n, chunk);
+      pending = memory.substr(memory_pos, n);
+      memory_pos += n;
+    } else {
+      for (;;) {
+        const ssize_t r = ::read(fd, raw.data(), raw.size());
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return IoError(name, "cannot read", errno);
+        pending = std::string_view(raw.data(), static_cast<std::size_t>(r));
+        break;
+      }
+    }
+    raw_end = pending.empty();
+    return Status::Ok();
+  }
+
+  // Counts `n` more bytes of text against the limit.
+  Result<std::string_view> Deliver(const char* data, std::size_t n) {
+    delivered += n;
+    if (delivered > limit) return TooBig(name, limit);
+    return std::string_view(data, n);
+  }
+
+  // Reads until four bytes decide plain or zstd (or the input ends).
+  Status Start() {
+    started = true;
+    if (fd < 0) {
+      compressed = IsZstdFrame(memory);
+    } else {
+      LEXC_RETURN_IF_ERROR(ReadRaw());
+      // Short reads (pipes): gather the magic's four bytes.
+      std::size_t have = pending.size();
+      while (have > 0 && have < 4) {
+        const ssize_t r = ::read(fd, raw.data() + have, raw.size() - have);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return IoError(name, "cannot read", errno);
+        if (r == 0) break;
+        have += static_cast<std::size_t>(r);
+      }
+      pending = std::string_view(raw.data(), have);
+      raw_end = have == 0;
+      compressed = IsZstdFrame(pending);
+    }
+    if (!compressed) return Status::Ok();
+    size_hint = 0;
+    zstd.reset(ZSTD_createDCtx());
+    if (!zstd) return Status(Errc::kIo, QuotePath(name) + ": cannot allocate a zstd context");
+    text.resize(chunk ? chunk : ZSTD_DStreamOutSize() * 2);
+    return Status::Ok();
+  }
+
+  Result<std::string_view> NextPlain() {
+    if (pending.empty() && !raw_end) LEXC_RETURN_IF_ERROR(ReadRaw());
+    const std::string_view piece = pending;
+    pending = {};
+    return Deliver(piece.data(), piece.size());
+  }
+
+  Result<std::string_view> NextZstd() {
+    for (;;) {
+      if (pending.empty() && !raw_end) LEXC_RETURN_IF_ERROR(ReadRaw());
+      if (pending.empty() && raw_end && zstd_ret == 0) return std::string_view();
+      ZSTD_inBuffer in{pending.data(), pending.size(), 0};
+      ZSTD_outBuffer out{text.data(), text.size(), 0};
+      const std::size_t r = ZSTD_decompressStream(zstd.get(), &out, &in);
+      if (ZSTD_isError(r))
+        return Status(Errc::kBadInput, QuotePath(name) + ": corrupt zstd data: " + ZSTD_getErrorName(r));
+      zstd_ret = r;
+      pending.remove_prefix(in.pos);
+      if (out.pos > 0) return Deliver(text.data(), out.pos);
+      // No output although there was room: the decoder wants input.
+      if (pending.empty() && raw_end && r != 0)
+        return Status(Errc::kBadInput, QuotePath(name) + ": truncated zstd data");
+    }
+  }
+};
+
+InputStream::InputStream(std::unique_ptr<State> state) : state_(std::move(state)) {}
+InputStream::InputStream(InputStream&& other) noexcept = default;
+InputStream& InputStream::operator=(InputStream&& other) noexcept = default;
+InputStream::~InputStream() = default;
+
+Result<InputStream> InputStream::Open(const std::string& path, std::uint64_t max_bytes) {
+  auto s = std::make_unique<State>();
+  s->limit = EffectiveLimit(max_bytes);
+  const bool std_in = path == "-";
+  s->name = std_in ? "<stdin>" : path;
+  s->fd = STDIN_FILENO;
+  if (!std_in) {
+    s->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (s->fd < 0) return IoError(path, "cannot open", errno);
+    s->close_fd = true;
+  }
+  struct stat st {};
+  if (::fstat(s->fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return IoError(s->name, "cannot read", EISDIR);
+    if (S_ISREG(st.st_mode)) {
+      if (static_cast<std::uint64_t>(st.st_size) > s->limit) return TooBig(s->name, s->limit);
+      s->size_hint = static_cast<std::uint64_t>(st.st_size);
+    }
+  }
+  try {
+    s->raw.resize(std::size_t{1} << 20);
+  } catch (const std::bad_alloc&) {
+    return Status(Errc::kIo, QuotePath(s->name) + ": out of memory reading the input");
+  }
+  return InputStream(std::move(s));
+}
+
+InputStream InputStream::FromBytes(std::string_view bytes, std::string name, std::uint64_t max_bytes,
+                                   std::size_t chunk_bytes) {
+  auto s = std::make_unique<State>();
+  s->limit = EffectiveLimit(max_bytes);
+  s->name = std::move(name);
+  s->memory = bytes;
+  s->chunk = chunk_bytes;
+  s->size_hint = bytes.size();
+  return InputStream(std::move(s));
+}
+
+Result<std::string_view> InputStream::Next() {
+  State& s = *state_;
+  if (s.failed) return Status(Errc::kInvalidArgument, QuotePath(s.name) + ": input already failed");
+  Result<std::string_view> r = std::string_view();
+  try {
+    Status st = s.started ? Status::Ok() : s.Start();
+    if (!st.ok()) {
+      r = st;
+    } else {
+      r = s.compressed ? s.NextZstd() : s.NextPlain();
+    }
+  } catch (const std::bad_alloc&) {
+    r = Status(Errc::kIo, QuotePath(s.name) + ": out of memory reading the input");
+  }
+  if (!r.ok()) s.failed = true;
+  return r;
+}
+
+const std::string& InputStream::name() const { return state_->name; }
+bool InputStream::compressed() const { return state_->compressed; }
+std::uint64_t InputStream::bytes_delivered() const { return state_->delivered; }
+std::uint64_t InputStream::size_hint() const { return state_->size_hint; }
+
 // ---- OutputFile ----
 
 OutputFile::OutputFile(OutputFile&& other) noexcept { *this = std::move(other); }

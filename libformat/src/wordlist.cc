@@ -7,14 +7,12 @@
 #include <new>
 #include <numeric>
 
+#include "lexc/escape.h"
 #include "lexc/io.h"
 #include "utf8.h"
 
 namespace lexc {
 namespace {
-
-// Word offsets are u32, so the limit of every read (kMaxInputBytes) holds.
-Status TooBig(std::string_view name) { return Status(Errc::kLimit, std::string(name) + ": word list text over 4 GiB"); }
 
 bool IsBlank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -57,13 +55,6 @@ inline int Compare(std::span<const Tile> tiles, std::span<const Tile> a, std::sp
 }
 
 }  // namespace
-
-// ParseWordList's access to the flat arrays (declared a friend of WordList).
-class WordListReader {
- public:
-  static std::vector<Tile>& tiles(WordList& list) { return list.tiles_; }
-  static std::vector<std::uint32_t>& starts(WordList& list) { return list.starts_; }
-};
 
 WordList WordList::FromUnsorted(std::vector<std::vector<Tile>> words, std::size_t* dups) {
   WordList out;
@@ -140,89 +131,373 @@ std::size_t WordList::Normalize() {
   return dups;
 }
 
-Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
-                              ReadReport* report) {
-  auto raw = ReadFileBytes(path, kMaxInputBytes);
-  if (!raw.ok()) return raw.status();
-  return ParseWordList(*raw, path == "-" ? "<stdin>" : path, alphabet, options, report);
-}
+// ---- The streaming reader ----
 
-Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, const Alphabet& alphabet,
-                               const ReadOptions& options, ReadReport* report) {
+// Parses text chunk by chunk into a WordList (a friend of WordList: words are
+// tokenized straight into its flat arrays). Chunks may split lines, UTF-8
+// sequences and the BOM anywhere; the result does not depend on where.
+class WordListReader {
+ public:
+  WordListReader(std::string_view name, const Alphabet& alphabet, const ReadOptions& options, ReadReport& report,
+                 std::uint64_t size_hint)
+      : name_(name),
+        alphabet_(alphabet),
+        options_(options),
+        rep_(report),
+        max_len_(static_cast<std::size_t>(options.max_len)),
+        max_reported_(static_cast<std::size_t>(std::max(options.max_reported, 0))),
+        tiles_(list_.tiles_),
+        starts_(list_.starts_) {
+    // Tiles never outnumber text bytes; reserve for a regular file's size,
+    // but not so much that a huge file of repeats reserves memory it never
+    // needs.
+    const std::size_t hint = static_cast<std::size_t>(std::min<std::uint64_t>(size_hint, 64u << 20));
+    tiles_.reserve(hint);
+    starts_.reserve(hint / 8 + 2);
+    starts_.push_back(0);
+  }
+
+  // Parses one more chunk. Errors end the read: the first bad line (strict),
+  // the word limit.
+  Status Feed(std::string_view chunk) {
+    if (!bom_decided_) {
+      // The first three bytes decide whether there is a BOM to drop.
+      const std::size_t take = std::min(chunk.size(), 3 - head_.size());
+      head_.append(chunk.substr(0, take));
+      chunk.remove_prefix(take);
+      if (head_.size() < 3) return Status::Ok();
+      bom_decided_ = true;
+      if (head_ != "\xEF\xBB\xBF") LEXC_RETURN_IF_ERROR(FeedText(head_));
+    }
+    return FeedText(chunk);
+  }
+
+  // Ends the last line and returns the sorted, duplicate-free list.
+  Result<WordList> Finish() {
+    if (!bom_decided_) {
+      bom_decided_ = true;
+      LEXC_RETURN_IF_ERROR(FeedText(head_));
+    }
+    if (in_line_) LEXC_RETURN_IF_ERROR(EndLine(std::string_view()));
+    if (!sorted_) list_.Normalize();
+    LEXC_RETURN_IF_ERROR(CheckWordLimit());
+    if (starts_.size() == 1) starts_.clear();  // as an empty WordList()
+    rep_.lines = line_no_;
+    rep_.duplicates = rep_.words - list_.size();
+    return std::move(list_);
+  }
+
+ private:
+  // Past this length a line is examined as it arrives (see LongLine).
+  static constexpr std::size_t kLongLine = 64 << 10;
+  // Bytes kept ahead of the tokenizing position in a long line: no label
+  // match or UTF-8 sequence is that long.
+  static constexpr std::size_t kLookahead = 64;
+  // Bytes of a long line's text kept for quoting (QuoteText shows ~64).
+  static constexpr std::size_t kQuoteBytes = 256;
+
+  enum class Mode { kShort, kLong, kSkipRest };
+  enum class LongPhase { kLead, kWord, kTrail };
+
+  Status FeedText(std::string_view chunk) {
+    const char* p = chunk.data();
+    const char* const end = p + chunk.size();
+    while (p < end) {
+      const std::size_t repeat = last_word_line_.size();
+      // A whole line repeating the last word's line byte for byte (runs of
+      // one word, as in a decompression bomb) is that word again: count it.
+      if (!in_line_ && repeat && static_cast<std::size_t>(end - p) > repeat && p[repeat] == '\n' &&
+          std::memcmp(p, last_word_line_.data(), repeat) == 0) {
+        ++line_no_;
+        ++rep_.words;
+        p += repeat + 1;
+        continue;
+      }
+      const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const std::string_view piece(p, static_cast<std::size_t>((nl ? nl : end) - p));
+      p = nl ? nl + 1 : end;
+      if (!in_line_) {
+        in_line_ = true;
+        ++line_no_;
+        if (nl && piece.size() <= kLongLine) {  // the common case: a whole line in the chunk
+          LEXC_RETURN_IF_ERROR(ShortLine(piece));
+          in_line_ = false;
+          continue;
+        }
+      }
+      if (mode_ == Mode::kShort && partial_.size() + piece.size() <= kLongLine) {
+        partial_.append(piece);
+      } else {
+        if (mode_ == Mode::kShort) {  // the line just outgrew kLongLine: examine what it holds
+          mode_ = Mode::kLong;
+          std::string held = std::move(partial_);
+          partial_.clear();
+          LEXC_RETURN_IF_ERROR(LongLine(held, false));
+        }
+        if (mode_ == Mode::kLong) LEXC_RETURN_IF_ERROR(LongLine(piece, false));
+      }
+      if (nl) LEXC_RETURN_IF_ERROR(EndLine(std::string_view()));
+    }
+    return Status::Ok();
+  }
+
+  // The current line ends after `rest`.
+  Status EndLine(std::string_view rest) {
+    Status st = Status::Ok();
+    if (mode_ == Mode::kShort) {
+      partial_.append(rest);
+      st = ShortLine(partial_);
+    } else if (mode_ == Mode::kLong) {
+      st = LongLine(rest, true);
+    }
+    partial_.clear();
+    mode_ = Mode::kShort;
+    in_line_ = false;
+    return st;
+  }
+
+  // A whole line of at most kLongLine bytes (without its '\n').
+  Status ShortLine(std::string_view line) {
+    if (line == last_word_line_ && !line.empty()) {  // as in FeedText
+      ++rep_.words;
+      return Status::Ok();
+    }
+    std::size_t b = 0, e = line.size();
+    while (b < e && IsBlank(static_cast<unsigned char>(line[b]))) ++b;
+    while (e > b && IsBlank(static_cast<unsigned char>(line[e - 1]))) --e;
+    if (b == e || line[b] == '#') return Status::Ok();
+    const std::string_view text = line.substr(b, e - b);
+    const std::size_t base = tiles_.size();
+    std::size_t bad = 0;
+    if (!alphabet_.Tokenize(text, &tiles_, &bad)) {
+      tiles_.resize(base);
+      return LineError(Reason(text, bad, b + bad + 1, alphabet_), text, false);
+    }
+    if (tiles_.size() - base > max_len_) {
+      const std::size_t n = tiles_.size() - base;
+      tiles_.resize(base);
+      return LineError(TooLong(n), text, true);
+    }
+    last_word_line_.assign(line);
+    return AddWord(base);
+  }
+
+  // Part of a line over kLongLine bytes; `ends`: the line ends after it.
+  // Tokenizes as it goes (MatchAt, the step Tokenize repeats), keeping only
+  // kLookahead bytes ahead and the first kQuoteBytes of text, so that
+  // neither an endless line nor /dev/zero is ever held.
+  Status LongLine(std::string_view part, bool ends) {
+    if (!long_started_) {
+      long_started_ = true;
+      phase_ = LongPhase::kLead;
+      column_ = 0;
+      long_tiles_.clear();
+      long_count_ = 0;
+      quote_.clear();
+      ahead_.clear();
+    }
+    if (phase_ == LongPhase::kLead) {
+      std::size_t i = 0;
+      while (i < part.size() && IsBlank(static_cast<unsigned char>(part[i]))) ++i;
+      column_ += i;
+      part.remove_prefix(i);
+      if (!part.empty()) {
+        if (part[0] == '#') return SkipRest();  // a comment
+        phase_ = LongPhase::kWord;
+      }
+    }
+    if (phase_ != LongPhase::kLead && quote_.size() < kQuoteBytes)
+      quote_.append(part.substr(0, kQuoteBytes - quote_.size()));
+    if (phase_ == LongPhase::kWord) {
+      ahead_.append(part);
+      part = {};
+      std::size_t pos = 0;
+      while (pos < ahead_.size() && (ends || ahead_.size() - pos >= kLookahead)) {
+        Tile t = 0;
+        const std::size_t len = alphabet_.MatchAt(ahead_, pos, &t);
+        if (len == 0) {
+          if (!IsBlank(static_cast<unsigned char>(ahead_[pos])))
+            return LongError(Reason(ahead_, pos, column_ + pos + 1, alphabet_), false, ends);
+          phase_ = LongPhase::kTrail;  // after the word: only blanks may follow
+          part = std::string_view(ahead_).substr(pos);
+          break;
+        }
+        if (++long_count_ <= max_len_) long_tiles_.push_back(t);
+        pos += len;
+      }
+      if (phase_ == LongPhase::kTrail) {
+        if (part.find_first_not_of(" \t\r\v\f") != std::string_view::npos)
+          return LongError("more than one word on the line", false);
+        ahead_.clear();
+        part = {};
+      } else {
+        ahead_.erase(0, pos);
+        column_ += pos;
+      }
+    }
+    if (phase_ == LongPhase::kTrail && part.find_first_not_of(" \t\r\v\f") != std::string_view::npos)
+      return LongError("more than one word on the line", false);
+    if (!ends) return Status::Ok();
+    long_started_ = false;
+    if (phase_ == LongPhase::kLead) return Status::Ok();  // a blank line
+    if (long_count_ > max_len_) return LongError(TooLong(long_count_), true, true);
+    const std::size_t base = tiles_.size();
+    tiles_.insert(tiles_.end(), long_tiles_.begin(), long_tiles_.end());
+    return AddWord(base);
+  }
+
+  // `ends`: the line has ended, so trailing blanks in the quote end the text.
+  Status LongError(const std::string& reason, bool too_long, bool ends = false) {
+    // The quote is the text's first bytes (QuoteText shows fewer).
+    std::string_view text = quote_;
+    while (ends && !text.empty() && IsBlank(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    LEXC_RETURN_IF_ERROR(LineError(reason, text, too_long));
+    return SkipRest();
+  }
+
+  Status SkipRest() {
+    long_started_ = false;
+    mode_ = Mode::kSkipRest;
+    return Status::Ok();
+  }
+
+  std::string TooLong(std::size_t tiles) const {
+    return "word has " + std::to_string(tiles) + " tiles, over max-len " + std::to_string(max_len_);
+  }
+
+  // A bad line: the error (strict), else counted and perhaps quoted.
+  Status LineError(const std::string& reason, std::string_view text, bool too_long) {
+    auto message = [&] {
+      return QuotePath(name_) + ":" + std::to_string(line_no_) + ": " + reason + ": " + QuoteText(text);
+    };
+    if (!options_.skip_invalid) return Status(Errc::kBadInput, message());
+    ++(too_long ? rep_.skipped_long : rep_.skipped_invalid);
+    if (rep_.examples.size() < max_reported_) rep_.examples.push_back(message());
+    return Status::Ok();
+  }
+
+  // Keeps the word tokenized at tiles_[base, end): drops it if it repeats
+  // the previous word or (unsorted input) a recent word that shares its
+  // cache slot; de-duplicates unsorted input once enough words wait.
+  Status AddWord(std::size_t base) {
+    ++rep_.words;
+    const std::span<const Tile> word(tiles_.data() + base, tiles_.size() - base);
+    std::uint32_t* slot = nullptr;
+    if (!sorted_) {
+      std::uint64_t h = 14695981039346656037ull;
+      for (Tile t : word) h = (h ^ t) * 1099511628211ull;
+      if (recent_.empty()) recent_.assign(kRecentSlots, kNoWord);
+      slot = &recent_[(h ^ h >> 29) & (kRecentSlots - 1)];
+      if (*slot != kNoWord && Compare(tiles_, list_[*slot], word) == 0) {
+        tiles_.resize(base);
+        return Status::Ok();
+      }
+    }
+    if (starts_.size() > 1) {
+      const std::uint32_t prev_start = starts_[starts_.size() - 2];
+      const int c = Compare(tiles_, std::span<const Tile>(tiles_.data() + prev_start, base - prev_start), word);
+      if (c == 0) {
+        tiles_.resize(base);
+        return Status::Ok();
+      }
+      if (c > 0) sorted_ = false;
+    }
+    starts_.push_back(static_cast<std::uint32_t>(tiles_.size()));
+    if (sorted_) return CheckWordLimit();
+    if (slot) *slot = static_cast<std::uint32_t>(list_.size() - 1);
+    if (list_.size() >= compact_at_) {
+      list_.Normalize();
+      recent_.assign(kRecentSlots, kNoWord);  // word indices changed
+      sorted_ = true;
+      const std::size_t kept = list_.size();
+      compact_at_ = std::max(2 * kept, kept + kCompactStep);
+      return CheckWordLimit();
+    }
+    return Status::Ok();
+  }
+
+  Status CheckWordLimit() {
+    if (options_.max_words == 0 || list_.size() <= options_.max_words) return Status::Ok();
+    rep_.word_limit = true;
+    return Status(Errc::kLimit, std::string(name_) + ": more than " + std::to_string(options_.max_words) +
+                                    " distinct words, the limit of words kept");
+  }
+
+  // A direct-mapped cache of recent words (indices into list_) that drops
+  // most repeats of unsorted input (QI AA ZA QI AA ZA ...) before they are
+  // buffered; cleared whenever indices change.
+  static constexpr std::size_t kRecentSlots = 1 << 12;
+  static constexpr std::uint32_t kNoWord = ~std::uint32_t{0};
+  std::vector<std::uint32_t> recent_;
+
+  // Unsorted words buffered beyond the kept ones before the first pass.
+  static constexpr std::size_t kCompactStep = 1 << 19;
+
+  const std::string_view name_;
+  const Alphabet& alphabet_;
+  const ReadOptions& options_;
+  ReadReport& rep_;
+  const std::size_t max_len_, max_reported_;
+  WordList list_;
+  std::vector<Tile>& tiles_;
+  std::vector<std::uint32_t>& starts_;
+  bool sorted_ = true;  // every word kept so far followed a smaller one
+  std::size_t compact_at_ = kCompactStep;
+
+  std::string head_;  // the first bytes, until a BOM is ruled in or out
+  bool bom_decided_ = false;
+  std::uint64_t line_no_ = 0;
+  bool in_line_ = false;  // line_no_ has begun and not ended
+  Mode mode_ = Mode::kShort;
+  std::string partial_;         // the current line so far (kShort)
+  std::string last_word_line_;  // the last short line that held a word, as read
+
+  // A long line's state (kLong).
+  bool long_started_ = false;
+  LongPhase phase_ = LongPhase::kLead;
+  std::size_t column_ = 0;  // bytes of the line before ahead_
+  std::string ahead_;       // text not yet tokenized
+  std::string quote_;       // the text's first kQuoteBytes
+  std::vector<Tile> long_tiles_;
+  std::size_t long_count_ = 0;
+};
+
+Result<WordList> ReadWordListFrom(InputStream& in, const Alphabet& alphabet, const ReadOptions& options,
+                                  ReadReport* report) {
   ReadReport local;
   ReadReport& rep = report ? *report : local;
   rep = ReadReport{};
   if (options.max_len < 1)
     return Status(Errc::kInvalidArgument, "max-len " + std::to_string(options.max_len) + ", expected >= 1");
   try {
-    std::string inflated;
-    if (IsZstdFrame(bytes)) {
-      auto d = DecompressZstd(bytes, name, kMaxInputBytes);
-      if (!d.ok()) return d.status();
-      inflated = std::move(d).value();
-      bytes = inflated;
-      rep.compressed = true;
+    WordListReader reader(in.name(), alphabet, options, rep, in.size_hint());
+    for (;;) {
+      auto chunk = in.Next();
+      rep.compressed = in.compressed();
+      rep.input_bytes = in.bytes_delivered();
+      if (!chunk.ok()) return chunk.status();
+      if (chunk->empty()) break;
+      LEXC_RETURN_IF_ERROR(reader.Feed(*chunk));
     }
-    rep.input_bytes = bytes.size();
-    if (bytes.size() > kMaxInputBytes) return TooBig(name);
-    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
-
-    const auto max_len = static_cast<std::size_t>(options.max_len);
-    const auto max_reported = static_cast<std::size_t>(std::max(options.max_reported, 0));
-    // Words are tokenized straight into the list's flat arrays; tiles never
-    // outnumber input bytes, so the tile array never reallocates.
-    WordList list;
-    std::vector<Tile>& tiles = WordListReader::tiles(list);
-    std::vector<std::uint32_t>& starts = WordListReader::starts(list);
-    tiles.reserve(bytes.size());
-    starts.reserve(bytes.size() / 8 + 2);
-    starts.push_back(0);
-    std::uint64_t line_no = 0;
-    const char* p = bytes.data();
-    const char* const end = p + bytes.size();
-    while (p < end) {
-      ++line_no;
-      const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-      const char* line_end = nl ? nl : end;
-      const std::string_view line(p, static_cast<std::size_t>(line_end - p));
-      p = nl ? nl + 1 : end;
-
-      std::size_t b = 0, e = line.size();
-      while (b < e && IsBlank(static_cast<unsigned char>(line[b]))) ++b;
-      while (e > b && IsBlank(static_cast<unsigned char>(line[e - 1]))) --e;
-      if (b == e || line[b] == '#') continue;
-      const std::string_view text = line.substr(b, e - b);
-
-      const std::size_t base = tiles.size();
-      std::size_t bad = 0;
-      std::string reason;
-      bool too_long = false;
-      if (!alphabet.Tokenize(text, &tiles, &bad)) {
-        reason = Reason(text, bad, b + bad + 1, alphabet);
-      } else if (tiles.size() - base > max_len) {
-        too_long = true;
-        reason = "word has " + std::to_string(tiles.size() - base) + " tiles, over max-len " + std::to_string(max_len);
-      }
-      if (!reason.empty()) {
-        tiles.resize(base);
-        auto message = [&] {
-          return std::string(name) + ":" + std::to_string(line_no) + ": " + reason + ": " + QuoteText(text);
-        };
-        if (!options.skip_invalid) return Status(Errc::kBadInput, message());
-        ++(too_long ? rep.skipped_long : rep.skipped_invalid);
-        if (rep.examples.size() < max_reported) rep.examples.push_back(message());
-        continue;
-      }
-      starts.push_back(static_cast<std::uint32_t>(tiles.size()));
-    }
-    if (starts.size() == 1) starts.clear();  // as an empty WordList()
-    rep.lines = line_no;
-    rep.words = list.size();
-    rep.duplicates = list.Normalize();
-    return list;
+    // Word offsets are u32: the read limit (kMaxInputBytes of text) bounds
+    // the tiles kept.
+    return reader.Finish();
   } catch (const std::bad_alloc&) {
-    return Status(Errc::kIo, std::string(name) + ": out of memory reading the word list");
+    return Status(Errc::kIo, in.name() + ": out of memory reading the word list");
   }
+}
+
+Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
+                              ReadReport* report) {
+  auto in = InputStream::Open(path, kMaxInputBytes);
+  if (!in.ok()) return in.status();
+  return ReadWordListFrom(*in, alphabet, options, report);
+}
+
+Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, const Alphabet& alphabet,
+                               const ReadOptions& options, ReadReport* report) {
+  InputStream in = InputStream::FromBytes(bytes, std::string(name), kMaxInputBytes);
+  return ReadWordListFrom(in, alphabet, options, report);
 }
 
 }  // namespace lexc

@@ -97,6 +97,18 @@ expect_grep "missing input is named" "nonexistent.txt" "$T/err"
 printf '# only a comment\n\n' >"$T/no-words.txt"
 expect_rc "a list without words fails" 1 "$LEXC" build "$T/no-words.txt" -o "$T/x.lex"
 expect_grep "a list without words is named" "no-words.txt: no words" "$T/err"
+# Parsed while reading (issue 18): the first bad line ends the build at once,
+# even when the input never ends.
+expect_rc "/dev/zero fails at its first line" 1 timeout 20 "$LEXC" build /dev/zero -o "$T/x.lex"
+expect_grep "/dev/zero: the NUL is named" "/dev/zero:1: NUL byte at byte 1" "$T/err"
+expect_rc "an endless pipe fails at its bad line" 1 timeout 20 bash -c \
+  "{ printf 'QI\\nZA\\n\\001\\n'; yes AA; } | '$LEXC' build - -o '$T/x.lex'"
+expect_grep "the pipe's bad line is named" "<stdin>:3: character" "$T/err"
+printf 'QI\nZA\nAA\nQI\n' >"$T/three.txt"
+expect_rc "--max-words below the distinct words fails" 1 "$LEXC" build "$T/three.txt" -o "$T/x.lex" --max-words 2
+expect_grep "--max-words: the limit and the option are named" \
+  "three.txt: more than 2 distinct words, the limit of words kept (--max-words raises it)" "$T/err"
+expect_rc "--max-words: repeats do not count" 0 "$LEXC" build "$T/three.txt" -o "$T/x.lex" --max-words 3 -q
 expect_rc "--max-len 0 is a usage error" 2 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --max-len 0
 printf 'name broken\nA 1\n' >"$T/broken-alphabet.txt"
 expect_rc "a bad alphabet file fails" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" --alphabet "$T/broken-alphabet.txt"

@@ -8,7 +8,9 @@
 // 1..max-len valid tiles per word; skip_invalid then gives the same list and
 // counts nothing skipped; skip_invalid never fails on plain text; the words
 // rendered back as text (labels or lower labels) read back as the same list;
-// line counts agree with the bytes.
+// line counts agree with the bytes; the bytes streamed through InputStream in
+// small chunks (1 byte, and a size from the second byte) read exactly as the
+// whole buffer does, strict and skipping.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -16,6 +18,7 @@
 
 #include "fuzz_support.h"
 #include "lexc/alphabet.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 
 namespace {
@@ -59,6 +62,28 @@ void CheckList(const WordList& list, const Alphabet& a, int max_len) {
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// The same bytes streamed in chunks of `chunk` bytes (raw and, for zstd,
+// decompressed) read exactly as the whole buffer: the same words, report and
+// error. Chunk boundaries then fall inside lines, UTF-8 sequences, labels,
+// CRLFs, the BOM and zstd blocks.
+void SameAsChunked(std::string_view text, const Alphabet& a, const ReadOptions& o, std::size_t chunk) {
+  ReadReport whole_rep, chunk_rep;
+  auto whole = ParseWordList(text, "fuzz", a, o, &whole_rep);
+  InputStream in = InputStream::FromBytes(text, "fuzz", 0, chunk);
+  auto chunked = ReadWordListFrom(in, a, o, &chunk_rep);
+  FUZZ_CHECK(whole.ok() == chunked.ok());
+  if (!whole.ok()) {
+    FUZZ_CHECK_MSG(whole.status().ToString() == chunked.status().ToString(),
+                   whole.status().ToString() + " / " + chunked.status().ToString());
+    return;
+  }
+  FUZZ_CHECK(SameList(*whole, *chunked));
+  FUZZ_CHECK(whole_rep.lines == chunk_rep.lines && whole_rep.words == chunk_rep.words);
+  FUZZ_CHECK(whole_rep.duplicates == chunk_rep.duplicates && whole_rep.input_bytes == chunk_rep.input_bytes);
+  FUZZ_CHECK(whole_rep.skipped_invalid == chunk_rep.skipped_invalid);
+  FUZZ_CHECK(whole_rep.skipped_long == chunk_rep.skipped_long && whole_rep.examples == chunk_rep.examples);
+}
 
 void ReadWith(std::string_view text, const Alphabet& a, int max_len) {
   const bool zstd = text.size() >= 4 && text.substr(0, 4) == "\x28\xB5\x2F\xFD";
@@ -127,5 +152,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int max_len = size ? 1 + data[0] % 8 : 15;
   ReadWith(text, Alphabet::English(), max_len);
   ReadWith(text, Multi(), max_len);
+  // Streamed in chunks of 1 byte and of a size taken from the input.
+  const std::size_t chunk = size > 1 ? 1 + data[1] % 23 : 2;
+  for (bool skip : {false, true}) {
+    const ReadOptions o{.max_len = max_len, .skip_invalid = skip, .max_reported = 3};
+    for (std::size_t c : {std::size_t{1}, chunk}) {
+      SameAsChunked(text, Alphabet::English(), o, c);
+      SameAsChunked(text, Multi(), o, c);
+    }
+  }
   return 0;
 }

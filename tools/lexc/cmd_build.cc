@@ -24,6 +24,7 @@ struct BuildArgs {
   bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false,
        check_words = false;
   int max_len = 15, arc_width = 0;
+  std::uint64_t max_words = kDefaultMaxWords;
 };
 
 // Phase messages on stderr ("reading SOWPODS.txt ... 0.15 s"); always timed.
@@ -114,8 +115,11 @@ void RunBuild(const BuildArgs& a) {
   ReadOptions ro;
   ro.max_len = a.max_len;
   ro.skip_invalid = a.skip_invalid;
+  ro.max_words = a.max_words;
   ReadReport rr;
-  const WordList words = Check(ReadWordList(a.input, alphabet, ro, &rr));
+  auto read = ReadWordList(a.input, alphabet, ro, &rr);
+  if (!read.ok() && rr.word_limit) Fail(Describe(read.status()) + " (--max-words raises it)");
+  const WordList words = Check(std::move(read));
   t.read = phases.End();
   if (words.size() == 0) Fail(QuotePath(a.input) + ": no words");
 
@@ -169,6 +173,10 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_option("--max-len", args->max_len, "Longest word in tiles; longer words are errors")
       ->capture_default_str()
       ->check(CLI::Range(1, 255));
+  cmd->add_option("--max-words", args->max_words,
+                  "Most distinct words to keep (duplicates do not count); more is an error, not\n"
+                  "out of memory. 0: no limit but the 4 GiB of text")
+      ->capture_default_str();
   cmd->add_flag("--skip-invalid", args->skip_invalid,
                 "Skip (and count) lines that are not valid words instead of failing");
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")

@@ -6,7 +6,9 @@
 // everywhere and are changed in one place.
 //
 // Reading: a whole file (or standard input for "-") into memory, bounded by a
-// byte limit that also holds for devices and pipes, which have no size.
+// byte limit that also holds for devices and pipes, which have no size; or,
+// for inputs that may be huge (word lists), an InputStream of chunks, zstd
+// decompressed incrementally, so the reader parses while reading.
 // Writing: an OutputFile collects the bytes in a temporary file next to the
 // target and, on Commit(), makes them durable and renames them over the
 // target; until then (and after any failure, or a SIGINT/SIGTERM) an
@@ -23,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -60,6 +63,54 @@ bool IsZstdFrame(std::string_view bytes);
 // kBadInput ("name: corrupt zstd data: ...", "name: truncated zstd data"),
 // kLimit, kIo (out of memory for the zstd context).
 Result<std::string> DecompressZstd(std::string_view bytes, std::string_view name, std::uint64_t max_bytes = 0);
+
+// ---- Streaming input ----
+//
+// A file (or standard input for "-", or bytes already in memory) read chunk
+// by chunk, so that a reader can parse while reading and stop at the first
+// error: zstd is detected by content (the first four bytes) and decompressed
+// incrementally. Memory is one raw and one decompressed buffer, whatever the
+// input's size. The limit (`max_bytes`, 0: kMaxInputBytes) holds for the
+// text delivered after decompression, also for devices and pipes.
+// Errors (from Open or Next): kIo ("x: cannot open: ...", "x: cannot read:
+// Is a directory"), kLimit (as ReadFileBytes: "x: word list text over 4 GiB"
+// with the default limit, else "x: over N bytes"), kBadInput ("x: corrupt
+// zstd data: ...", "x: truncated zstd data"). Move-only; one thread at a time.
+class InputStream {
+ public:
+  // Opens `path` ("-": standard input, named "<stdin>"). A regular file over
+  // the limit is refused here, before anything is read.
+  static Result<InputStream> Open(const std::string& path, std::uint64_t max_bytes = 0);
+  // Streams `bytes` (which must outlive the stream), plain or zstd, named
+  // `name` in messages. `chunk_bytes` (0: all plain bytes at once, 256 KiB of
+  // zstd) bounds every chunk Next() returns and every piece of compressed
+  // input fed to the decoder, so tests can place chunk boundaries anywhere.
+  static InputStream FromBytes(std::string_view bytes, std::string name, std::uint64_t max_bytes = 0,
+                               std::size_t chunk_bytes = 0);
+
+  InputStream(InputStream&& other) noexcept;
+  InputStream& operator=(InputStream&& other) noexcept;
+  ~InputStream();  // closes the file (never standard input)
+
+  // The next non-empty chunk of text (decompressed), or an empty view at the
+  // end of the input. The view is valid until the next call. After an error
+  // every further call returns an error.
+  Result<std::string_view> Next();
+
+  const std::string& name() const;
+  // Whether the content is zstd; known after the first Next().
+  bool compressed() const;
+  // Text bytes delivered so far (after decompression).
+  std::uint64_t bytes_delivered() const;
+  // A plain regular file's or in-memory input's size, to size buffers; 0
+  // when unknown (pipes, devices, zstd). Only a hint: the file may change.
+  std::uint64_t size_hint() const;
+
+ private:
+  struct State;
+  explicit InputStream(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
 
 // An output that becomes visible only when complete, whatever the path
 // names. Create() decides how `path` is written, from what is there now:

@@ -8,7 +8,8 @@
 // matches, two words on a line, invalid UTF-8, a NUL byte, a word longer than
 // max_len tiles) is an error naming file:line and the offending text, unless
 // skip_invalid is set, in which case it is counted and the line skipped.
-// The grammar is in formats/wordlist.md. Files are read through lexc/io.h.
+// The grammar is in formats/wordlist.md. Files are read through lexc/io.h,
+// in chunks: memory follows the distinct words, not the input's size.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/io.h"
 #include "lexc/status.h"
 
 namespace lexc {
@@ -50,10 +52,18 @@ class WordList {
   std::vector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
 };
 
+// The default ReadOptions::max_words: about 75 times the largest published
+// game lexicon, far below what memory for reading and building allows.
+inline constexpr std::uint64_t kDefaultMaxWords = 20'000'000;
+
 struct ReadOptions {
   int max_len = 15;           // longest word in tiles; longer is an error
   bool skip_invalid = false;  // count and skip bad lines instead of failing
   int max_reported = 10;      // skipped lines quoted in ReadReport::examples
+  // Most distinct words kept; more is kLimit ("x: more than N distinct
+  // words, the limit of words kept") with ReadReport::word_limit set.
+  // Duplicates never count. 0: no limit other than the 4 GiB of text.
+  std::uint64_t max_words = kDefaultMaxWords;
 };
 
 struct ReadReport {
@@ -65,17 +75,32 @@ struct ReadReport {
   std::uint64_t input_bytes = 0;  // bytes after decompression
   bool compressed = false;
   std::vector<std::string> examples;  // "file:line: reason" for skipped lines
+  bool word_limit = false;            // the read failed at ReadOptions::max_words
 };
 
-// Reads, tokenizes, sorts and de-duplicates. `name` is used in messages
-// (pass the path, or "<stdin>"). Errors: kIo, kBadInput ("file:line: ..."),
-// kInvalidArgument (max_len < 1), kLimit (text over 4 GiB). O(input) for
-// sorted input, plus O(n log n) comparisons otherwise; no per-word
+// Reads, tokenizes, sorts and de-duplicates, parsing while reading (files,
+// pipes, devices; zstd decompressed incrementally through InputStream), so
+// the first bad line ends the read at once in strict mode. `name` is used in
+// messages (the path, or "<stdin>"). Errors: kIo, kBadInput ("file:line:
+// ..."), kInvalidArgument (max_len < 1), kLimit (text over 4 GiB, or more
+// than max_words distinct words). Memory: the distinct words kept (times at
+// most about 2: unsorted input is sorted and de-duplicated in place whenever
+// the words buffered since the last such pass reach the number kept and at
+// least 512 Ki, so lists of that size are sorted once, at the end; in
+// sorted input a repeat of the previous word is dropped at once, in unsorted
+// input most repeats of recent words too), plus the
+// read buffers and the current line. A line over 64 KiB is examined as it
+// arrives, never held whole; its message quotes its first bytes. O(input)
+// for sorted input, plus O(n log n) comparisons otherwise; no per-word
 // allocation. *report (may be null) is reset, then filled.
 Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
                               ReadReport* report);
 // The same over bytes already in memory (plain or zstd).
 Result<WordList> ParseWordList(std::string_view bytes, std::string_view name, const Alphabet& alphabet,
                                const ReadOptions& options, ReadReport* report);
+// The same over any InputStream (in.name() names it in messages); the two
+// functions above are this over InputStream::Open and ::FromBytes.
+Result<WordList> ReadWordListFrom(InputStream& in, const Alphabet& alphabet, const ReadOptions& options,
+                                  ReadReport* report);
 
 }  // namespace lexc
