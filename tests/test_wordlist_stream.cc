@@ -441,4 +441,27 @@ TEST_CASE("InputStream: chunks, zstd by content, truncated and corrupt zstd, lim
   CheckError(InputStream::Open("/tmp").status(), Errc::kIo, "/tmp: cannot read: Is a directory");
 }
 
+TEST_CASE("InputStream: zstd frames that decompress to nothing still meet the limit") {
+  // A zstd frame of "QI\n", then skippable frames (magic 0x184D2A50, a
+  // 4-byte little-endian size, that many bytes): valid zstd that yields no
+  // text, as an endless pipe of them would. The raw bytes count too.
+  std::string bytes = Zstd("QI\n");
+  const std::string skippable = std::string("\x50\x2A\x4D\x18\xF8\x03\x00\x00", 8) + std::string(1016, 'x');
+  for (int i = 0; i < 64; ++i) bytes += skippable;  // 64 KiB that decompress to nothing
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{100}}) {
+    InputStream in = InputStream::FromBytes(bytes, "skip.zst", 10000, chunk);
+    lexc::Result<std::string_view> r = std::string_view();
+    std::string got;
+    while ((r = in.Next()).ok() && !r->empty()) got += *r;
+    CHECK(got == "QI\n");
+    CheckError(r.status(), Errc::kLimit, "skip.zst: over 10000 bytes");
+  }
+  // Under the limit the same frames read to the end.
+  InputStream whole = InputStream::FromBytes(bytes, "skip.zst", 0, 0);
+  lexc::Result<std::string_view> r = std::string_view();
+  while ((r = whole.Next()).ok() && !r->empty()) {
+  }
+  CHECK(r.ok());
+}
+
 }  // namespace

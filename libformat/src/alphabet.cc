@@ -269,7 +269,7 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
 }
 
 Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source) {
-  const std::string src(source);
+  const std::string src = QuotePath(source);  // how messages name the input
   std::size_t line_no = 0;
   auto bad = [&](const std::string& what) {
     return Status(Errc::kBadInput, src + ":" + std::to_string(line_no) + ": " + what);

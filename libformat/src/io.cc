@@ -5,9 +5,11 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -211,8 +213,28 @@ void UnregisterTemporary(int slot) {
 
 // ---- where an output goes ----
 
+// Whether `dir` (symlinks followed) is on procfs, where links are "magic":
+// /proc/self/fd/N, and /dev/fd/N and /dev/stdout, whose directories lead there.
+bool OnProcfs(const std::string& dir) {
+  struct statfs fs {};
+  return ::statfs(dir.empty() ? "." : dir.c_str(), &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+}
+
+// N when `link` is /proc/self/fd/N or /proc/<this pid>/fd/N (directories
+// resolved), else -1.
+int OwnDescriptor(const std::string& link) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path p(link);
+  const fs::path dir = fs::canonical(p.parent_path(), ec);
+  if (ec || dir != fs::path("/proc/" + std::to_string(::getpid()) + "/fd")) return -1;
+  const std::string name = p.filename().string();
+  if (name.empty() || name.size() > 9 || name.find_first_not_of("0123456789") != std::string::npos) return -1;
+  return std::stoi(name);
+}
+
 // Follows `path` through symlinks to the file a replacement must rename over.
-// Sets *through_proc when a link lives under /proc (a magic link to an open
+// Sets *through_proc when a link lives on procfs (a magic link to an open
 // file, whose text is not a path).
 Result<std::string> FollowLinks(const std::string& path, bool* through_proc) {
   namespace fs = std::filesystem;
@@ -224,7 +246,7 @@ Result<std::string> FollowLinks(const std::string& path, bool* through_proc) {
       return IoError(path, "cannot write", errno);
     }
     if (!S_ISLNK(st.st_mode)) return at;
-    if (at.rfind("/proc/", 0) == 0) {
+    if (OnProcfs(fs::path(at).parent_path().string())) {
       *through_proc = true;
       return at;
     }
@@ -284,6 +306,7 @@ struct InputStream::State {
   bool raw_end = false;
   bool started = false, compressed = false, failed = false;
   std::uint64_t delivered = 0, size_hint = 0;
+  std::uint64_t consumed = 0;  // compressed bytes decoded (zstd)
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> zstd{nullptr, &ZSTD_freeDCtx};
   std::size_t zstd_ret = 1;  // last ZSTD_decompressStream result (0: frame done)
   std::string text;          // decompressed output buffer
@@ -365,6 +388,10 @@ struct InputStream::State {
         return Status(Errc::kBadInput, QuotePath(name) + ": corrupt zstd data: " + ZSTD_getErrorName(r));
       zstd_ret = r;
       pending.remove_prefix(in.pos);
+      // Compressed bytes count too: frames that decompress to nothing
+      // (skippable frames, empty frames) would otherwise never end a pipe.
+      consumed += in.pos;
+      if (consumed > limit) return TooBig(name, limit);
       if (out.pos > 0) return Deliver(text.data(), out.pos);
       // No output although there was room: the decoder wants input.
       if (pending.empty() && raw_end && r != 0)
@@ -495,6 +522,17 @@ Result<OutputFile> OutputFile::Create(const std::string& path) {
   const bool exists = ::stat(target->c_str(), &st) == 0;
   if (!exists && errno != ENOENT) return IoError(path, "cannot write", errno);
   if (exists && S_ISDIR(st.st_mode)) return IoError(path, "cannot write", EISDIR);
+  if (exists && through_proc) {
+    // One of this process's own descriptors (/dev/stdout, /dev/fd/N): write
+    // through a duplicate, so that the shell's open file (its offset, its
+    // O_APPEND for >>) is the one written, not a new opening of the file.
+    if (const int own = OwnDescriptor(*target); own >= 0) {
+      const int fd = ::fcntl(own, F_DUPFD_CLOEXEC, 0);
+      if (fd < 0) return IoError(path, "cannot write", errno);
+      out.fd_ = fd;
+      return out;
+    }
+  }
   if (exists && (!S_ISREG(st.st_mode) || through_proc)) {
     auto fd = OpenStream(through_proc ? path : *target, path, st);
     if (!fd.ok()) return fd.status();

@@ -419,7 +419,7 @@ class WordListReader {
   Status CheckWordLimit() {
     if (options_.max_words == 0 || list_.size() <= options_.max_words) return Status::Ok();
     rep_.word_limit = true;
-    return Status(Errc::kLimit, std::string(name_) + ": more than " + std::to_string(options_.max_words) +
+    return Status(Errc::kLimit, QuotePath(name_) + ": more than " + std::to_string(options_.max_words) +
                                     " distinct words, the limit of words kept");
   }
 
@@ -483,7 +483,7 @@ Result<WordList> ReadWordListFrom(InputStream& in, const Alphabet& alphabet, con
     // the tiles kept.
     return reader.Finish();
   } catch (const std::bad_alloc&) {
-    return Status(Errc::kIo, in.name() + ": out of memory reading the word list");
+    return Status(Errc::kIo, QuotePath(in.name()) + ": out of memory reading the word list");
   }
 }
 

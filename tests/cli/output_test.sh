@@ -51,6 +51,20 @@ cmp -s via-dev-stdout ref.lex
 expect "-o /dev/stdout writes to standard output" 0 $?
 expect "/dev/stdout is still a symlink" "symbolic link" "$(stat -c %F /dev/stdout)"
 
+# /dev/fd/N: /dev/fd is itself a link to /proc/self/fd, so the magic link is
+# met by a path that does not start with /proc. Through a pipe, and appended
+# to a file that already holds something (a rename would lose it).
+"$LEXC" build -q "$FIXTURE" -o /dev/fd/1 | cat >via-dev-fd-pipe
+expect "-o /dev/fd/1 into a pipe exits 0" 0 "${PIPESTATUS[0]}"
+cmp -s via-dev-fd-pipe ref.lex
+expect "-o /dev/fd/1 into a pipe streams the image" 0 $?
+printf 'HEAD' >via-dev-fd-append
+"$LEXC" build -q "$FIXTURE" -o /dev/fd/1 >>via-dev-fd-append
+expect "-o /dev/fd/1 appended to a file exits 0" 0 $?
+{ printf 'HEAD'; cat ref.lex; } >want-append
+cmp -s via-dev-fd-append want-append
+expect "-o /dev/fd/1 >> file keeps what the file held" 0 $?
+
 mkdir releases
 cp ref.lex releases/v3.lex
 ln -s releases/v3.lex link1.lex

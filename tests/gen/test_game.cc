@@ -239,6 +239,15 @@ TEST_CASE("six scoreless turns end the game: each loses its own tiles", "[game][
   REQUIRE(s.Apply(Move()).ok());
   CHECK(s.over());
   CHECK(s.score(0) == 10 - EnglishValue("IQ"));
+  // A position read at the limit is over at once: no move may follow, and
+  // the rack penalties are taken (the opponent's rack is dealt from the bag).
+  p = gen::ParseCgp(empty + " QI/ 10/20 3 mcnz 3;", a, layout).value();
+  s = GameState::FromPosition(p, layout, a, RulesOf(p), 3).value();
+  CHECK(s.over());
+  CHECK(s.end() == End::kScoreless);
+  CHECK(s.score(0) == 10 - EnglishValue("IQ"));
+  CHECK(s.score(1) == 20 - s.rack(1).Value(a));
+  CHECK(s.Apply(Move()).code() == Errc::kInvalidArgument);
 }
 
 TEST_CASE("the turn limit stops a game without adjustments", "[game][rules]") {

@@ -111,7 +111,7 @@ void RunBuild(const BuildArgs& a) {
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));
 
-  phases.Begin("reading " + a.input);
+  phases.Begin("reading " + QuotePath(a.input));
   ReadOptions ro;
   ro.max_len = a.max_len;
   ro.skip_invalid = a.skip_invalid;
@@ -146,7 +146,7 @@ void RunBuild(const BuildArgs& a) {
   }
   t.check = phases.End();
 
-  phases.Begin("writing " + a.output);
+  phases.Begin("writing " + QuotePath(a.output));
   Check(output.Append(image));
   Check(output.Commit());
   t.write = phases.End();

@@ -68,7 +68,7 @@ void RunSelfplay(const SelfplayArgs& a) {
   if (!a.gcg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.gcg_dir, ec);
-    if (ec) Fail(a.gcg_dir + ": cannot create the directory: " + ec.message());
+    if (ec) Fail(QuotePath(a.gcg_dir) + ": cannot create the directory: " + ec.message());
     Check(CheckWritableDirectory(a.gcg_dir));
   }
   std::string pending_positions;  // CGP lines not yet appended

@@ -71,7 +71,8 @@ Result<std::string> DecompressZstd(std::string_view bytes, std::string_view name
 // error: zstd is detected by content (the first four bytes) and decompressed
 // incrementally. Memory is one raw and one decompressed buffer, whatever the
 // input's size. The limit (`max_bytes`, 0: kMaxInputBytes) holds for the
-// text delivered after decompression, also for devices and pipes.
+// text delivered after decompression and for the compressed bytes read, also
+// for devices and pipes (frames that decompress to nothing still end).
 // Errors (from Open or Next): kIo ("x: cannot open: ...", "x: cannot read:
 // Is a directory"), kLimit (as ReadFileBytes: "x: word list text over 4 GiB"
 // with the default limit, else "x: over N bytes"), kBadInput ("x: corrupt

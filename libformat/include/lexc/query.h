@@ -5,7 +5,8 @@
 // queries on a GADDAG, which meet words out of order and sort them. That set
 // holds at most meta().word_count (Suffix) or meta().tile_total (Substring)
 // words, even on an image that was never verified (they stop collecting
-// there), and at most 1 MiB + 16 bytes per image byte: a verified image of a
+// there), and at most 1 MiB + 16 bytes per image byte of content (twice that
+// with the vectors' spare capacity): a verified image of a
 // few kilobytes can hold 10^17 words, so past that the query drops the set
 // and streams its answer from a scan of every word (as on a DAWG-only
 // image), in O(longest word) memory however long the answer. Memory thus

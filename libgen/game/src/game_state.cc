@@ -153,7 +153,9 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
 }
 
 void GameState::EndIfOver(std::vector<GameEvent>* events, Status* status) {
-  if (scoreless_ >= rules_.max_scoreless && turns_ > 0) {
+  // A new game (no turn, no scoreless turn yet) is never over; a position
+  // read mid-game may already be at the limit.
+  if (scoreless_ >= rules_.max_scoreless && (turns_ > 0 || scoreless_ > 0)) {
     over_ = true;
     end_ = End::kScoreless;
     for (int seat : {0, 1}) {
