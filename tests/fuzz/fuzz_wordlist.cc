@@ -66,7 +66,11 @@ bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0
 // The same bytes streamed in chunks of `chunk` bytes (raw and, for zstd,
 // decompressed) read exactly as the whole buffer: the same words, report and
 // error. Chunk boundaries then fall inside lines, UTF-8 sequences, labels,
-// CRLFs, the BOM and zstd blocks.
+// CRLFs, the BOM and zstd blocks. One exception: zstd damage is found where
+// the decoder meets it (a frame's checksum at its end), so a read that
+// decodes in smaller pieces may first meet a bad line of the text before it,
+// and stops there (the first bad line ends the read). Then both are bad input,
+// and the one that names the damage is the one that decoded further.
 void SameAsChunked(std::string_view text, const Alphabet& a, const ReadOptions& o, std::size_t chunk) {
   ReadReport whole_rep, chunk_rep;
   auto whole = ParseWordList(text, "fuzz", a, o, &whole_rep);
@@ -74,6 +78,15 @@ void SameAsChunked(std::string_view text, const Alphabet& a, const ReadOptions& 
   auto chunked = ReadWordListFrom(in, a, o, &chunk_rep);
   FUZZ_CHECK(whole.ok() == chunked.ok());
   if (!whole.ok()) {
+    const auto zstd_damage = [](const lexc::Status& st) {
+      return st.code() == lexc::Errc::kBadInput && (st.detail().find(": corrupt zstd data: ") != std::string::npos ||
+                                                    st.detail().find(": truncated zstd data") != std::string::npos);
+    };
+    if (zstd_damage(whole.status()) != zstd_damage(chunked.status())) {
+      FUZZ_CHECK_MSG(whole.status().code() == lexc::Errc::kBadInput && chunked.status().code() == lexc::Errc::kBadInput,
+                     whole.status().ToString() + " / " + chunked.status().ToString());
+      return;
+    }
     FUZZ_CHECK_MSG(whole.status().ToString() == chunked.status().ToString(),
                    whole.status().ToString() + " / " + chunked.status().ToString());
     return;
