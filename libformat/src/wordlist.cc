@@ -191,8 +191,11 @@ class WordListReader {
   // Past this length a line is examined as it arrives (see LongLine).
   static constexpr std::size_t kLongLine = 64 << 10;
   // Bytes kept ahead of the tokenizing position in a long line: no label
-  // match or UTF-8 sequence is that long.
-  static constexpr std::size_t kLookahead = 64;
+  // match or UTF-8 sequence is that long, and an error met at once still has
+  // more text quoted than QuoteText shows (lexc::kQuoteBytes and a whole
+  // UTF-8 sequence), so it is cut with "..." exactly as a short line's is.
+  static constexpr std::size_t kLookahead = 128;
+  static_assert(kLookahead > lexc::kQuoteBytes + 4);
   // Bytes of a long line's text kept for quoting (QuoteText shows ~64).
   static constexpr std::size_t kQuoteBytes = 256;
 
