@@ -1,0 +1,1 @@
+#include "lexc/selfplay/accumulator.h"
