@@ -1,0 +1,249 @@
+// StudyStats: counting games (Add) and appending accumulators (Merge). The
+// JSON form is in stats_json.cc.
+#include "lexc/selfplay/stats.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lexc/gen/cgp.h"
+#include "lexc/gen/move.h"
+#include "lexc/gen/position.h"
+
+namespace lexc::selfplay {
+namespace {
+
+bool TopMoveBefore(const TopMove& a, const TopMove& b) {
+  if (a.score != b.score) return a.score > b.score;
+  if (a.seed != b.seed) return a.seed < b.seed;
+  return a.turn < b.turn;
+}
+
+bool TopGameBefore(const TopGame& a, const TopGame& b) {
+  if (a.score != b.score) return a.score > b.score;
+  return a.seed < b.seed;
+}
+
+template <class T, class Less>
+void MergeTop(std::vector<T>* into, const std::vector<T>& more, Less less, int limit) {
+  into->insert(into->end(), more.begin(), more.end());
+  std::stable_sort(into->begin(), into->end(), less);
+  if (into->size() > std::size_t(limit)) into->resize(std::size_t(limit));
+}
+
+// The opponent's rack when event `k` (a move by seat p) was made: the rack of
+// its next move, else the tiles an end-of-game event shows, else empty.
+Rack OpponentRack(const game::GameRecord& g, std::size_t k) {
+  const int p = g.events[k].player;
+  for (std::size_t i = k + 1; i < g.events.size(); ++i) {
+    const game::GameEvent& e = g.events[i];
+    if (e.kind == game::GameEvent::Kind::kMove && e.player != p) return e.rack;
+    if (e.kind == game::GameEvent::Kind::kOutBonus && e.player == p) return e.rack;
+    if (e.kind == game::GameEvent::Kind::kRackPenalty && e.player != p) return e.rack;
+  }
+  return Rack();
+}
+
+}  // namespace
+
+double Moments::Mean(std::uint64_t n) const { return n == 0 ? 0.0 : double(sum) / double(n); }
+
+double Moments::Sd(std::uint64_t n) const {
+  if (n < 2) return 0.0;
+  const long double s = sum, q = sum_squares, m = n;
+  const long double var = (q - s * s / m) / (m - 1);
+  return var <= 0 ? 0.0 : double(std::sqrt(var));
+}
+
+void Histogram::Add(std::int64_t value, std::uint64_t count) {
+  if (counts_.empty()) base_ = value;
+  if (value < base_) {
+    counts_.insert(counts_.begin(), std::size_t(base_ - value), 0);
+    base_ = value;
+  }
+  const std::size_t i = std::size_t(value - base_);
+  if (i >= counts_.size()) counts_.resize(i + 1, 0);
+  counts_[i] += count;
+}
+
+void Histogram::Merge(const Histogram& o) {
+  for (std::size_t i = 0; i < o.counts_.size(); ++i)
+    if (o.counts_[i]) Add(o.base_ + std::int64_t(i), o.counts_[i]);
+}
+
+std::uint64_t Histogram::Total() const {
+  std::uint64_t t = 0;
+  for (std::uint64_t c : counts_) t += c;
+  return t;
+}
+
+std::vector<std::pair<std::int64_t, std::uint64_t>> Histogram::Entries() const {
+  std::vector<std::pair<std::int64_t, std::uint64_t>> out;
+  for (std::size_t i = 0; i < counts_.size(); ++i)
+    if (counts_[i]) out.emplace_back(base_ + std::int64_t(i), counts_[i]);
+  return out;
+}
+
+const char* FigureName(Figure f) {
+  static const char* const kNames[kFigures] = {"turns",        "bingos",       "winner_score", "loser_score",
+                                               "first_score",  "second_score", "spread",       "first_spread"};
+  return kNames[static_cast<int>(f)];
+}
+
+StudyStats::StudyStats(StatsConfig config) : config_(std::move(config)) {
+  const std::size_t n = std::size_t(config_.words->size());
+  word_plays_.assign(n, 0);
+  word_games_.assign(n, 0);
+  board_ = gen::Board(config_.layout->rows(), config_.layout->cols());
+}
+
+std::unique_ptr<GameAccumulator> StudyStats::NewEmpty() const { return std::make_unique<StudyStats>(config_); }
+
+bool StudyStats::WouldEnterTopMoves(int score, std::uint64_t seed, int turn) const {
+  if (config_.top_moves <= 0) return false;
+  if (top_moves_.size() < std::size_t(config_.top_moves)) return true;
+  TopMove m;
+  m.score = score, m.seed = seed, m.turn = turn;
+  return TopMoveBefore(m, top_moves_.back());
+}
+
+void StudyStats::OfferTopMove(TopMove m) {
+  auto at = std::upper_bound(top_moves_.begin(), top_moves_.end(), m, TopMoveBefore);
+  top_moves_.insert(at, std::move(m));
+  if (top_moves_.size() > std::size_t(config_.top_moves)) top_moves_.pop_back();
+}
+
+Status StudyStats::Add(const game::GameRecord& g) {
+  // Validate and gather first, so that an error counts nothing.
+  struct PlayFacts {
+    int score, length;
+    std::uint64_t word;
+  };
+  static thread_local std::vector<PlayFacts> plays;
+  static thread_local std::vector<int> cross;
+  static thread_local std::vector<TopMove> tops;
+  plays.clear(), cross.clear(), tops.clear();
+  const Alphabet& alphabet = config_.lexicon->alphabet();
+  board_ = gen::Board(config_.layout->rows(), config_.layout->cols());
+  int move_kinds[3] = {0, 0, 0};
+  int scores[2] = {0, 0};
+  int scoreless = 0, turn = 0;
+  const auto fail = [&](const std::string& what) {
+    return Status(Errc::kInvalidArgument, "game seed " + std::to_string(g.seed) + ", turn " + std::to_string(turn) +
+                                              ": " + what);
+  };
+  for (std::size_t k = 0; k < g.events.size(); ++k) {
+    const game::GameEvent& e = g.events[k];
+    if (e.player != 0 && e.player != 1) return fail("player seat " + std::to_string(e.player));
+    if (e.kind != game::GameEvent::Kind::kMove) continue;
+    ++turn;
+    const int kind = static_cast<int>(e.move.kind);
+    if (kind < 0 || kind > 2) return fail("unknown move kind");
+    ++move_kinds[kind];
+    const int score = e.move.score();
+    if (e.move.kind == gen::Move::Kind::kPlay && WouldEnterTopMoves(score, g.seed, turn)) {
+      // Also against the candidates of this game: keep at most top_moves.
+      gen::Position p;
+      p.board = board_;
+      p.racks = {e.rack, OpponentRack(g, k)};
+      p.scores = {scores[e.player], scores[1 - e.player]};
+      p.scoreless_turns = scoreless;
+      if (!config_.lexicon_name.empty()) p.SetOp("lex", config_.lexicon_name);
+      if (config_.rules.exchange_limit != gen::kDefaultExchangeLimit)
+        p.SetOp("etl", std::to_string(config_.rules.exchange_limit));
+      if (config_.rules.max_scoreless != gen::kDefaultMaxScoreless)
+        p.SetOp("mcnz", std::to_string(config_.rules.max_scoreless));
+      TopMove m;
+      m.score = score, m.seed = g.seed, m.turn = turn, m.player = e.player;
+      m.move = gen::FormatMove(e.move, alphabet);
+      m.cgp = gen::WriteCgp(p, alphabet);
+      tops.push_back(std::move(m));
+    }
+    if (e.move.kind == gen::Move::Kind::kPlay) {
+      const gen::Play& play = e.move.play;
+      if (play.length < 2 || play.length > gen::kMaxBoardDim) return fail("a play of length " + std::to_string(play.length));
+      if (Status st = gen::ApplyPlay(play, &board_); !st.ok()) return fail(st.detail());
+      word_.clear();
+      for (int i = 0; i < play.length; ++i) word_.push_back(gen::CellTile(play.cells[i]));
+      const std::optional<std::uint64_t> number = config_.words->Number(word_);
+      if (!number) return fail("main word " + gen::PlayWord(play, alphabet) + " is not a word of the lexicon");
+      plays.push_back({score, play.length, *number});
+      // Cross words: each new tile's perpendicular run on the board after the play.
+      const int dr = play.dir == gen::Dir::kAcross ? 1 : 0, dc = 1 - dr;
+      for (int i = 0; i < play.length; ++i) {
+        if (play.IsThrough(i)) continue;
+        const int r = play.RowAt(i), c = play.ColAt(i);
+        int len = 1;
+        for (int rr = r - dr, cc = c - dc; board_.InRange(rr, cc) && board_.at(rr, cc) != gen::kEmpty;
+             rr -= dr, cc -= dc)
+          ++len;
+        for (int rr = r + dr, cc = c + dc; board_.InRange(rr, cc) && board_.at(rr, cc) != gen::kEmpty;
+             rr += dr, cc += dc)
+          ++len;
+        if (len >= 2) cross.push_back(len);
+      }
+    }
+    scores[e.player] = e.total;
+    scoreless = score == 0 ? scoreless + 1 : 0;
+  }
+
+  // Commit.
+  ++games_;
+  const int first = g.scores[0], second = g.scores[1];
+  const int winner = std::max(first, second), loser = std::min(first, second);
+  if (first > second)
+    ++first_wins_;
+  else if (first == second)
+    ++ties_;
+  ++ends_[static_cast<int>(g.end)];
+  for (int i = 0; i < 3; ++i) moves_[i] += std::uint64_t(move_kinds[i]);
+  const std::int64_t values[kFigures] = {turn, g.bingos, winner, loser, first, second, winner - loser, first - second};
+  for (int f = 0; f < kFigures; ++f) moments_[f].Add(values[f]);
+  winner_scores_.Add(winner);
+  loser_scores_.Add(loser);
+  bingos_.Add(g.bingos);
+  game_words_.clear();
+  for (const PlayFacts& p : plays) {
+    main_lengths_.Add(p.length);
+    move_scores_.Add(p.score);
+    ++word_plays_[p.word];
+    game_words_.push_back(p.word);
+  }
+  std::sort(game_words_.begin(), game_words_.end());
+  game_words_.erase(std::unique(game_words_.begin(), game_words_.end()), game_words_.end());
+  for (std::uint64_t w : game_words_) ++word_games_[w];
+  for (int len : cross) cross_lengths_.Add(len);
+  for (TopMove& m : tops)
+    if (WouldEnterTopMoves(m.score, m.seed, m.turn)) OfferTopMove(std::move(m));
+  const TopGame games[3] = {{winner, g.seed}, {loser, g.seed}, {first + second, g.seed}};
+  for (int i = 0; i < 3; ++i) MergeTop(&top_games_[i], std::vector<TopGame>{games[i]}, TopGameBefore, config_.top_games);
+  return Status::Ok();
+}
+
+Status StudyStats::Merge(const GameAccumulator& later_base) {
+  const auto* later = dynamic_cast<const StudyStats*>(&later_base);
+  if (later == nullptr) return Status(Errc::kInvalidArgument, "merge: not the statistics of a study");
+  if (later->word_plays_.size() != word_plays_.size() || later->config_.top_moves != config_.top_moves ||
+      later->config_.top_games != config_.top_games)
+    return Status(Errc::kInvalidArgument, "merge: statistics of another configuration (word count or top sizes)");
+  games_ += later->games_, first_wins_ += later->first_wins_, ties_ += later->ties_;
+  for (int i = 0; i < 3; ++i) ends_[i] += later->ends_[i], moves_[i] += later->moves_[i];
+  for (int f = 0; f < kFigures; ++f) {
+    moments_[f].sum += later->moments_[f].sum;
+    moments_[f].sum_squares += later->moments_[f].sum_squares;
+  }
+  MergeTop(&top_moves_, later->top_moves_, TopMoveBefore, config_.top_moves);
+  for (int i = 0; i < 3; ++i) MergeTop(&top_games_[i], later->top_games_[i], TopGameBefore, config_.top_games);
+  main_lengths_.Merge(later->main_lengths_);
+  cross_lengths_.Merge(later->cross_lengths_);
+  winner_scores_.Merge(later->winner_scores_);
+  loser_scores_.Merge(later->loser_scores_);
+  move_scores_.Merge(later->move_scores_);
+  bingos_.Merge(later->bingos_);
+  for (std::size_t w = 0; w < word_plays_.size(); ++w) {
+    word_plays_[w] += later->word_plays_[w];
+    word_games_[w] += later->word_games_[w];
+  }
+  return Status::Ok();
+}
+
+}  // namespace lexc::selfplay
