@@ -146,9 +146,9 @@ void Recount(const std::vector<GcgEvent>& events, std::uint64_t seed, int rows, 
   x->ties += a == b;
   x->ends[end]++;
   const int w = a > b ? a : b, l = a > b ? b : a;
-  const std::pair<const char*, std::int64_t> fig[] = {{"turns", turn},       {"bingos", bingos},     {"winner_score", w},
-                                                      {"loser_score", l},     {"first_score", a},     {"second_score", b},
-                                                      {"spread", w - l},      {"first_spread", a - b}};
+  const std::pair<const char*, std::int64_t> fig[] = {{"turns", turn},    {"bingos", bingos},     {"winner_score", w},
+                                                      {"loser_score", l}, {"first_score", a},     {"second_score", b},
+                                                      {"spread", w - l},  {"first_spread", a - b}};
   for (const auto& [name, v] : fig) x->figures[name].push_back(v);
   x->winning.push_back({w, seed}), x->losing.push_back({l, seed}), x->combined.push_back({a + b, seed});
   x->winner[w]++, x->loser[l]++, x->bingos[bingos]++;
@@ -239,8 +239,9 @@ void CheckAgainstRecount(const Lexicon& lex, const gen::test::WordSet& words, in
     CHECK(best[0].score == m.score);
   }
   const auto check_top = [](std::vector<std::pair<int, std::uint64_t>> want, const std::vector<TopGame>& got) {
-    std::sort(want.begin(), want.end(),
-              [](const auto& p, const auto& q) { return p.first != q.first ? p.first > q.first : p.second < q.second; });
+    std::sort(want.begin(), want.end(), [](const auto& p, const auto& q) {
+      return p.first != q.first ? p.first > q.first : p.second < q.second;
+    });
     want.resize(std::min<std::size_t>(want.size(), 4));
     REQUIRE(got.size() == want.size());
     for (std::size_t i = 0; i < want.size(); ++i) {

@@ -46,6 +46,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterQuery(app);
   RegisterMoves(app);
   RegisterSelfplay(app);
+  RegisterReport(app);
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {

@@ -32,5 +32,6 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o);
 
 void RegisterMoves(CLI::App& app);
 void RegisterSelfplay(CLI::App& app);
+void RegisterReport(CLI::App& app);
 
 }  // namespace lexc::cli

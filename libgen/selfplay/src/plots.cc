@@ -119,21 +119,23 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
   {
     std::string data;
     const auto main_len = s.main_word_lengths().Entries(), cross_len = s.cross_word_lengths().Entries();
-    const double main_total = double(s.main_word_lengths().Total()), cross_total = double(s.cross_word_lengths().Total());
+    const double main_total = double(s.main_word_lengths().Total()),
+                 cross_total = double(s.cross_word_lengths().Total());
     std::map<std::int64_t, std::pair<std::uint64_t, std::uint64_t>> rows;
     for (const auto& [v, c] : main_len) rows[v].first = c;
     for (const auto& [v, c] : cross_len) rows[v].second = c;
     for (const auto& [len, c] : rows)
-      data += std::to_string(len) + " " + std::to_string(main_total ? 100.0 * double(c.first) / main_total : 0) +
-              " " + std::to_string(cross_total ? 100.0 * double(c.second) / cross_total : 0) + "\n";
+      data += std::to_string(len) + " " + std::to_string(main_total ? 100.0 * double(c.first) / main_total : 0) + " " +
+              std::to_string(cross_total ? 100.0 * double(c.second) / cross_total : 0) + "\n";
     if (data.empty()) data = "2 0 0\n";
     LEXC_RETURN_IF_ERROR(WriteText(t / "lengths.dat", data));
     plots.push_back({"word_lengths.svg", "Lengths of the words played"});
-    gp += "set output 'word_lengths.svg'\nset title 'Lengths of the words played'\n"
-          "set xlabel 'letters'\nset ylabel '% of the words'\nset style data histograms\n"
-          "set style histogram clustered gap 1\nset yrange [0:*]\n"
-          "plot 'lengths.dat' using 2:xtic(1) title 'main words' lc rgb '#3b6fb6', '' using 3 title 'cross words' "
-          "lc rgb '#e08a2c'\nset style data lines\nunset style histogram\n";
+    gp +=
+        "set output 'word_lengths.svg'\nset title 'Lengths of the words played'\n"
+        "set xlabel 'letters'\nset ylabel '% of the words'\nset style data histograms\n"
+        "set style histogram clustered gap 1\nset yrange [0:*]\n"
+        "plot 'lengths.dat' using 2:xtic(1) title 'main words' lc rgb '#3b6fb6', '' using 3 title 'cross words' "
+        "lc rgb '#e08a2c'\nset style data lines\nunset style histogram\n";
   }
   // Final scores of winners and losers, bins of 10.
   {
@@ -147,11 +149,12 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
     if (data.empty()) data = "0 0 0\n";
     LEXC_RETURN_IF_ERROR(WriteText(t / "scores.dat", data));
     plots.push_back({"scores.svg", "Final scores of winners and losers"});
-    gp += "set output 'scores.svg'\nset title 'Final scores of winners and losers'\nset xlabel 'final score (bins "
-          "of 10)'\nset ylabel '% of the games'\nset style fill transparent solid 0.5 border -1\nset boxwidth 10\n"
-          "set xrange [*:*]\nset yrange [0:*]\n"
-          "plot 'scores.dat' using 1:3 with boxes title 'losers' lc rgb '#d0504a', "
-          "'' using 1:2 with boxes title 'winners' lc rgb '#3b8f4a'\nset style fill solid 0.75 border -1\n";
+    gp +=
+        "set output 'scores.svg'\nset title 'Final scores of winners and losers'\nset xlabel 'final score (bins "
+        "of 10)'\nset ylabel '% of the games'\nset style fill transparent solid 0.5 border -1\nset boxwidth 10\n"
+        "set xrange [*:*]\nset yrange [0:*]\n"
+        "plot 'scores.dat' using 1:3 with boxes title 'losers' lc rgb '#d0504a', "
+        "'' using 1:2 with boxes title 'winners' lc rgb '#3b8f4a'\nset style fill solid 0.75 border -1\n";
   }
   // Bingos per game.
   {
@@ -161,9 +164,10 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
     if (data.empty()) data = "0 0\n";
     LEXC_RETURN_IF_ERROR(WriteText(t / "bingos.dat", data));
     plots.push_back({"bingos.svg", "Bingos per game"});
-    gp += "set output 'bingos.svg'\nset title 'Bingos per game (both players)'\nset xlabel 'bingos'\n"
-          "set ylabel '% of the games'\nset boxwidth 0.7\nset xrange [-0.6:*]\nset xtics 1\nset yrange [0:*]\n"
-          "plot 'bingos.dat' using 1:2 with boxes notitle lc rgb '#7a4fb0'\nset xtics autofreq\n";
+    gp +=
+        "set output 'bingos.svg'\nset title 'Bingos per game (both players)'\nset xlabel 'bingos'\n"
+        "set ylabel '% of the games'\nset boxwidth 0.7\nset xrange [-0.6:*]\nset xtics 1\nset yrange [0:*]\n"
+        "plot 'bingos.dat' using 1:2 with boxes notitle lc rgb '#7a4fb0'\nset xtics autofreq\n";
   }
   // Move scores, bins of 2.
   {
@@ -174,9 +178,10 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
     if (data.empty()) data = "0 0\n";
     LEXC_RETURN_IF_ERROR(WriteText(t / "moves.dat", data));
     plots.push_back({"move_scores.svg", "Scores of the plays"});
-    gp += "set output 'move_scores.svg'\nset title 'Scores of the plays'\nset xlabel 'points (bins of 2)'\n"
-          "set ylabel '% of the plays'\nset boxwidth 2\nset xrange [0:*]\nset yrange [0:*]\n"
-          "plot 'moves.dat' using 1:2 with boxes notitle lc rgb '#3b6fb6'\n";
+    gp +=
+        "set output 'move_scores.svg'\nset title 'Scores of the plays'\nset xlabel 'points (bins of 2)'\n"
+        "set ylabel '% of the plays'\nset boxwidth 2\nset xrange [0:*]\nset yrange [0:*]\n"
+        "plot 'moves.dat' using 1:2 with boxes notitle lc rgb '#3b6fb6'\n";
   }
   // The most-played words: % of the games each was played in.
   {
@@ -188,11 +193,14 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
     if (data.empty()) data = "0 \"-\" 0\n";
     LEXC_RETURN_IF_ERROR(WriteText(t / "words.dat", data));
     plots.push_back({"top_words.svg", "The most-played words"});
-    gp += "set output 'top_words.svg'\nset title 'The most-played words'\nset xlabel ''\n"
-          "set ylabel '% of the games it was played in'\nset boxwidth 0.7\nset xrange [-0.6:" +
-          std::to_string(double(shown) - 0.4) +
-          "]\nset yrange [0:*]\nset xtics rotate by -60 left\n"
-          "plot 'words.dat' using 1:3:xtic(2) with boxes notitle lc rgb '#e08a2c'\n";
+    // Horizontal bars, the most played at the top: labels stay upright.
+    gp +=
+        "set output 'top_words.svg'\nset title 'The most-played words'\nset ylabel ''\n"
+        "set xlabel '% of the games it was played in'\nset xrange [0:*]\nset yrange [" +
+        std::to_string(double(shown) - 0.4) +
+        ":-0.6]\nset ytics 1 scale 0\nset grid xtics noytics lc rgb '#dddddd'\n"
+        "plot 'words.dat' using ($3/2):1:($3/2):(0.35):yticlabels(2) with boxxyerror notitle "
+        "fc rgb '#e08a2c'\n";
   }
   gp += "unset output\n";
   LEXC_RETURN_IF_ERROR(WriteText(t / "plots.gp", gp));

@@ -9,7 +9,7 @@
 namespace lexc::selfplay {
 
 struct PlotFile {
-  std::string name;   // in dir/plots/
+  std::string name;  // in dir/plots/
   std::string title;
 };
 

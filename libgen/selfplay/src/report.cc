@@ -35,9 +35,14 @@ std::string Cell(const std::string& s) {
   return out;
 }
 
-const char* const kFigureLabels[kFigures] = {"Turns",         "Bingos",         "Winner's score",
-                                             "Loser's score", "First player's score", "Second player's score",
-                                             "Spread (winner − loser)", "Spread (first − second)"};
+const char* const kFigureLabels[kFigures] = {"Turns",
+                                             "Bingos",
+                                             "Winner's score",
+                                             "Loser's score",
+                                             "First player's score",
+                                             "Second player's score",
+                                             "Spread (winner − loser)",
+                                             "Spread (first − second)"};
 
 }  // namespace
 
@@ -145,7 +150,8 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
         ", formats/study-stats.md).\n\n## The study\n\n| Fact | Value |\n|---|---|\n";
   if (study.is_object())
     for (const auto& [key, value] : study.items())
-      if (value.is_primitive()) md += "| " + Cell(key) + " | " + Cell(value.is_string() ? value.get<std::string>() : value.dump()) + " |\n";
+      if (value.is_primitive())
+        md += "| " + Cell(key) + " | " + Cell(value.is_string() ? value.get<std::string>() : value.dump()) + " |\n";
   md += "| games counted | " + std::to_string(n) + " |\n";
 
   md += "\n## Per game\n\n| Figure | Mean | Standard deviation |\n|---|---:|---:|\n";
@@ -154,34 +160,40 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
     md += std::string("| ") + kFigureLabels[f] + " | " + Fixed(m.Mean(n), 2) + " | " + Fixed(m.Sd(n), 2) + " |\n";
   }
   const json& fp = d["first_player"];
-  md += "\n## The first player\n\n| Wins | Ties | Losses | Win rate (ties count ½) | 95% interval (Wilson) |\n"
-        "|---:|---:|---:|---:|---|\n";
+  md +=
+      "\n## The first player\n\n| Wins | Ties | Losses | Win rate (ties count ½) | 95% interval (Wilson) |\n"
+      "|---:|---:|---:|---:|---|\n";
   md += "| " + std::to_string(s.first_wins()) + " | " + std::to_string(s.ties()) + " | " +
         std::to_string(s.first_losses()) + " | " + Fixed(100 * fp["win_rate"].get<double>(), 2) + "% | " +
         Fixed(100 * fp["win_rate_ci95"][0].get<double>(), 2) + "% – " +
         Fixed(100 * fp["win_rate_ci95"][1].get<double>(), 2) + "% |\n";
-  const auto pct = [](std::uint64_t a, std::uint64_t b) { return b ? Fixed(100.0 * double(a) / double(b), 2) + "%" : "–"; };
+  const auto pct = [](std::uint64_t a, std::uint64_t b) {
+    return b ? Fixed(100.0 * double(a) / double(b), 2) + "%" : "–";
+  };
   md += "\n## How games ended\n\n| End | Games | Share |\n|---|---:|---:|\n";
   const std::pair<const char*, game::End> ends[] = {{"A player went out", game::End::kWentOut},
-                                                     {"Scoreless turns", game::End::kScoreless},
-                                                     {"Turn limit", game::End::kTurnLimit}};
+                                                    {"Scoreless turns", game::End::kScoreless},
+                                                    {"Turn limit", game::End::kTurnLimit}};
   for (const auto& [label, e] : ends)
     md += std::string("| ") + label + " | " + std::to_string(s.ends(e)) + " | " + pct(s.ends(e), n) + " |\n";
   const std::uint64_t all_moves = s.moves(0) + s.moves(1) + s.moves(2);
   md += "\n## Moves by kind\n\n| Kind | Moves | Share |\n|---|---:|---:|\n";
   const char* const kinds[3] = {"Play", "Exchange", "Pass"};
   for (int k = 0; k < 3; ++k)
-    md += std::string("| ") + kinds[k] + " | " + std::to_string(s.moves(k)) + " | " + pct(s.moves(k), all_moves) + " |\n";
+    md +=
+        std::string("| ") + kinds[k] + " | " + std::to_string(s.moves(k)) + " | " + pct(s.moves(k), all_moves) + " |\n";
 
-  md += "\n## The highest-scoring moves\n\nEach position replays with `lexc moves IMAGE --cgp '<CGP>'`.\n\n"
-        "| # | Score | Move | Seed | Turn | Player | Position before (CGP) |\n|---:|---:|---|---:|---:|---:|---|\n";
+  md +=
+      "\n## The highest-scoring moves\n\nEach position replays with `lexc moves IMAGE --cgp '<CGP>'`.\n\n"
+      "| # | Score | Move | Seed | Turn | Player | Position before (CGP) |\n|---:|---:|---|---:|---:|---:|---|\n";
   for (std::size_t i = 0; i < s.top_moves().size(); ++i) {
     const TopMove& m = s.top_moves()[i];
     md += "| " + std::to_string(i + 1) + " | " + std::to_string(m.score) + " | `" + Cell(m.move) + "` | " +
           std::to_string(m.seed) + " | " + std::to_string(m.turn) + " | " + std::to_string(m.player + 1) + " | `" +
           Cell(m.cgp) + "` |\n";
   }
-  md += "\n## The highest game scores\n\n| # | Winning (seed) | Losing (seed) | Combined (seed) |\n|---:|---|---|---|\n";
+  md +=
+      "\n## The highest game scores\n\n| # | Winning (seed) | Losing (seed) | Combined (seed) |\n|---:|---|---|---|\n";
   const std::vector<TopGame>* tops[3] = {&s.top_winning(), &s.top_losing(), &s.top_combined()};
   for (std::size_t i = 0; i < tops[0]->size(); ++i) {
     md += "| " + std::to_string(i + 1);
@@ -190,9 +202,10 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
     md += " |\n";
   }
 
-  md += "\n## Lengths of the words played\n\nMain words (one per play) and cross words (each further word a play "
-        "forms) are counted separately.\n\n| Length | Main words | Share | Cross words | Share |\n"
-        "|---:|---:|---:|---:|---:|\n";
+  md +=
+      "\n## Lengths of the words played\n\nMain words (one per play) and cross words (each further word a play "
+      "forms) are counted separately.\n\n| Length | Main words | Share | Cross words | Share |\n"
+      "|---:|---:|---:|---:|---:|\n";
   const auto main_len = s.main_word_lengths().Entries(), cross_len = s.cross_word_lengths().Entries();
   const std::uint64_t main_total = s.main_word_lengths().Total(), cross_total = s.cross_word_lengths().Total();
   std::int64_t max_len = 0;

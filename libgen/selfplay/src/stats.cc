@@ -84,8 +84,8 @@ std::vector<std::pair<std::int64_t, std::uint64_t>> Histogram::Entries() const {
 }
 
 const char* FigureName(Figure f) {
-  static const char* const kNames[kFigures] = {"turns",        "bingos",       "winner_score", "loser_score",
-                                               "first_score",  "second_score", "spread",       "first_spread"};
+  static const char* const kNames[kFigures] = {"turns",       "bingos",       "winner_score", "loser_score",
+                                               "first_score", "second_score", "spread",       "first_spread"};
   return kNames[static_cast<int>(f)];
 }
 
@@ -128,8 +128,8 @@ Status StudyStats::Add(const game::GameRecord& g) {
   int scores[2] = {0, 0};
   int scoreless = 0, turn = 0;
   const auto fail = [&](const std::string& what) {
-    return Status(Errc::kInvalidArgument, "game seed " + std::to_string(g.seed) + ", turn " + std::to_string(turn) +
-                                              ": " + what);
+    return Status(Errc::kInvalidArgument,
+                  "game seed " + std::to_string(g.seed) + ", turn " + std::to_string(turn) + ": " + what);
   };
   for (std::size_t k = 0; k < g.events.size(); ++k) {
     const game::GameEvent& e = g.events[k];
@@ -160,7 +160,8 @@ Status StudyStats::Add(const game::GameRecord& g) {
     }
     if (e.move.kind == gen::Move::Kind::kPlay) {
       const gen::Play& play = e.move.play;
-      if (play.length < 2 || play.length > gen::kMaxBoardDim) return fail("a play of length " + std::to_string(play.length));
+      if (play.length < 2 || play.length > gen::kMaxBoardDim)
+        return fail("a play of length " + std::to_string(play.length));
       if (Status st = gen::ApplyPlay(play, &board_); !st.ok()) return fail(st.detail());
       word_.clear();
       for (int i = 0; i < play.length; ++i) word_.push_back(gen::CellTile(play.cells[i]));
@@ -215,7 +216,8 @@ Status StudyStats::Add(const game::GameRecord& g) {
   for (TopMove& m : tops)
     if (WouldEnterTopMoves(m.score, m.seed, m.turn)) OfferTopMove(std::move(m));
   const TopGame games[3] = {{winner, g.seed}, {loser, g.seed}, {first + second, g.seed}};
-  for (int i = 0; i < 3; ++i) MergeTop(&top_games_[i], std::vector<TopGame>{games[i]}, TopGameBefore, config_.top_games);
+  for (int i = 0; i < 3; ++i)
+    MergeTop(&top_games_[i], std::vector<TopGame>{games[i]}, TopGameBefore, config_.top_games);
   return Status::Ok();
 }
 

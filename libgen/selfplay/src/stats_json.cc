@@ -70,7 +70,7 @@ class Reader {
   std::uint64_t U64(const json& v, const std::string& path,
                     std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
     if (!ok()) return 0;
-    if (v.is_number_unsigned()) {
+    if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0)) {
       const std::uint64_t x = v.get<std::uint64_t>();
       if (x <= max) return x;
       Fail(path, std::to_string(x) + " is out of range (at most " + std::to_string(max) + ")");
@@ -143,8 +143,12 @@ json StudyStats::ToJson() const {
   j["figures"] = figures;
   json tops = json::array();
   for (const TopMove& m : top_moves_)
-    tops.push_back(
-        {{"score", m.score}, {"seed", m.seed}, {"turn", m.turn}, {"player", m.player}, {"move", m.move}, {"cgp", m.cgp}});
+    tops.push_back({{"score", m.score},
+                    {"seed", m.seed},
+                    {"turn", m.turn},
+                    {"player", m.player},
+                    {"move", m.move},
+                    {"cgp", m.cgp}});
   j["top_moves"] = tops;
   json games = json::object();
   for (int i = 0; i < 3; ++i) {
@@ -179,9 +183,10 @@ Status StudyStats::FromJson(const json& j) {
   s.first_wins_ = in.U64(in.Field(fp, "wins", "stats.first_player"), "stats.first_player.wins");
   s.ties_ = in.U64(in.Field(fp, "ties", "stats.first_player"), "stats.first_player.ties");
   const std::uint64_t losses = in.U64(in.Field(fp, "losses", "stats.first_player"), "stats.first_player.losses");
-  if (in.ok() && (s.first_wins_ > s.games_ || s.ties_ > s.games_ - s.first_wins_ ||
-                  losses != s.games_ - s.first_wins_ - s.ties_))
-    in.Fail("stats.first_player", "wins, ties and losses do not add up to the games (" + std::to_string(s.games_) + ")");
+  if (in.ok() &&
+      (s.first_wins_ > s.games_ || s.ties_ > s.games_ - s.first_wins_ || losses != s.games_ - s.first_wins_ - s.ties_))
+    in.Fail("stats.first_player",
+            "wins, ties and losses do not add up to the games (" + std::to_string(s.games_) + ")");
   const json& ends = in.Field(j, "ends", root);
   const json& moves = in.Field(j, "moves", root);
   std::uint64_t ended = 0;
@@ -201,8 +206,8 @@ Status StudyStats::FromJson(const json& j) {
   }
   const json& tops = in.Array(in.Field(j, "top_moves", root), "stats.top_moves");
   if (in.ok() && tops.size() > std::size_t(s.config_.top_moves))
-    in.Fail("stats.top_moves", std::to_string(tops.size()) + " moves, more than the limit " +
-                                   std::to_string(s.config_.top_moves));
+    in.Fail("stats.top_moves",
+            std::to_string(tops.size()) + " moves, more than the limit " + std::to_string(s.config_.top_moves));
   for (std::size_t i = 0; i < tops.size() && in.ok(); ++i) {
     const std::string path = "stats.top_moves[" + std::to_string(i) + "]";
     TopMove m;
@@ -245,8 +250,8 @@ Status StudyStats::FromJson(const json& j) {
   const std::int64_t highs[6] = {gen::kMaxBoardDim, gen::kMaxBoardDim, kIntMax, kIntMax, kIntMax, 1000000};
   for (int i = 0; i < 6; ++i) {
     const std::string path = std::string("stats.histograms.") + kHistogramNames[i];
-    for (const auto& [v, c] : in.Pairs(in.Field(histograms, kHistogramNames[i], "stats.histograms"), path, lows[i],
-                                       highs[i]))
+    for (const auto& [v, c] :
+         in.Pairs(in.Field(histograms, kHistogramNames[i], "stats.histograms"), path, lows[i], highs[i]))
       hs[i]->Add(v, c);
     // Per-game histograms hold one entry per game.
     if (in.ok() && i >= 2 && i != 4 && hs[i]->Total() != s.games_)
@@ -256,8 +261,8 @@ Status StudyStats::FromJson(const json& j) {
   const json& words = in.Field(j, "words", root);
   const std::uint64_t count = in.U64(in.Field(words, "count", "stats.words"), "stats.words.count");
   if (in.ok() && count != s.word_plays_.size())
-    in.Fail("stats.words.count", std::to_string(count) + " words, the lexicon has " +
-                                     std::to_string(s.word_plays_.size()));
+    in.Fail("stats.words.count",
+            std::to_string(count) + " words, the lexicon has " + std::to_string(s.word_plays_.size()));
   const std::int64_t last = std::int64_t(s.word_plays_.size()) - 1;
   for (const auto& [w, c] : in.Pairs(in.Field(words, "plays", "stats.words"), "stats.words.plays", 0, last))
     s.word_plays_[std::size_t(w)] = c;

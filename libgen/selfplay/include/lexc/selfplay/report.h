@@ -14,10 +14,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "lexc/selfplay/stats.h"
 #include "lexc/status.h"
@@ -55,13 +54,13 @@ struct UnplayedByLength {
 Result<std::vector<UnplayedByLength>> UnplayedWords(const StudyStats& stats, std::size_t list_limit = 200);
 
 struct ReportOptions {
-  int top_words = 0;            // most-played words listed; 0: the config's top_words
+  int top_words = 0;                // most-played words listed; 0: the config's top_words
   std::string gnuplot = "gnuplot";  // program, found in PATH; "" skips the plots
 };
 
 struct ReportOutcome {
   bool plots_drawn = false;
-  std::string plots_skipped;  // why, when not drawn
+  std::string plots_skipped;       // why, when not drawn
   std::vector<std::string> files;  // written, relative to dir
 };
 

@@ -88,8 +88,8 @@ class Histogram {
 struct TopMove {
   int score = 0;
   std::uint64_t seed = 0;
-  int turn = 0;    // 1-based move number in the game
-  int player = 0;  // seat, 0 moved first
+  int turn = 0;      // 1-based move number in the game
+  int player = 0;    // seat, 0 moved first
   std::string move;  // gen::FormatMove
   std::string cgp;   // the position before the move, the mover first
   bool operator==(const TopMove&) const = default;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# `lexc report STUDY_DIR`: report.md and plots rebuilt from stats.json; the
+# summary and --json; plots skipped without gnuplot; damaged, edited or
+# mismatched inputs refused with the file and the field named.
+#
+#   bash tests/cli/report_test.sh PATH/TO/lexc SOURCE_DIR PATH/TO/lexc_test_make_study
+LEXC=${1:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
+SRC=${2:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
+MAKE=${3:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+"$LEXC" build -q "$SRC/fixtures/english-small.txt" -o "$T/en.lex" || { echo "FAIL: build"; exit 1; }
+"$LEXC" build -q "$SRC/fixtures/words-tiny.txt" -o "$T/tiny.lex" || { echo "FAIL: build"; exit 1; }
+mkdir -p "$T/study"
+"$MAKE" "$T/en.lex" "$T/study" 150 || { echo "FAIL: make_study"; exit 1; }
+
+expect_rc "report" 0 "$LEXC" report "$T/study"
+expect_grep "summary: games" "150 games" "$T/out"
+expect_grep "summary: win rate" "first player: wins" "$T/out"
+expect_grep "report.md written" "## The highest-scoring moves" "$T/study/report.md"
+expect_grep "facts of the study" "| image | $T/en.lex |" "$T/study/report.md"
+if command -v gnuplot >/dev/null; then
+  for p in word_lengths scores bingos move_scores top_words; do
+    expect_grep "plot $p" "<svg" "$T/study/plots/$p.svg"
+    expect_grep "plot $p linked" "(plots/$p.svg)" "$T/study/report.md"
+  done
+fi
+
+expect_rc "report --json" 0 "$LEXC" report "$T/study" --json --top 5
+expect_grep "json: CI" '"win_rate_ci95":\[' "$T/out"
+expect_grep "json: per game" '"winner_score":{"mean":' "$T/out"
+expect_grep "--top 5: five words" "| 5 | " "$T/study/report.md"
+checks=$((checks + 1))
+grep -q "^| 6 | .* | 1 game of" "$T/study/report.md" && fail "--top 5 lists a sixth word"
+
+# Without gnuplot (not in PATH, or --no-plots): everything else is written.
+rm -rf "$T/study/plots" "$T/study/report.md"
+expect_rc "no gnuplot in PATH" 0 env PATH=/nonexistent "$LEXC" report "$T/study"
+expect_grep "no gnuplot: said so" "Plots were skipped: gnuplot could not be started" "$T/study/report.md"
+expect_grep "no gnuplot: summary" "plots skipped" "$T/out"
+expect_rc "--no-plots" 0 "$LEXC" report "$T/study" --no-plots
+expect_grep "--no-plots: said so" "Plots were skipped" "$T/study/report.md"
+
+# The image: from --image when the recorded one moved.
+mv "$T/en.lex" "$T/moved.lex"
+expect_rc "recorded image gone" 1 "$LEXC" report "$T/study"
+expect_rc "--image" 0 "$LEXC" report "$T/study" --image "$T/moved.lex" --no-plots
+expect_rc "another image" 1 "$LEXC" report "$T/study" --image "$T/tiny.lex" --no-plots
+expect_err "another image: names the field" "stats.words.count"
+cp "$T/moved.lex" "$T/en.lex"
+
+# Damaged and edited stats.json: refused, naming the file and the place.
+cp "$T/study/stats.json" "$T/good.json"
+head -c 500 "$T/good.json" >"$T/study/stats.json"
+expect_rc "truncated" 1 "$LEXC" report "$T/study" --no-plots
+expect_err "truncated: file" "stats.json"
+expect_err "truncated: offset" "at byte"
+sed 's/"games": 150/"games": -150/' "$T/good.json" >"$T/study/stats.json"
+expect_rc "negative count" 1 "$LEXC" report "$T/study" --no-plots
+expect_err "negative count: path" "stats.games: expected a non-negative integer"
+sed 's/"format": "lexc-study"/"format": "other"/' "$T/good.json" >"$T/study/stats.json"
+expect_rc "not a study" 1 "$LEXC" report "$T/study" --no-plots
+expect_err "not a study: format" "format"
+cp "$T/good.json" "$T/study/stats.json"
+
+expect_rc "no such study" 1 "$LEXC" report "$T/none"
+expect_rc "usage: no argument" 2 "$LEXC" report
+finish

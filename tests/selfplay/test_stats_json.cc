@@ -1,0 +1,243 @@
+// StudyStats: the merge contract (any split into consecutive pieces merges
+// to the sequential result), the JSON round trip, FromJson on damaged input
+// (kBadInput naming the path, never a crash), and the report's files.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <random>
+
+#include "../gen/gen_support.h"
+#include "lexc/game/selfplay.h"
+#include "lexc/io.h"
+#include "lexc/selfplay/report.h"
+#include "lexc/selfplay/stats.h"
+
+namespace lexc::selfplay {
+namespace {
+
+using nlohmann::json;
+
+struct Fixture {
+  gen::test::TestLexicon tl;
+  gen::Layout layout = gen::Layout::Standard15();
+  WordIndex index;
+  std::vector<game::GameRecord> games;
+
+  Fixture()
+      : tl(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English()),
+        index(WordIndex::Of(tl.lexicon()).value()) {
+    gen::MoveGenerator gen = gen::MoveGenerator::Create(tl.lexicon(), layout).value();
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+      game::SelfPlayOptions o;
+      o.seed = seed;
+      games.push_back(game::PlayGreedyGame(gen, o).value());
+    }
+  }
+  StatsConfig Config() const { return StatsConfig{&tl.lexicon(), &layout, &index, game::Rules(), "EN", 6, 5, 10}; }
+  StudyStats Sequential() const {
+    StudyStats s(Config());
+    for (const auto& g : games) REQUIRE(s.Add(g).ok());
+    return s;
+  }
+};
+
+const Fixture& Get() {
+  static const Fixture f;
+  return f;
+}
+
+// Every path of an object key or array item below `j` with its value.
+void Paths(const json& j, const std::string& path, std::vector<std::string>* out) {
+  out->push_back(path);
+  if (j.is_object())
+    for (const auto& [k, v] : j.items()) Paths(v, path + "." + k, out);
+  if (j.is_array())
+    for (std::size_t i = 0; i < j.size(); ++i) Paths(j[i], path + "[" + std::to_string(i) + "]", out);
+}
+
+// The JSON pointer of a "stats.a.b[3]" path.
+json::json_pointer Pointer(const std::string& path) {
+  std::string p;
+  for (std::size_t i = std::string("stats").size(); i < path.size(); ++i) {
+    if (path[i] == '.' || path[i] == '[')
+      p += '/';
+    else if (path[i] != ']')
+      p += path[i];
+  }
+  return json::json_pointer(p);
+}
+
+}  // namespace
+
+TEST_CASE("merge of consecutive pieces equals the sequential statistics", "[stats]") {
+  const Fixture& f = Get();
+  const json want = f.Sequential().ToJson();
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 25; ++trial) {
+    // Random cut points, some pieces empty.
+    std::vector<std::size_t> cuts = {0, f.games.size()};
+    std::uniform_int_distribution<std::size_t> at(0, f.games.size());
+    const int pieces = 1 + trial % 7;
+    for (int i = 1; i < pieces; ++i) cuts.push_back(at(rng));
+    std::sort(cuts.begin(), cuts.end());
+    StudyStats total(f.Config());
+    for (std::size_t p = 0; p + 1 < cuts.size(); ++p) {
+      std::unique_ptr<GameAccumulator> piece = total.NewEmpty();
+      for (std::size_t g = cuts[p]; g < cuts[p + 1]; ++g) REQUIRE(piece->Add(f.games[g]).ok());
+      // Through JSON half of the time, as a checkpoint or an MPI message would.
+      if (trial % 2) {
+        StudyStats copy(f.Config());
+        REQUIRE(copy.FromJson(piece->ToJson()).ok());
+        REQUIRE(total.Merge(copy).ok());
+      } else {
+        REQUIRE(total.Merge(*piece).ok());
+      }
+    }
+    INFO("trial " << trial);
+    REQUIRE(total.ToJson() == want);
+  }
+}
+
+TEST_CASE("JSON round trip", "[stats]") {
+  const Fixture& f = Get();
+  const StudyStats s = f.Sequential();
+  StudyStats back(f.Config());
+  REQUIRE(back.FromJson(s.ToJson()).ok());
+  CHECK(back.ToJson() == s.ToJson());
+  CHECK(back.games() == f.games.size());
+  CHECK(back.word_plays() == s.word_plays());
+  CHECK(back.top_moves() == s.top_moves());
+  // Text round trip too (stats.json is text).
+  StudyStats text(f.Config());
+  REQUIRE(text.FromJson(json::parse(s.ToJson().dump())).ok());
+  CHECK(text.ToJson() == s.ToJson());
+  // An empty study is valid.
+  StudyStats empty(f.Config()), empty_back(f.Config());
+  REQUIRE(empty_back.FromJson(empty.ToJson()).ok());
+  CHECK(empty_back.ToJson() == empty.ToJson());
+}
+
+TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
+  const Fixture& f = Get();
+  const json good = f.Sequential().ToJson();
+  std::vector<std::string> paths;
+  Paths(good, "stats", &paths);
+  REQUIRE(paths.size() > 100);
+  const auto refused = [&](const json& bad, const std::string& path) {
+    StudyStats s = f.Sequential();
+    const json before = s.ToJson();
+    const Status st = s.FromJson(bad);
+    INFO("damaged at " << path << ": " << st.ToString());
+    REQUIRE(st.code() == Errc::kBadInput);
+    CHECK(st.detail().rfind(path, 0) == 0);
+    CHECK(s.ToJson() == before);  // unchanged on error
+  };
+  for (const std::string& path : paths) {
+    if (path == "stats") continue;
+    const json::json_pointer ptr = Pointer(path);
+    const json& value = good.at(ptr);
+    // A key removed (arrays are checked by the order and sum rules below).
+    if (path.back() != ']') {
+      json bad = good;
+      bad.at(ptr.parent_pointer()).erase(ptr.back());
+      refused(bad, path);
+    }
+    // The wrong type at every leaf.
+    if (value.is_primitive()) {
+      json bad = good;
+      bad.at(ptr) = value.is_string() ? json(7) : json("7");
+      refused(bad, path);
+    }
+    // Negative numbers where counts are.
+    if (value.is_number_unsigned() && path.find("sum") == std::string::npos && path.find("score") == std::string::npos &&
+        path.find("_spread") == std::string::npos) {
+      json bad = good;
+      bad.at(ptr) = -1;
+      StudyStats s(f.Config());
+      const Status st = s.FromJson(bad);
+      INFO("negative at " << path << ": " << st.ToString());
+      CHECK(st.code() == Errc::kBadInput);
+    }
+  }
+  SECTION("word number out of range") {
+    json bad = good;
+    auto& plays = bad["words"]["plays"];
+    REQUIRE(!plays.empty());
+    plays.back()[0] = f.index.size();
+    refused(bad, "stats.words.plays[" + std::to_string(plays.size() - 1) + "][0]");
+  }
+  SECTION("schema unknown") {
+    json bad = good;
+    bad["schema"] = kStatsSchema + 1;
+    refused(bad, "stats.schema");
+  }
+  SECTION("top moves out of order") {
+    json bad = good;
+    std::swap(bad["top_moves"][0], bad["top_moves"][1]);
+    refused(bad, "stats.top_moves[1]");
+  }
+  SECTION("histogram out of order, zero count, counts not adding up") {
+    json bad = good;
+    std::swap(bad["histograms"]["move_score"][0], bad["histograms"]["move_score"][1]);
+    refused(bad, "stats.histograms.move_score[1][0]");
+    bad = good;
+    bad["histograms"]["main_word_length"][0][1] = 0;
+    refused(bad, "stats.histograms.main_word_length[0][1]");
+    bad = good;
+    bad["histograms"]["winner_score"].erase(0);
+    refused(bad, "stats.histograms.winner_score");
+  }
+  SECTION("another lexicon's word count, not JSON objects at all") {
+    json bad = good;
+    bad["words"]["count"] = f.index.size() + 1;
+    refused(bad, "stats.words.count");
+    refused(json::array(), "stats");
+    refused(json(3), "stats");
+    refused(json(), "stats");
+  }
+  SECTION("huge numbers") {
+    json bad = good;
+    bad["top_moves"][0]["score"] = std::uint64_t(1) << 40;
+    refused(bad, "stats.top_moves[0].score");
+    bad = good;
+    bad["top_moves"][0]["turn"] = 1.5;
+    refused(bad, "stats.top_moves[0].turn");
+  }
+}
+
+TEST_CASE("report: report.md and plots, or plots skipped", "[stats][report]") {
+  const Fixture& f = Get();
+  const StudyStats s = f.Sequential();
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("lexc-test-report-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const json study = {{"image", "english-small.lex"}, {"games", 120}, {"players", {"greedy", "greedy"}}};
+  SECTION("without gnuplot") {
+    ReportOptions o;
+    o.gnuplot = "/nonexistent/gnuplot";
+    ReportOutcome out;
+    REQUIRE(WriteReport(s, study, dir.string(), o, &out).ok());
+    CHECK_FALSE(out.plots_drawn);
+    const std::string md = ReadFileBytes((dir / "report.md").string()).value();
+    CHECK(md.find("Plots were skipped: /nonexistent/gnuplot") != std::string::npos);
+    CHECK(md.find("| image | english-small.lex |") != std::string::npos);
+    CHECK(md.find("players") == std::string::npos);  // not a scalar
+    CHECK_FALSE(std::filesystem::exists(dir / "plots"));
+  }
+  SECTION("with gnuplot, when installed") {
+    ReportOutcome out;
+    REQUIRE(WriteReport(s, study, dir.string(), {}, &out).ok());
+    if (!out.plots_drawn) {
+      WARN("plots skipped: " << out.plots_skipped);
+    } else {
+      for (const char* name : {"word_lengths.svg", "scores.svg", "bingos.svg", "move_scores.svg", "top_words.svg"}) {
+        const std::string svg = ReadFileBytes((dir / "plots" / name).string()).value();
+        CHECK(svg.find("<svg") != std::string::npos);
+        const std::string md = ReadFileBytes((dir / "report.md").string()).value();
+        CHECK(md.find(std::string("(plots/") + name + ")") != std::string::npos);
+      }
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace lexc::selfplay
