@@ -253,10 +253,13 @@ Status StudyStats::FromJson(const json& j) {
     for (const auto& [v, c] :
          in.Pairs(in.Field(histograms, kHistogramNames[i], "stats.histograms"), path, lows[i], highs[i]))
       hs[i]->Add(v, c);
-    // Per-game histograms hold one entry per game.
+    // Per-game histograms hold one entry per game, per-play ones one per play.
     if (in.ok() && i >= 2 && i != 4 && hs[i]->Total() != s.games_)
       in.Fail(path, "the counts add up to " + std::to_string(hs[i]->Total()) + ", not to the games (" +
                         std::to_string(s.games_) + ")");
+    if (in.ok() && (i == 0 || i == 4) && hs[i]->Total() != s.moves_[0])
+      in.Fail(path, "the counts add up to " + std::to_string(hs[i]->Total()) + ", not to the plays (" +
+                        std::to_string(s.moves_[0]) + ")");
   }
   const json& words = in.Field(j, "words", root);
   const std::uint64_t count = in.U64(in.Field(words, "count", "stats.words"), "stats.words.count");
