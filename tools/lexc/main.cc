@@ -12,6 +12,7 @@
 #include "common.h"
 #include "lexc/format.h"
 #include "play_common.h"
+#include "study_cli.h"
 
 int main(int argc, char** argv) {
   // lexc is a batch tool whose phases allocate and free tens of megabytes
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   lexc query nwl18.lex anagram 'RETAINS?'
   lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
   lexc selfplay nwl18.lex --games 100 -q
+  lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
+  lexc merge study/ shard1/ shard2/
 
 Run 'lexc COMMAND --help' for a command's options.
 Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
@@ -46,6 +49,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterQuery(app);
   RegisterMoves(app);
   RegisterSelfplay(app);
+  RegisterMerge(app);
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {
