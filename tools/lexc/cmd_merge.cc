@@ -52,8 +52,7 @@ void RunMerge(const MergeArgs& a) {
   if (!a.quiet)
     std::fprintf(stderr, "lexc merge: %zu shards, games %s..%s, written to %s\n", a.shards.size(),
                  Thousands(merged.part_first_game).c_str(),
-                 Thousands(merged.part_first_game + merged.part_games - 1).c_str(),
-                 selfplay::StatsPath(a.out).c_str());
+                 Thousands(merged.part_first_game + merged.part_games - 1).c_str(), selfplay::StatsPath(a.out).c_str());
 }
 
 }  // namespace

@@ -34,8 +34,8 @@ void ProgressLine::Update(std::uint64_t done, std::uint64_t total, double second
   const double rate = seconds > 0 ? double(done) / seconds : 0;
   const double eta = rate > 0 ? double(total - done) / rate : -1;
   const int percent = total ? int(100.0 * double(done) / double(total)) : 100;
-  std::string line = label_ + ": " + Thousands(done) + " / " + Thousands(total) + " games (" +
-                     std::to_string(percent) + "%), " + Fixed(rate, 0) + " games/s, ";
+  std::string line = label_ + ": " + Thousands(done) + " / " + Thousands(total) + " games (" + std::to_string(percent) +
+                     "%), " + Fixed(rate, 0) + " games/s, ";
   line += done < total ? "ETA " + Duration(eta) : "done in " + Duration(seconds);
   if (tty_) {
     constexpr int kWidth = 20;

@@ -37,8 +37,7 @@ struct Chunk {
 
 Result<PlayerFactory> StrategyPlayers(const std::string& seat0, const std::string& seat1) {
   for (const std::string* s : {&seat0, &seat1})
-    if (*s != "greedy")
-      return Status(Errc::kInvalidArgument, "strategy \"" + *s + "\": unknown (known: greedy)");
+    if (*s != "greedy") return Status(Errc::kInvalidArgument, "strategy \"" + *s + "\": unknown (known: greedy)");
   std::string name0 = StrategyTitle(seat0), name1 = StrategyTitle(seat1);
   if (seat0 == seat1) name0 += " One", name1 += " Two";
   return PlayerFactory([name0, name1]() -> Result<PlayerPair> {
@@ -64,8 +63,9 @@ Result<StudyOutcome> RunStudy(const Lexicon& lexicon, const gen::Layout& layout,
   if (threads <= 0) threads = std::max(1, int(std::thread::hardware_concurrency()));
   // Chunks small enough to balance the threads, big enough that merging and
   // locking cost nothing next to the games (about a millisecond each).
-  const std::uint64_t chunk_games =
-      options.chunk_games ? options.chunk_games : std::clamp<std::uint64_t>(games / (std::uint64_t(threads) * 16), 1, 64);
+  const std::uint64_t chunk_games = options.chunk_games
+                                        ? options.chunk_games
+                                        : std::clamp<std::uint64_t>(games / (std::uint64_t(threads) * 16), 1, 64);
   const std::uint64_t chunks = (games - 1) / chunk_games + 1;
   threads = int(std::min<std::uint64_t>(std::uint64_t(threads), chunks));
   const std::uint64_t max_pending = 4 * std::uint64_t(threads);

@@ -17,7 +17,8 @@ namespace lexc::selfplay {
 class JsonFields {
  public:
   // `where` names the object ("stats", "checkpoint.part").
-  JsonFields(const nlohmann::json& j, std::string where) : JsonFields(j, std::move(where), std::make_shared<Status>()) {}
+  JsonFields(const nlohmann::json& j, std::string where)
+      : JsonFields(j, std::move(where), std::make_shared<Status>()) {}
 
   bool ok() const { return status_->ok(); }
   const Status& status() const { return *status_; }

@@ -4,8 +4,7 @@
 
 namespace lexc::selfplay {
 
-std::pair<std::uint64_t, std::uint64_t> PartRange(std::uint64_t first_game, std::uint64_t games, int part,
-                                                  int parts) {
+std::pair<std::uint64_t, std::uint64_t> PartRange(std::uint64_t first_game, std::uint64_t games, int part, int parts) {
   // games * p / n without overflow: games = q * n + r.
   const std::uint64_t n = std::uint64_t(parts), q = games / n, r = games % n;
   const auto start = [&](std::uint64_t p) { return q * p + r * p / n; };
@@ -18,8 +17,8 @@ Result<DirectoryPlan> PlanStudyDirectory(const std::string& dir, const nlohmann:
   if (!d.ok()) return d.status();
   if (!resume) {
     if (d->empty()) return DirectoryPlan::kFresh;
-    const std::string what = d->has_stats ? "stats.json"
-                                          : std::filesystem::path(d->checkpoints.front()).filename().string();
+    const std::string what =
+        d->has_stats ? "stats.json" : std::filesystem::path(d->checkpoints.front()).filename().string();
     return Status(Errc::kInvalidArgument, dir + " already holds a study (" + what + ")");
   }
   if (d->empty()) return Status(Errc::kInvalidArgument, dir + " holds no study to resume");
@@ -51,8 +50,8 @@ Result<std::uint64_t> LoadPartCheckpoint(const StudyPart& part, GameAccumulator&
   if (f->part != part.part || f->parts != part.parts || f->part_first_game != part.first_game ||
       f->part_games != part.games)
     return Status(Errc::kBadInput, path + ": part: games " + std::to_string(f->part_first_game) + " + " +
-                                       std::to_string(f->part_games) + " of part " + std::to_string(f->part) +
-                                       "/" + std::to_string(f->parts) + ", expected games " +
+                                       std::to_string(f->part_games) + " of part " + std::to_string(f->part) + "/" +
+                                       std::to_string(f->parts) + ", expected games " +
                                        std::to_string(part.first_game) + " + " + std::to_string(part.games));
   if (Status s = acc.FromJson(f->stats); !s.ok()) return Status(s.code(), path + ": " + s.detail());
   return f->games_done;

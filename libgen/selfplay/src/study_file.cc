@@ -108,8 +108,9 @@ Status CheckSameStudy(const nlohmann::json& expected, const nlohmann::json& foun
     const auto& b = found["image"];
     if (a.value("size", nlohmann::json()) != b.value("size", nlohmann::json()) ||
         a.value("crc32c", nlohmann::json()) != b.value("crc32c", nlohmann::json()))
-      return Status(Errc::kBadInput, where + ": made from another image (size " + Short(b.value("size", nlohmann::json())) +
-                                         ", CRC32C " + Short(b.value("crc32c", nlohmann::json())) + "; this one: size " +
+      return Status(Errc::kBadInput, where + ": made from another image (size " +
+                                         Short(b.value("size", nlohmann::json())) + ", CRC32C " +
+                                         Short(b.value("crc32c", nlohmann::json())) + "; this one: size " +
                                          Short(a.value("size", nlohmann::json())) + ", CRC32C " +
                                          Short(a.value("crc32c", nlohmann::json())) + ")");
   }
@@ -129,7 +130,8 @@ Result<StudyFile> ReadStudyFile(const std::string& path) {
   if (!text.ok()) return text.status();
   nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded())
-    return Status(Errc::kBadInput, path + ": not JSON (truncated or damaged: " + std::to_string(text->size()) + " bytes)");
+    return Status(Errc::kBadInput,
+                  path + ": not JSON (truncated or damaged: " + std::to_string(text->size()) + " bytes)");
   StudyFile out;
   out.path = path;
   JsonFields f(j, "");
@@ -152,8 +154,8 @@ Result<StudyFile> ReadStudyFile(const std::string& path) {
     if (f.ok() && (count == 0 || count > 1000000 || index >= count))
       part.Fail("index", std::to_string(index) + " of " + std::to_string(count) + " parts");
     if (f.ok() && out.games_done > out.part_games)
-      f.Fail("games_done", std::to_string(out.games_done) + ", more than the part's " + std::to_string(out.part_games) +
-                               " games");
+      f.Fail("games_done",
+             std::to_string(out.games_done) + ", more than the part's " + std::to_string(out.part_games) + " games");
     out.part = int(index), out.parts = int(count);
   }
   f.NoOthers();
@@ -176,14 +178,14 @@ Status WriteStudyStats(const std::string& dir, const nlohmann::json& study, cons
 }
 
 Status WriteCheckpoint(const std::string& dir, const StudyFile& c) {
-  return WriteJson(CheckpointPath(dir, c.part, c.parts),
-                   {{"format", kCheckpointFormat},
-                    {"version", kStudyFormatVersion},
-                    {"study", c.study},
-                    {"part",
-                     {{"index", c.part}, {"count", c.parts}, {"first_game", c.part_first_game}, {"games", c.part_games}}},
-                    {"games_done", c.games_done},
-                    {"stats", c.stats}});
+  return WriteJson(
+      CheckpointPath(dir, c.part, c.parts),
+      {{"format", kCheckpointFormat},
+       {"version", kStudyFormatVersion},
+       {"study", c.study},
+       {"part", {{"index", c.part}, {"count", c.parts}, {"first_game", c.part_first_game}, {"games", c.part_games}}},
+       {"games_done", c.games_done},
+       {"stats", c.stats}});
 }
 
 Result<StudyDirectory> InspectStudyDirectory(const std::string& dir) {

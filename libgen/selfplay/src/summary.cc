@@ -68,15 +68,27 @@ Status SeriesSummary::Add(const game::GameRecord& g) {
   for (const game::GameEvent& e : g.events) {
     if (e.kind != game::GameEvent::Kind::kMove) continue;
     switch (e.move.kind) {
-      case gen::Move::Kind::kPlay: ++plays_; break;
-      case gen::Move::Kind::kExchange: ++exchanges_; break;
-      case gen::Move::Kind::kPass: ++passes_; break;
+      case gen::Move::Kind::kPlay:
+        ++plays_;
+        break;
+      case gen::Move::Kind::kExchange:
+        ++exchanges_;
+        break;
+      case gen::Move::Kind::kPass:
+        ++passes_;
+        break;
     }
   }
   switch (g.end) {
-    case game::End::kWentOut: ++went_out_; break;
-    case game::End::kScoreless: ++scoreless_; break;
-    case game::End::kTurnLimit: ++turn_limit_; break;
+    case game::End::kWentOut:
+      ++went_out_;
+      break;
+    case game::End::kScoreless:
+      ++scoreless_;
+      break;
+    case game::End::kTurnLimit:
+      ++turn_limit_;
+      break;
   }
   const std::uint64_t h = HashGame(g);
   digest_ += h;

@@ -69,10 +69,10 @@ struct StudyOptions {
   int bingo_bonus = gen::kDefaultBingoBonus;
   std::uint64_t seed_base = 1;
   std::uint64_t first_game = 0;
-  std::uint64_t games = 0;          // >= 1
-  int threads = 1;                  // 0: std::thread::hardware_concurrency()
-  std::uint64_t chunk_games = 0;    // games per chunk; 0: chosen from games and threads
-  PlayerFactory players;            // required
+  std::uint64_t games = 0;                    // >= 1
+  int threads = 1;                            // 0: std::thread::hardware_concurrency()
+  std::uint64_t chunk_games = 0;              // games per chunk; 0: chosen from games and threads
+  PlayerFactory players;                      // required
   const std::atomic<bool>* cancel = nullptr;  // stops at the next game boundary when set true
 
   double commit_every_seconds = 60;

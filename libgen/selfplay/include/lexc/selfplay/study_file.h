@@ -81,7 +81,7 @@ struct StudyFile {
   std::uint64_t part_first_game = 0, part_games = 0, games_done = 0;
 };
 
-std::string StatsPath(const std::string& dir);                       // DIR/stats.json
+std::string StatsPath(const std::string& dir);                            // DIR/stats.json
 std::string CheckpointPath(const std::string& dir, int part, int parts);  // DIR/checkpoint-P-of-N.json
 
 // Reads either kind of study file. kBadInput naming the file and field for
