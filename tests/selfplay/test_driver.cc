@@ -282,7 +282,8 @@ TEST_CASE("study: checkpoints resume to the uninterrupted result", "[driver]") {
   CHECK(st.detail().find("study.seed_base is 7 there, 8 here") != std::string::npos);
   other = part.study;
   other["image"]["crc32c"] = "0x00000001";
-  CHECK(PlanStudyDirectory(dir.path().string(), other, 1, true).status().detail().find("another image") != std::string::npos);
+  CHECK(PlanStudyDirectory(dir.path().string(), other, 1, true).status().detail().find("another image") !=
+        std::string::npos);
   other = part.study;
   other["image"]["path"] = "elsewhere/small.lex";  // a moved image is the same image
   CHECK(PlanStudyDirectory(dir.path().string(), other, 1, true).ok());
@@ -348,15 +349,13 @@ TEST_CASE("study: shards merge only when they fit", "[driver]") {
   CHECK(merged->stats == Fold(games, 30));
   CHECK(merged->study["first_game"] == 0);
   CHECK(merged->study["games"] == 30);
-  CHECK(MergeStudyFiles({shard(0, 12), shard(10, 20)}, factory).status().detail().find("overlap") !=
-        std::string::npos);
+  CHECK(MergeStudyFiles({shard(0, 12), shard(10, 20)}, factory).status().detail().find("overlap") != std::string::npos);
   CHECK(MergeStudyFiles({shard(0, 10), shard(12, 18)}, factory).status().detail().find("games 10..11 are missing") !=
         std::string::npos);
   auto unfinished = shard(10, 20);
   unfinished.complete = false;
   unfinished.games_done = 5;
-  CHECK(MergeStudyFiles({shard(0, 10), unfinished}, factory).status().detail().find("unfinished") !=
-        std::string::npos);
+  CHECK(MergeStudyFiles({shard(0, 10), unfinished}, factory).status().detail().find("unfinished") != std::string::npos);
   auto other = shard(10, 20);
   other.study["rules"]["max_turns"] = 7;
   CHECK(MergeStudyFiles({shard(0, 10), other}, factory).status().detail().find("study.rules.max_turns") !=

@@ -267,8 +267,6 @@ void RunStudyCommand(const SelfplayArgs& a) {
     if (plan.ok()) Fail("another rank refused the study directory " + QuotePath(dir));
     if (!a.resume && plan.status().code() == Errc::kInvalidArgument)
       Fail(plan.status().detail() + ": add --resume to carry it on, or choose another directory");
-    if (a.resume && plan.status().code() == Errc::kInvalidArgument)
-      Fail(plan.status().detail() + ": run without --resume to start one");
     Check(plan.status());
   }
   if (*plan == selfplay::DirectoryPlan::kComplete) {

@@ -46,8 +46,9 @@ enum class DirectoryPlan {
 // resume: kResume or kComplete after checking the files are this study
 // (CheckSameStudy, range included); kBadInput naming the file for another
 // study, another split ("DIR/checkpoint-0-of-2.json: the run was split into 2
-// parts, this one into 1"), a damaged file; kInvalidArgument "DIR holds no
-// study to resume" when empty. kIo for a directory that cannot be listed.
+// parts, this one into 1"), a damaged file; kFresh when empty (a run killed
+// before its first checkpoint starts over). kIo for a directory that cannot
+// be listed.
 Result<DirectoryPlan> PlanStudyDirectory(const std::string& dir, const nlohmann::json& study, int parts, bool resume);
 
 // Resuming: loads the part's checkpoint, if there is one, into `acc`
