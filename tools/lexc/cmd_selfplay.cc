@@ -128,14 +128,15 @@ void Prepare(const SelfplayArgs& a, Setup& s) {
 }
 
 std::string SummaryLine(const SelfplayArgs& a, const selfplay::SeriesSummary* sum, const selfplay::StudyOutcome& out,
-                        std::uint64_t games_run, gen::Algorithm algorithm) {
+                        std::uint64_t games_run, gen::Algorithm algorithm, int processes = 1) {
   std::string line = Thousands(a.games) + " games (seeds " + std::to_string(a.seed + a.first_game) + ".." +
                      std::to_string(a.seed + a.first_game + a.games - 1) + ", " + gen::AlgorithmName(algorithm) + ")";
   if (sum)
     line += ", " + Thousands(sum->turns()) + " turns, " + Thousands(sum->bingos()) + " bingos, mean score " +
             Fixed(double(sum->points()) / double(2 * sum->games()), 1);
-  line += "; " + Fixed(double(games_run) / out.seconds, 1) + " games/s on " + std::to_string(out.threads) +
-          (out.threads == 1 ? " thread" : " threads");
+  line += "; " + Fixed(double(games_run) / out.seconds, 1) + " games/s on ";
+  if (processes > 1) line += std::to_string(processes) + " processes x ";
+  line += std::to_string(out.threads) + (out.threads == 1 ? " thread" : " threads");
   return line;
 }
 
@@ -331,7 +332,8 @@ void RunStudyCommand(const SelfplayArgs& a) {
     const auto* sum = dynamic_cast<const selfplay::SeriesSummary*>(acc.get());
     std::fprintf(
         stderr, "lexc selfplay: %s; %s written\n",
-        SummaryLine(a, sum, whole, games_run * std::uint64_t(cluster.size()), s.options.game.algorithm).c_str(),
+        SummaryLine(a, sum, whole, games_run * std::uint64_t(cluster.size()), s.options.game.algorithm, cluster.size())
+            .c_str(),
         selfplay::StatsPath(dir).c_str());
   }
 }

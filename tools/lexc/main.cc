@@ -14,7 +14,9 @@
 #include "play_common.h"
 #include "study_cli.h"
 
-int main(int argc, char** argv) {
+// The whole tool; lexc-mpi's main (mpi_main.cc) calls it between
+// MPI_Init and MPI_Finalize.
+int LexcMain(int argc, char** argv) {
   // lexc is a batch tool whose phases allocate and free tens of megabytes
   // each (builder tables, then Verify's arrays). Keeping large blocks in the
   // heap instead of unmapping them lets each phase reuse the pages the last
@@ -74,3 +76,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   }
   return 1;
 }
+
+#ifndef LEXC_NO_MAIN
+int main(int argc, char** argv) { return LexcMain(argc, argv); }
+#endif
