@@ -59,8 +59,7 @@ Result<std::vector<nlohmann::json>> MpiCluster::GatherToRoot(const nlohmann::jso
         return MpiError("MPI_Recv", rc);
     }
     nlohmann::json j = nlohmann::json::from_cbor(bytes, true, false);
-    if (j.is_discarded())
-      return Status(Errc::kBadInput, "rank " + std::to_string(r) + "'s statistics: not valid CBOR");
+    if (j.is_discarded()) return Status(Errc::kBadInput, "rank " + std::to_string(r) + "'s statistics: not valid CBOR");
     out.push_back(std::move(j));
   }
   return out;
