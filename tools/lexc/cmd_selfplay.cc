@@ -1,32 +1,66 @@
-// lexc selfplay -- greedy self-play games: GCG records, CGP positions, speed.
-// The games and their statistics come from the game layer (lexc/game/selfplay.h);
-// this file parses options and prints.
+// lexc selfplay -- self-play games: GCG records, CGP positions, speed, and
+// studies (--stats DIR): many games on every core or an MPI cluster, with
+// checkpoints, --resume and shards (--first-game). The games run on the
+// study driver (lexc/selfplay/driver.h, study.h); this file parses options,
+// prints, and wires the study's accumulator (MakeStudyAccumulator, below).
 //
-// Game i (from 0) uses seed --seed + i, so any game can be replayed alone.
-// The GCG of every game goes to standard output (or one file a game with
-// --gcg-dir); the summary, with games per second, goes to standard error.
+// Game i (from 0) uses seed --seed + i, so any game can be replayed alone,
+// and every figure is the same whatever --threads or the process count.
+// Without --stats the GCG of every game goes to standard output (or one file
+// a game with --gcg-dir) in seed order; the summary goes to standard error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
 
 #include "cli_checks.h"
+#include "lexc/crc32c.h"
 #include "lexc/game/gcg.h"
-#include "lexc/game/selfplay.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/io.h"
+#include "lexc/selfplay/study.h"
+#include "lexc/selfplay/summary.h"
 #include "play_common.h"
+#include "progress.h"
+#include "study_cli.h"
 
 namespace lexc::cli {
+
+// ---- THE INTEGRATION POINT: the study's accumulator and report ------------
+nlohmann::json StudyAccumulatorConfig() { return {{"kind", "series-summary"}, {"options", nlohmann::json::object()}}; }
+
+Result<std::unique_ptr<selfplay::GameAccumulator>> MakeStudyAccumulator(const nlohmann::json& study,
+                                                                        const Lexicon* /*lexicon*/,
+                                                                        const gen::Layout* /*layout*/) {
+  const nlohmann::json& config = study.contains("accumulator") ? study["accumulator"] : nlohmann::json();
+  if (config != StudyAccumulatorConfig())
+    return Status(Errc::kBadInput,
+                  "study.accumulator: " + config.dump() + ", this build gathers " + StudyAccumulatorConfig().dump());
+  return std::unique_ptr<selfplay::GameAccumulator>(std::make_unique<selfplay::SeriesSummary>());
+}
+
+Status WriteStudyReport(const std::string& /*dir*/, const selfplay::GameAccumulator& /*stats*/,
+                        const nlohmann::json& /*study*/) {
+  return Status::Ok();  // the integrator: selfplay::WriteReport(stats, study, dir)
+}
+// ---------------------------------------------------------------------------
+
 namespace {
 
+selfplay::Cluster* g_cluster = nullptr;
+
 struct SelfplayArgs {
-  std::string image, gcg_dir, positions, lexicon;
+  std::string image, gcg_dir, positions, lexicon, stats_dir;
   GameOptions game;
-  std::uint64_t games = 1, seed = 1;
-  int every = 1;
-  bool quiet = false, json = false;
+  std::uint64_t games = 1, seed = 1, first_game = 0;
+  int every = 1, threads = 1;
+  double checkpoint_every = 60;
+  bool quiet = false, json = false, resume = false;
 };
 
 std::string LexiconName(const SelfplayArgs& a) {
@@ -40,11 +74,74 @@ std::string LexiconName(const SelfplayArgs& a) {
   return stem;
 }
 
+// SIGINT, SIGTERM and SIGHUP during a study: the first stops the games at
+// the next boundary (a checkpoint is then written); a second one removes
+// lexc/io.h's temporaries and dies of the signal, as io.h's own handler does.
+std::atomic<bool> g_stop{false};
+volatile std::sig_atomic_t g_signal = 0;
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+void OnStopSignal(int sig) {
+  if (g_signal) {
+    RemoveOutputTemporaries();
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return;
+  }
+  g_signal = sig;
+  g_stop.store(true);
+}
+
+void InstallStopHandlers() {
+  struct sigaction act {};
+  act.sa_handler = OnStopSignal;
+  sigemptyset(&act.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &act, nullptr);
+}
+
 // CGP lines go to the output in pieces of this size, as games are played.
 constexpr std::size_t kPositionChunk = std::size_t(1) << 16;
 
-void RunSelfplay(const SelfplayArgs& a) {
+struct Setup {
+  std::optional<MappedLexicon> image;
+  gen::Layout layout;
+  selfplay::StudyOptions options;
+};
+
+// The image, layout and the driver's options every mode shares.
+void Prepare(const SelfplayArgs& a, Setup& s) {
   if (a.every < 1) Fail("--every must be at least 1", 2);
+  if (a.first_game > ~0ull - a.games || a.seed > ~0ull - (a.first_game + a.games))
+    Fail("--seed + --first-game + --games passes 2^64", 2);
+  s.image.emplace(OpenImage(a.image, a.game.verify));
+  s.layout = LoadLayout(a.game.layout);
+  MakeGenerator(s.image->lexicon(), s.layout, gen::kDefaultBingoBonus);  // Fail early on a layout mismatch
+  selfplay::StudyOptions& o = s.options;
+  o.game.algorithm = ChooseAlgorithm(a.game.algorithm, s.image->lexicon());
+  o.game.lexicon_name = LexiconName(a);
+  o.seed_base = a.seed;
+  o.first_game = a.first_game;
+  o.games = a.games;
+  o.threads = a.threads;
+  o.position_every = a.every;
+  o.players = Check(selfplay::StrategyPlayers("greedy", "greedy"));
+}
+
+std::string SummaryLine(const SelfplayArgs& a, const selfplay::SeriesSummary* sum, const selfplay::StudyOutcome& out,
+                        std::uint64_t games_run, gen::Algorithm algorithm, int processes = 1) {
+  std::string line = Thousands(a.games) + " games (seeds " + std::to_string(a.seed + a.first_game) + ".." +
+                     std::to_string(a.seed + a.first_game + a.games - 1) + ", " + gen::AlgorithmName(algorithm) + ")";
+  if (sum)
+    line += ", " + Thousands(sum->turns()) + " turns, " + Thousands(sum->bingos()) + " bingos, mean score " +
+            Fixed(double(sum->points()) / double(2 * sum->games()), 1);
+  line += "; " + Fixed(double(games_run) / out.seconds, 1) + " games/s on ";
+  if (processes > 1) line += std::to_string(processes) + " processes x ";
+  line += std::to_string(out.threads) + (out.threads == 1 ? " thread" : " threads");
+  return line;
+}
+
+// Without --stats: GCG and positions in seed order, a summary.
+void RunGames(const SelfplayArgs& a) {
   const bool gcg_on_stdout = !a.quiet && !a.json && a.gcg_dir.empty();
   if (a.positions == "-" && (gcg_on_stdout || a.json))
     Fail("--positions - needs standard output to itself: add -q, or --gcg-dir, and no --json", 2);
@@ -55,16 +152,9 @@ void RunSelfplay(const SelfplayArgs& a) {
     Check(CheckOutputIsNotInput(a.positions, inputs));
     positions_file.emplace(Check(OutputFile::Create(a.positions)));
   }
-  const MappedLexicon image = OpenImage(a.image, a.game.verify);
-  const Lexicon& lex = image.lexicon();
-  const gen::Layout layout = LoadLayout(a.game.layout);
-  gen::MoveGenerator gen = MakeGenerator(lex, layout, gen::kDefaultBingoBonus);
-  game::SeriesOptions o;
-  o.games = a.games;
-  o.first_seed = a.seed;
-  o.position_every = a.every;
-  o.game.algorithm = ChooseAlgorithm(a.game.algorithm, lex);
-  o.game.lexicon_name = LexiconName(a);
+  Setup s;
+  Prepare(a, s);
+  const Lexicon& lex = s.image->lexicon();
   if (!a.gcg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(a.gcg_dir, ec);
@@ -72,33 +162,38 @@ void RunSelfplay(const SelfplayArgs& a) {
     Check(CheckWritableDirectory(a.gcg_dir));
   }
   std::string pending_positions;  // CGP lines not yet appended
+  std::uint64_t positions_written = 0, printed = 0;
   Output out;
-  std::uint64_t printed = 0;
-  const auto on_game = [&](const game::GameRecord& g) {
-    if (a.quiet || a.json) return;
-    const std::string gcg = game::WriteGcg(g, lex.alphabet(), o.game.lexicon_name);
-    if (!a.gcg_dir.empty()) {
-      const std::string path =
-          (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
-      Check(CheckOutputIsNotInput(path, inputs));
-      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
-    } else {
-      out.buf() += (printed++ ? "\n" : "") + gcg;
-      out.MaybeFlush();
-    }
-  };
-  game::PositionCallback on_position;
-  if (!a.positions.empty())
-    on_position = [&](const gen::Position& p) {
-      pending_positions += gen::WriteCgp(p, lex.alphabet());
-      pending_positions += '\n';
-      if (pending_positions.size() >= kPositionChunk) {
-        Check(positions_file->AppendText(pending_positions));
+  Status write_error;
+  const bool want_gcg = !a.quiet && !a.json;
+  if (want_gcg || positions_file) {
+    s.options.keep_positions = positions_file.has_value();
+    s.options.on_game = [&](const game::GameRecord& g, const std::vector<gen::Position>& positions) {
+      for (const gen::Position& p : positions) {
+        pending_positions += gen::WriteCgp(p, lex.alphabet());
+        pending_positions += '\n';
+        ++positions_written;
+      }
+      if (positions_file && pending_positions.size() >= kPositionChunk && write_error.ok()) {
+        write_error = positions_file->AppendText(pending_positions);
         pending_positions.clear();
       }
+      if (!want_gcg) return;
+      const std::string gcg = game::WriteGcg(g, lex.alphabet(), s.options.game.lexicon_name);
+      if (!a.gcg_dir.empty()) {
+        const std::string path =
+            (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
+        if (write_error.ok()) write_error = CheckOutputIsNotInput(path, inputs);
+        if (write_error.ok()) write_error = WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size())));
+      } else {
+        out.buf() += (printed++ ? "\n" : "") + gcg;
+        out.MaybeFlush();
+      }
     };
-  game::GreedyPlayer one("Greedy One"), two("Greedy Two");
-  const game::SelfPlayStats stats = Check(game::RunSelfPlay(gen, one, two, o, on_game, on_position));
+  }
+  selfplay::SeriesSummary summary;
+  const selfplay::StudyOutcome outcome = Check(selfplay::RunStudy(lex, s.layout, summary, s.options));
+  Check(write_error);
   if (positions_file) {
     Check(positions_file->AppendText(pending_positions));
     Check(positions_file->Commit());
@@ -106,35 +201,175 @@ void RunSelfplay(const SelfplayArgs& a) {
   if (a.json) {
     lexc::cli::Json j;
     j.Open('{')
-        .Field("games", stats.games)
-        .Field("first_seed", a.seed)
-        .Field("algorithm", gen::AlgorithmName(o.game.algorithm))
-        .Field("turns", stats.turns)
-        .Field("bingos", stats.bingos)
-        .Field("mean_score", stats.mean_score(), 1)
-        .Field("positions_written", stats.positions)
-        .Field("seconds", stats.seconds, 3)
-        .Field("games_per_second", stats.games_per_second(), 1)
+        .Field("games", summary.games())
+        .Field("first_seed", a.seed + a.first_game)
+        .Field("algorithm", gen::AlgorithmName(s.options.game.algorithm))
+        .Field("turns", summary.turns())
+        .Field("bingos", summary.bingos())
+        .Field("mean_score", double(summary.points()) / double(2 * summary.games()), 1)
+        .Field("positions_written", positions_written)
+        .Field("threads", std::uint64_t(outcome.threads))
+        .Field("seconds", outcome.seconds, 3)
+        .Field("games_per_second", double(summary.games()) / outcome.seconds, 1)
         .Close();
     out.buf() += j.str() + "\n";
   }
   out.Flush();
-  std::fprintf(stderr,
-               "lexc selfplay: %s games (seeds %llu..%llu, %s), %s turns, %s bingos, mean score %s; %s games/s\n",
-               Thousands(stats.games).c_str(), (unsigned long long)a.seed, (unsigned long long)(a.seed + a.games - 1),
-               gen::AlgorithmName(o.game.algorithm), Thousands(stats.turns).c_str(), Thousands(stats.bingos).c_str(),
-               Fixed(stats.mean_score(), 1).c_str(), Fixed(stats.games_per_second(), 1).c_str());
+  std::fprintf(stderr, "lexc selfplay: %s\n",
+               SummaryLine(a, &summary, outcome, summary.games(), s.options.game.algorithm).c_str());
+}
+
+std::string Hostname() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "";
+  return buf;
+}
+
+// With --stats DIR: a study, in this process or as one rank of a cluster.
+void RunStudyCommand(const SelfplayArgs& a) {
+  selfplay::LocalCluster local;
+  selfplay::Cluster& cluster = g_cluster ? *g_cluster : local;
+  const bool root = cluster.rank() == 0;
+  if (!(a.checkpoint_every > 0)) Fail("--checkpoint-every must be more than 0 seconds", 2);
+  Setup s;
+  Prepare(a, s);
+  const Lexicon& lex = s.image->lexicon();
+  const std::string& dir = a.stats_dir;
+  const std::string inputs[] = {a.image, a.game.layout};
+  Check(CheckOutputIsNotInput(selfplay::StatsPath(dir), inputs));
+
+  selfplay::StudyDescription d;
+  d.image = selfplay::IdentifyImage(lex, a.image);
+  d.lexicon_name = s.options.game.lexicon_name;
+  d.algorithm = gen::AlgorithmName(s.options.game.algorithm);
+  d.layout_name = a.game.layout.empty() ? "standard15" : a.game.layout;
+  if (!a.game.layout.empty() && a.game.layout != "standard15") {
+    const std::string text = ReadText(a.game.layout);
+    d.layout_crc32c = Crc32c(0, text.data(), text.size());
+  } else {
+    d.layout_name = "standard15";
+  }
+  d.rules = s.options.game.rules;
+  d.bingo_bonus = s.options.bingo_bonus;
+  d.seed_base = a.seed, d.first_game = a.first_game, d.games = a.games;
+  d.accumulator = StudyAccumulatorConfig();
+  const nlohmann::json study = d.ToJson();
+
+  if (root) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) Fail(QuotePath(dir) + ": cannot create the directory: " + ec.message());
+  }
+  if (!cluster.AllOk(true)) Fail("", 1);
+  Check(CheckWritableDirectory(dir));
+  auto plan = selfplay::PlanStudyDirectory(dir, study, cluster.size(), a.resume);
+  if (!cluster.AllOk(plan.ok())) {
+    if (!root) Fail("", 1);
+    if (plan.ok()) Fail("another rank refused the study directory " + QuotePath(dir));
+    if (!a.resume && plan.status().code() == Errc::kInvalidArgument)
+      Fail(plan.status().detail() + ": add --resume to carry it on, or choose another directory");
+    Check(plan.status());
+  }
+  if (*plan == selfplay::DirectoryPlan::kComplete) {
+    if (root && !a.quiet) std::fprintf(stderr, "lexc selfplay: %s: the study is complete already\n", dir.c_str());
+    return;
+  }
+  const auto [part_first, part_games] = selfplay::PartRange(a.first_game, a.games, cluster.rank(), cluster.size());
+  selfplay::StudyPart part{dir, study, cluster.rank(), cluster.size(), part_first, part_games};
+  std::unique_ptr<selfplay::GameAccumulator> acc = Check(MakeStudyAccumulator(study, &lex, &s.layout));
+  const std::uint64_t resumed = a.resume ? Check(selfplay::LoadPartCheckpoint(part, *acc)) : 0;
+
+  InstallStopHandlers();
+  s.options.cancel = &g_stop;
+  ProgressLine progress(
+      cluster.size() > 1 ? "lexc selfplay (rank 0 of " + std::to_string(cluster.size()) + ")" : "lexc selfplay",
+      a.quiet || !root);
+  s.options.on_progress = [&](std::uint64_t done, std::uint64_t, double seconds) {
+    progress.Update(resumed + done, part_games, seconds);
+  };
+  if (!a.gcg_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.gcg_dir, ec);
+    Check(CheckWritableDirectory(a.gcg_dir));
+    s.options.on_game = [&](const game::GameRecord& g, const std::vector<gen::Position>&) {
+      const std::string gcg = game::WriteGcg(g, lex.alphabet(), s.options.game.lexicon_name);
+      const std::string path =
+          (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
+      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
+    };
+  }
+  auto outcome = selfplay::RunStudyPart(lex, s.layout, *acc, part, resumed, a.checkpoint_every, s.options);
+  progress.Finish();
+  Check(outcome.status());
+  if (outcome->cancelled)
+    Fail("interrupted after " + Thousands(outcome->games_done) + " of " + Thousands(part_games) +
+             " games (checkpoint written); resume with --resume",
+         g_signal == SIGTERM ? 143 : 130);
+  auto parts = cluster.GatherToRoot(acc->ToJson());
+  if (!cluster.AllOk(parts.ok())) Check(parts.status());
+  if (!root) return;
+  for (std::size_t r = 1; r < parts->size(); ++r) {
+    std::unique_ptr<selfplay::GameAccumulator> piece = acc->NewEmpty();
+    if (Status st = piece->FromJson((*parts)[r]); !st.ok())
+      Fail("rank " + std::to_string(r) + "'s statistics: " + st.detail());
+    Check(acc->Merge(*piece));
+  }
+  Check(selfplay::WriteStudyStats(dir, study, acc->ToJson()));
+  const std::uint64_t games_run = part_games - resumed;  // rank 0's share, for games/s
+  nlohmann::json run = {{"host", Hostname()},
+                        {"processes", cluster.size()},
+                        {"threads_per_process", outcome->threads},
+                        {"seconds", outcome->seconds},
+                        {"rank0_games_resumed", resumed},
+                        {"rank0_games_per_second", outcome->seconds > 0 ? double(games_run) / outcome->seconds : 0}};
+  const std::string run_text = run.dump(1) + "\n";
+  Check(WriteFileAtomic((std::filesystem::path(dir) / "run.json").string(),
+                        std::as_bytes(std::span(run_text.data(), run_text.size()))));
+  Check(WriteStudyReport(dir, *acc, study));
+  Check(selfplay::RemoveCheckpoints(dir));
+  if (!a.quiet) {
+    selfplay::StudyOutcome whole = *outcome;
+    const auto* sum = dynamic_cast<const selfplay::SeriesSummary*>(acc.get());
+    std::fprintf(
+        stderr, "lexc selfplay: %s; %s written\n",
+        SummaryLine(a, sum, whole, games_run * std::uint64_t(cluster.size()), s.options.game.algorithm, cluster.size())
+            .c_str(),
+        selfplay::StatsPath(dir).c_str());
+  }
+}
+
+void RunSelfplay(const SelfplayArgs& a) {
+  if (a.stats_dir.empty()) {
+    if (a.resume) Fail("--resume needs --stats DIR (the study to carry on)", 2);
+    RunGames(a);
+  } else {
+    if (!a.positions.empty()) Fail("--positions does not go with --stats", 2);
+    RunStudyCommand(a);
+  }
 }
 
 }  // namespace
 
+void SetStudyCluster(selfplay::Cluster* cluster) { g_cluster = cluster; }
+
 void RegisterSelfplay(CLI::App& app) {
   auto args = std::make_shared<SelfplayArgs>();
-  CLI::App* cmd = app.add_subcommand("selfplay", "Play greedy games against itself: GCG, CGP positions, games/s");
+  CLI::App* cmd =
+      app.add_subcommand("selfplay", "Play greedy games against itself: GCG, CGP positions, games/s, studies");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
   cmd->add_option("--games", args->games, "Games to play (default 1)")->check(WholeNumber(1, 1000000000000ull));
-  cmd->add_option("--seed", args->seed, "Seed of the first game; game i uses seed + i (default 1)")
+  cmd->add_option("--seed", args->seed, "Seed of game 0; game i uses seed + i (default 1)")
       ->check(WholeNumber(0, ~0ull));
+  cmd->add_option("--first-game", args->first_game,
+                  "Play games A .. A+games-1 of the series (a shard of a study; default 0)")
+      ->check(WholeNumber(0, ~0ull));
+  cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). Results do not depend on it")
+      ->check(WholeNumber(0, 4096));
+  cmd->add_option("--stats", args->stats_dir,
+                  "Study directory: write DIR/stats.json (and checkpoints while running) instead of GCG");
+  cmd->add_flag("--resume", args->resume, "Carry on the study in --stats DIR from its checkpoint");
+  cmd->add_option("--checkpoint-every", args->checkpoint_every,
+                  "With --stats: seconds between checkpoints (default 60; fractions allowed)");
   cmd->add_option("--gcg-dir", args->gcg_dir, "Write game-SEED.gcg files here instead of printing them");
   cmd->add_option("--positions", args->positions,
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"
@@ -143,18 +378,29 @@ void RegisterSelfplay(CLI::App& app) {
       ->check(WholeNumber(1, 1000000));
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());
-  cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG");
+  cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG, no progress and no summary line with --stats");
   cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG)");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc selfplay sowpods.lex --games 3 --seed 42          three games in GCG
-  lexc selfplay sowpods.lex --games 1000 -q              speed only
+  lexc selfplay sowpods.lex --games 1000 -q --threads 0  speed on every core
   lexc selfplay sowpods.lex --games 10 --every 4 --positions mid.cgp -q
+  lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/
+  lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/ --resume
+  lexc selfplay sowpods.lex --first-game 500000 --games 500000 --stats shard2/
+  lexc merge study/ shard1/ shard2/                      shards into one study
+  mpirun -np 64 lexc-mpi selfplay sowpods.lex --games 100000000 --stats study/
 
 Each player makes the highest-scoring play, exchanges its whole rack when
 nothing plays and the bag holds 7 tiles or more, and passes otherwise. The
 game ends when a player goes out (+2x the opponent's tiles) or after six
-scoreless turns (each loses its own tiles).)");
+scoreless turns (each loses its own tiles).
+
+A study (--stats DIR) writes DIR/stats.json (the same bytes whatever the
+threads or processes), DIR/run.json (timings), and checkpoints while it
+runs. Ctrl-C stops it at the next game and keeps a checkpoint (exit 130);
+--resume carries on with the same options. Shards (--first-game) are joined
+with 'lexc merge'. Progress goes to standard error (-q: none).)");
   cmd->callback([args] { RunSelfplay(*args); });
 }
 

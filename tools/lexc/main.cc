@@ -12,8 +12,11 @@
 #include "common.h"
 #include "lexc/format.h"
 #include "play_common.h"
+#include "study_cli.h"
 
-int main(int argc, char** argv) {
+// The whole tool; lexc-mpi's main (mpi_main.cc) calls it between
+// MPI_Init and MPI_Finalize.
+int LexcMain(int argc, char** argv) {
   // lexc is a batch tool whose phases allocate and free tens of megabytes
   // each (builder tables, then Verify's arrays). Keeping large blocks in the
   // heap instead of unmapping them lets each phase reuse the pages the last
@@ -36,6 +39,8 @@ int main(int argc, char** argv) {
   lexc query nwl18.lex anagram 'RETAINS?'
   lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
   lexc selfplay nwl18.lex --games 100 -q
+  lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
+  lexc merge study/ shard1/ shard2/
 
 Run 'lexc COMMAND --help' for a command's options.
 Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
@@ -47,6 +52,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterMoves(app);
   RegisterSelfplay(app);
   RegisterReport(app);
+  RegisterMerge(app);
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {
@@ -71,3 +77,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   }
   return 1;
 }
+
+#ifndef LEXC_NO_MAIN
+int main(int argc, char** argv) { return LexcMain(argc, argv); }
+#endif
