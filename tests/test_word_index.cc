@@ -259,7 +259,8 @@ TEST_CASE("WIDX: damaged sections are refused by Open or Verify, and reads stay 
     CHECK(refused_at_open > 0);    // the head
     CHECK(refused_at_verify > 0);  // bitmap, ranks, counts
     // The CRC alone.
-    const Image crc_only = Patched(base, [&](RawImage& r) { r.Set(sec.offset + sec.size - 1, 1, 0xEE); }, false);
+    const Image crc_only = Patched(
+        base, [&](RawImage& r) { r.Set(sec.offset + sec.size - 1, 1, 0xEE); }, false);
     CHECK(Lexicon::FromBytes(crc_only.bytes()).ok());
     CheckError(OpenOrFail(crc_only).Verify(), Errc::kChecksum);
   }
@@ -285,34 +286,41 @@ TEST_CASE("WIDX: frame errors (no DAWG, wrong size, wrong head, minor 0)") {
   const Image base = BuildOrFail(MicroWords(), LetterAlphabet(3), IndexOptions(both, 4, true, 6));
   auto entry_of = [](RawImage& r, const char* tag) { return r.Find(tag).entry; };
   // Rename the DAWG section: a WIDX with no DAWG.
-  CheckError(Lexicon::FromBytes(Patched(base, [&](RawImage& r) {
-                                  r.Set(entry_of(r, "DAWG"), 4, format::Tag("DAWX"));
-                                }).bytes())
+  CheckError(Lexicon::FromBytes(
+                 Patched(base, [&](RawImage& r) { r.Set(entry_of(r, "DAWG"), 4, format::Tag("DAWX")); }).bytes())
                  .status(),
              Errc::kCorrupt, "no DAWG section");
   // A section 8 bytes shorter or longer than its head says.
-  CheckError(Lexicon::FromBytes(Patched(base, [&](RawImage& r) {
-                                  const std::size_t e = entry_of(r, "WIDX");
-                                  r.Set(e + 16, 8, r.Get(e + 16, 8) - 4);
-                                }).bytes())
+  CheckError(Lexicon::FromBytes(Patched(base,
+                                        [&](RawImage& r) {
+                                          const std::size_t e = entry_of(r, "WIDX");
+                                          r.Set(e + 16, 8, r.Get(e + 16, 8) - 4);
+                                        })
+                                    .bytes())
                  .status(),
              Errc::kCorrupt, "section WIDX: size");
-  CheckError(Lexicon::FromBytes(Patched(base, [&](RawImage& r) {
-                                  const auto s = r.Find("WIDX");
-                                  r.Set(s.offset + 8, 8, r.Get(s.offset + 8, 8) + 1);
-                                }).bytes())
+  CheckError(Lexicon::FromBytes(Patched(base,
+                                        [&](RawImage& r) {
+                                          const auto s = r.Find("WIDX");
+                                          r.Set(s.offset + 8, 8, r.Get(s.offset + 8, 8) + 1);
+                                        })
+                                    .bytes())
                  .status(),
              Errc::kCorrupt, "section WIDX: size");
-  CheckError(Lexicon::FromBytes(Patched(base, [&](RawImage& r) {
-                                  const auto s = r.Find("WIDX");
-                                  r.Set(s.offset, 8, r.Get(s.offset, 8) + 64);
-                                }).bytes())
+  CheckError(Lexicon::FromBytes(Patched(base,
+                                        [&](RawImage& r) {
+                                          const auto s = r.Find("WIDX");
+                                          r.Set(s.offset, 8, r.Get(s.offset, 8) + 64);
+                                        })
+                                    .bytes())
                  .status(),
              Errc::kCorrupt, "arc count");
-  CheckError(Lexicon::FromBytes(Patched(base, [&](RawImage& r) {
-                                  const auto s = r.Find("WIDX");
-                                  r.Set(s.offset + 20, 1, 1);
-                                }).bytes())
+  CheckError(Lexicon::FromBytes(Patched(base,
+                                        [&](RawImage& r) {
+                                          const auto s = r.Find("WIDX");
+                                          r.Set(s.offset + 20, 1, 1);
+                                        })
+                                    .bytes())
                  .status(),
              Errc::kCorrupt, "reserved");
   // Minor 0 announces no WIDX: opens (1.x readers accept any minor), Verify refuses.

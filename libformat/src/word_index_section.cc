@@ -80,8 +80,7 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
         frames.push_back({t, t, 0});
         continue;
       }
-      if (state[ts] == 1)
-        return Corrupt("section DAWG: a cycle passes through the node at arc " + std::to_string(t));
+      if (state[ts] == 1) return Corrupt("section DAWG: a cycle passes through the node at arc " + std::to_string(t));
       below = counts[ts];
     }
     f.sum += below + (C::accepts(w) ? 1 : 0);
@@ -118,8 +117,8 @@ Result<WordIndexBytes> ComputeWordIndexSection(const Graph& dawg) {
 
 Result<WordIndexView> DecodeWordIndexSection(std::span<const std::byte> section, std::uint64_t arc_count) {
   if (section.size() < kWordIndexHeadSize)
-    return Corrupt("section WIDX: size " + std::to_string(section.size()) + ", expected >= " +
-                   std::to_string(kWordIndexHeadSize));
+    return Corrupt("section WIDX: size " + std::to_string(section.size()) +
+                   ", expected >= " + std::to_string(kWordIndexHeadSize));
   const std::byte* p = section.data();
   WordIndexShape shape;
   shape.arc_count = Load<std::uint64_t>(p);
@@ -129,8 +128,8 @@ Result<WordIndexView> DecodeWordIndexSection(std::span<const std::byte> section,
     return Corrupt("section WIDX: arc count " + std::to_string(shape.arc_count) + ", expected " +
                    std::to_string(arc_count) + " (the ARCS section's)");
   if (shape.node_count > arc_count)
-    return Corrupt("section WIDX: node count " + std::to_string(shape.node_count) + ", expected <= " +
-                   std::to_string(arc_count) + " (arc count)");
+    return Corrupt("section WIDX: node count " + std::to_string(shape.node_count) +
+                   ", expected <= " + std::to_string(arc_count) + " (arc count)");
   if (section.size() != shape.bytes())
     return Corrupt("section WIDX: size " + std::to_string(section.size()) + ", expected " +
                    std::to_string(shape.bytes()) + " for " + std::to_string(arc_count) + " arcs and " +
@@ -151,7 +150,10 @@ Status CompareWordIndexSections(std::span<const std::byte> stored, const WordInd
   std::memcpy(&shape.node_count, want.data() + 8, 8);
   const std::string where = "section WIDX: byte " + std::to_string(at) + ": ";
   if (at < kWordIndexHeadSize)
-    return Corrupt(where + "head differs (" + (at < 8 ? "arc count" : at < 16 ? "node count" : "reserved") +
+    return Corrupt(where + "head differs (" +
+                   (at < 8    ? "arc count"
+                    : at < 16 ? "node count"
+                              : "reserved") +
                    "); the DAWG has " + std::to_string(shape.node_count) + " nodes");
   if (at >= common)
     return Corrupt(where + "size " + std::to_string(stored.size()) + ", expected " + std::to_string(want.size()));
