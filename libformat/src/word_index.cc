@@ -20,13 +20,30 @@ Result<WordIndex> WordIndex::Of(const Lexicon& lex) {
   WordIndex index;
   index.max_len_ = lex.meta().max_len;
   if (!lex.has_dawg()) {
+    // Memory follows the words listed (nothing reserved from META's
+    // claims). The listing stops as soon as the graph holds more words than
+    // META says (a verified image lists exactly that many), or more tiles
+    // than the budget.
+    const std::uint64_t words = lex.meta().word_count;
+    if (words > kMaxListedWords)
+      return Status(Errc::kLimit, "word index: " + std::to_string(words) + " words exceed the " +
+                                      std::to_string(kMaxListedWords) + " a GADDAG-only image's index holds in memory");
     index.offsets_.push_back(0);
-    ForEachWord(lex, [&](const WordMatch& m) {
-      const std::span<const Tile> w = m.tiles;
-      index.tiles_.insert(index.tiles_.end(), w.begin(), w.end());
+    bool too_many = false, too_long = false;
+    ForEachWord(lex, [&](const WordMatch& w) {
+      too_many = index.offsets_.size() > words;
+      too_long = index.tiles_.size() + w.tiles.size() > kMaxListedTiles;
+      if (too_many || too_long) return false;
+      index.tiles_.insert(index.tiles_.end(), w.tiles.begin(), w.tiles.end());
       index.offsets_.push_back(index.tiles_.size());
       return true;
     });
+    if (too_many)
+      return Status(Errc::kCorrupt,
+                    "word index: the GADDAG lists more than META's " + std::to_string(words) + " words");
+    if (too_long)
+      return Status(Errc::kLimit, "word index: the words hold more than the " + std::to_string(kMaxListedTiles) +
+                                      " tiles a GADDAG-only image's index holds in memory");
     index.size_ = index.offsets_.size() - 1;
     return index;
   }

@@ -16,7 +16,8 @@
 //     from the DAWG by the code the builder writes the section with,
 //     O(arcs) time, about 4 bytes per DAWG node + arc_count / 6 bytes;
 //   - a GADDAG-only image: every word's tiles held in memory (O(text)) and
-//     searched by binary search.
+//     searched by binary search; at most kMaxListedWords words (META's
+//     word count, never more than it) of at most kMaxListedTiles tiles.
 // Thread safety: const methods may be called concurrently; copies share
 // the computed counts.
 #pragma once
@@ -38,11 +39,17 @@ class WordIndex {
  public:
   WordIndex() = default;
 
+  // What a GADDAG-only image's index may hold in memory.
+  static constexpr std::uint64_t kMaxListedWords = (std::uint64_t(1) << 32) - 1;
+  static constexpr std::uint64_t kMaxListedTiles = std::uint64_t(1) << 32;
+
   // The index of `lex`'s words. `lex`'s bytes must outlive the index. On an
   // image that was only opened (not verified) the numbers may be wrong, but
   // every read stays in bounds and Number / Word take at most max_len steps.
-  // Errors: kCorrupt (computing without WIDX met a cycle in the DAWG),
-  // kLimit (a DAWG node accepts more than 2^32 - 1 words).
+  // Errors: kCorrupt (computing without WIDX met a cycle in the DAWG; a
+  // GADDAG-only image listed more words than META says), kLimit (a DAWG
+  // node accepts more than 2^32 - 1 words; a GADDAG-only image over
+  // kMaxListedWords / kMaxListedTiles).
   static Result<WordIndex> Of(const Lexicon& lex);
 
   // Words in the lexicon (on a verified image, meta().word_count).
