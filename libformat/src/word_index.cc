@@ -70,8 +70,9 @@ Result<WordIndex> WordIndex::Of(const Lexicon& lex) {
 namespace {
 
 template <class C>
-std::optional<std::uint64_t> NumberIn(const GraphView<C>& g, const internal::WordIndexView& counts,
-                                      std::span<const Tile> word) {
+[[gnu::always_inline]] inline std::optional<std::uint64_t> NumberIn(const GraphView<C>& g,
+                                                                    const internal::WordIndexView& counts,
+                                                                    std::span<const Tile> word) {
   if (word.empty()) return std::nullopt;
   Node node = g.root();
   std::uint64_t number = 0;
@@ -94,8 +95,8 @@ std::optional<std::uint64_t> NumberIn(const GraphView<C>& g, const internal::Wor
 }
 
 template <class C>
-Status WordIn(const GraphView<C>& g, const internal::WordIndexView& counts, std::uint32_t max_len, std::uint64_t n,
-              std::vector<Tile>* out) {
+[[gnu::always_inline]] inline Status WordIn(const GraphView<C>& g, const internal::WordIndexView& counts,
+                                            std::uint32_t max_len, std::uint64_t n, std::vector<Tile>* out) {
   const std::uint64_t asked = n;
   out->clear();
   Node node = g.root();
@@ -124,12 +125,53 @@ Status WordIn(const GraphView<C>& g, const internal::WordIndexView& counts, std:
                                     " leads nowhere in the DAWG (its counts disagree with its arcs)");
 }
 
+// The walks compiled twice: for the popcnt instruction (chosen at run time,
+// as crc32c.cc chooses SSE4.2) and for any x86-64.
+bool HavePopcnt() {
+#if defined(__x86_64__)
+  static const bool have = __builtin_cpu_supports("popcnt");
+  return have;
+#else
+  return false;
+#endif
+}
+
+#if defined(__x86_64__)
+#define LEXC_POPCNT_TARGET __attribute__((target("popcnt")))
+#else
+#define LEXC_POPCNT_TARGET
+#endif
+
+template <class C>
+LEXC_POPCNT_TARGET std::optional<std::uint64_t> NumberPopcnt(const GraphView<C>& g,
+                                                             const internal::WordIndexView& counts,
+                                                             std::span<const Tile> word) {
+  return NumberIn(g, counts, word);
+}
+template <class C>
+std::optional<std::uint64_t> NumberPlain(const GraphView<C>& g, const internal::WordIndexView& counts,
+                                         std::span<const Tile> word) {
+  return NumberIn(g, counts, word);
+}
+template <class C>
+LEXC_POPCNT_TARGET Status WordPopcnt(const GraphView<C>& g, const internal::WordIndexView& counts,
+                                     std::uint32_t max_len, std::uint64_t n, std::vector<Tile>* out) {
+  return WordIn(g, counts, max_len, n, out);
+}
+template <class C>
+Status WordPlain(const GraphView<C>& g, const internal::WordIndexView& counts, std::uint32_t max_len, std::uint64_t n,
+                 std::vector<Tile>* out) {
+  return WordIn(g, counts, max_len, n, out);
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> WordIndex::Number(std::span<const Tile> word) const {
   if (counts_) {
     if (word.size() > max_len_) return std::nullopt;
-    return dawg_.Dispatch([&](const auto& g) { return NumberIn(g, counts_->view, word); });
+    return dawg_.Dispatch([&](const auto& g) {
+      return HavePopcnt() ? NumberPopcnt(g, counts_->view, word) : NumberPlain(g, counts_->view, word);
+    });
   }
   std::uint64_t lo = 0, hi = size();
   while (lo < hi) {
@@ -150,7 +192,11 @@ Status WordIndex::Word(std::uint64_t n, std::vector<Tile>* out) const {
   if (n >= size())
     return Status(Errc::kInvalidArgument,
                   "word number " + std::to_string(n) + ": the lexicon has " + std::to_string(size()) + " words");
-  if (counts_) return dawg_.Dispatch([&](const auto& g) { return WordIn(g, counts_->view, max_len_, n, out); });
+  if (counts_)
+    return dawg_.Dispatch([&](const auto& g) {
+      return HavePopcnt() ? WordPopcnt(g, counts_->view, max_len_, n, out)
+                          : WordPlain(g, counts_->view, max_len_, n, out);
+    });
   out->assign(tiles_.begin() + offsets_[n], tiles_.begin() + offsets_[n + 1]);
   return Status::Ok();
 }
