@@ -1,7 +1,9 @@
 // In-process benchmarks on SOWPODS ($LEXC_SOWPODS, default
 // ../shared/lexica/SOWPODS.txt beside the checkout): building each graph,
 // opening an image (mapped and from memory), contains() throughput, anagram
-// and pattern latency. Skips everything when the list is absent.
+// and pattern latency, word numbers (WordIndex: building it, word -> number,
+// number -> word, with the WIDX section and computed). Skips everything when
+// the list is absent.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -14,6 +16,7 @@
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
+#include "lexc/word_index.h"
 #include "lexc/wordlist.h"
 
 namespace {
@@ -26,7 +29,7 @@ std::string SowpodsPath() {
 struct Fixture {
   lexc::Alphabet alphabet = lexc::Alphabet::English();
   lexc::WordList words;
-  std::vector<std::byte> dawg, gaddag, both;
+  std::vector<std::byte> dawg, gaddag, both, both_widx;
   std::string dir;
   bool ok = false;
 
@@ -38,16 +41,18 @@ struct Fixture {
     dawg = Build(true, false);
     gaddag = Build(false, true);
     both = Build(true, true);
+    both_widx = Build(true, true, true);
     dir = (std::filesystem::temp_directory_path() / "lexc-bench").string();
     std::filesystem::create_directories(dir);
     (void)lexc::WriteFileAtomic(dir + "/sowpods.dawg", dawg);
     (void)lexc::WriteFileAtomic(dir + "/sowpods.lex", both);
     ok = true;
   }
-  std::vector<std::byte> Build(bool d, bool g) const {
+  std::vector<std::byte> Build(bool d, bool g, bool word_index = false) const {
     lexc::BuildOptions o;
     o.dawg = d;
     o.gaddag = g;
+    o.word_index = word_index;
     return lexc::BuildImage(words, alphabet, o).value();
   }
 };
@@ -75,6 +80,19 @@ void BM_Build(benchmark::State& state) {
   state.SetLabel(state.range(0) == 0 ? "dawg" : state.range(0) == 1 ? "gaddag" : "dawg+gaddag");
 }
 BENCHMARK(BM_Build)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// Both graphs plus the WIDX section: the section's share of building.
+void BM_BuildWordIndex(benchmark::State& state) {
+  if (!Ready(state)) return;
+  lexc::BuildOptions o;
+  o.word_index = true;
+  for (auto _ : state) {
+    auto img = lexc::BuildImage(F().words, F().alphabet, o);
+    benchmark::DoNotOptimize(img);
+  }
+  state.SetLabel("dawg+gaddag+widx");
+}
+BENCHMARK(BM_BuildWordIndex)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_OpenMapped(benchmark::State& state) {
   if (!Ready(state)) return;
@@ -166,6 +184,66 @@ void BM_Substring(benchmark::State& state) {
   benchmark::DoNotOptimize(n);
 }
 BENCHMARK(BM_Substring)->Unit(benchmark::kMicrosecond);
+
+// Arg 0: read the image's WIDX section; 1: compute the counts (no section).
+const lexc::Lexicon& IndexImage(int computed) {
+  static const lexc::Lexicon with = lexc::Lexicon::FromBytes(F().both_widx).value();
+  static const lexc::Lexicon without = lexc::Lexicon::FromBytes(F().both).value();
+  return computed ? without : with;
+}
+
+void BM_WordIndexOf(benchmark::State& state) {
+  if (!Ready(state)) return;
+  const lexc::Lexicon& l = IndexImage(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    auto index = lexc::WordIndex::Of(l);
+    benchmark::DoNotOptimize(index);
+  }
+  state.SetLabel(state.range(0) ? "computed from the DAWG" : "WIDX in place");
+}
+BENCHMARK(BM_WordIndexOf)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// Random SOWPODS words, one Number each.
+void BM_WordNumber(benchmark::State& state) {
+  if (!Ready(state)) return;
+  const auto index = lexc::WordIndex::Of(IndexImage(static_cast<int>(state.range(0)))).value();
+  std::mt19937_64 rng(42);
+  std::vector<std::vector<lexc::Tile>> probes;
+  for (int i = 0; i < 100000; ++i) {
+    auto w = F().words[rng() % F().words.size()];
+    probes.emplace_back(w.begin(), w.end());
+  }
+  std::size_t i = 0;
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    sum += *index.Number(probes[i]);
+    if (++i == probes.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.SetLabel(state.range(0) ? "computed" : "WIDX");
+}
+BENCHMARK(BM_WordNumber)->Arg(0)->Arg(1);
+
+// Random word numbers, one Word each.
+void BM_WordOfNumber(benchmark::State& state) {
+  if (!Ready(state)) return;
+  const auto index = lexc::WordIndex::Of(IndexImage(static_cast<int>(state.range(0)))).value();
+  std::mt19937_64 rng(42);
+  std::vector<std::uint64_t> numbers(100000);
+  for (auto& n : numbers) n = rng() % index.size();
+  std::vector<lexc::Tile> word;
+  std::size_t i = 0, tiles = 0;
+  for (auto _ : state) {
+    (void)index.Word(numbers[i], &word);
+    tiles += word.size();
+    if (++i == numbers.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(tiles);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.SetLabel(state.range(0) ? "computed" : "WIDX");
+}
+BENCHMARK(BM_WordOfNumber)->Arg(0)->Arg(1);
 
 }  // namespace
 

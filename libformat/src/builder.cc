@@ -12,7 +12,9 @@
 //   3. Layout: states reachable from the requested roots; a state whose arc
 //      list equals a proper tail of another state's list is stored inside it;
 //      lists placed in depth-first discovery order.
-//   4. Serialization, then the trailer CRC.
+//   4. Serialization, then the trailer CRC. With word_index, the WIDX
+//      section is computed from the ARCS just written, by the code the
+//      reader uses for an image without it (word_index_section.h).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (META's
 // figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
 // ChooseArcWidth, CountGraphFigures, then EncodeAlphabetSection / WriteMeta /
@@ -30,6 +32,7 @@
 #include "image_codec.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "word_index_section.h"
 
 namespace lexc {
 namespace {
@@ -192,6 +195,8 @@ std::string OptionsText(const BuildOptions& o, const Alphabet& a, int width) {
 Status CheckOptions(const BuildOptions& options, const Alphabet& alphabet) {
   if (!options.dawg && !options.gaddag)
     return Status(Errc::kInvalidArgument, "no graph requested (need DAWG, GADDAG or both)");
+  if (options.word_index && !options.dawg)
+    return Status(Errc::kInvalidArgument, "a word index numbers the DAWG's words: it needs the DAWG");
   if (options.max_len < 1 || options.max_len > static_cast<int>(format::kMaxWordLen))
     return Status(Errc::kInvalidArgument, "max-len: expected 1.." + std::to_string(format::kMaxWordLen) + ", got " +
                                               std::to_string(options.max_len));
@@ -402,8 +407,9 @@ void WriteArcs(internal::ByteWriter& w, int width, const StateStore& store, cons
 
 // Patches the header and section table over the zeros reserved for them,
 // then appends the trailer with the CRC of everything before it.
-void WriteFrame(internal::ByteWriter& w, std::span<const internal::SectionEntry> sections) {
+void WriteFrame(internal::ByteWriter& w, std::span<const internal::SectionEntry> sections, std::uint16_t minor) {
   internal::ImageHeader header;
+  header.minor = minor;
   header.file_size = w.size() + format::kTrailerSize;
   header.section_count = static_cast<std::uint32_t>(sections.size());
   std::array<std::byte, format::kHeaderSize> head;
@@ -472,11 +478,14 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (options.dawg) sections.push_back({format::kTagDawg});
   if (options.gaddag) sections.push_back({format::kTagGaddag});
   sections.push_back({format::kTagArcs});
+  if (options.word_index) sections.push_back({format::kTagWordIndex});
   const std::string opts = OptionsText(options, alphabet, width);
   internal::ByteWriter w;
   w.Reserve(4096 + alphabet.size() * format::kTileRecordSize + opts.size() + layout.slots * 8);
   w.PutZeros(format::kHeaderSize + sections.size() * format::kSectionEntrySize);
   w.Align(format::kAlign);
+  std::uint64_t arcs_offset = 0;
+  double t_index = 0;
   for (Section& sec : sections) {
     sec.offset = w.size();
     if (sec.tag == format::kTagAlphabet) {
@@ -487,13 +496,22 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
       std::array<std::byte, format::kGraphDescSize> desc;
       internal::GraphDescriptor{sec.tag == format::kTagDawg ? dawg_info : gaddag_info}.EncodeTo(desc);
       w.PutBytes(desc.data(), desc.size());
-    } else {
+    } else if (sec.tag == format::kTagArcs) {
+      arcs_offset = sec.offset;
       WriteArcs(w, width, store, layout);
+    } else {
+      // WIDX follows ARCS: numbered from the arcs as written.
+      t0 = std::chrono::steady_clock::now();
+      const Graph dawg(w.data() + arcs_offset + format::kArcsHeadSize, width, layout.slots, dawg_info.root);
+      auto index = internal::ComputeWordIndexSection(dawg);
+      if (!index.ok()) return index.status();
+      w.PutBytes(index->words.data(), index->bytes);
+      t_index = Since(t0);
     }
     sec.size = w.size() - sec.offset;
     w.Align(format::kAlign);
   }
-  WriteFrame(w, sections);
+  WriteFrame(w, sections, options.word_index ? format::kMinorWordIndex : format::kMinor);
 
   if (report) {
     report->dawg = dawg_info;
@@ -504,6 +522,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     report->seconds_dawg = t_dawg;
     report->seconds_gaddag = t_gaddag;
     report->seconds_layout = t_layout;
+    report->seconds_word_index = t_index;
+    report->word_index_bytes = options.word_index ? sections.back().size : 0;
   }
   return w.Take();
 }

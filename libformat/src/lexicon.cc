@@ -16,6 +16,7 @@
 #include "lexc/crc32c.h"
 #include "lexc/escape.h"
 #include "lexc/format.h"
+#include "word_index_section.h"
 
 namespace lexc {
 namespace {
@@ -77,6 +78,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   const Sec* arcs = find(format::kTagArcs);
   const Sec* dawg = find(format::kTagDawg);
   const Sec* gaddag = find(format::kTagGaddag);
+  const Sec* word_index = find(format::kTagWordIndex);
   if (!alph) return Corrupt("section ALPH (alphabet) is missing");
   if (!meta) return Corrupt("section META is missing");
   if (!arcs) return Corrupt("section ARCS is missing");
@@ -120,6 +122,13 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   };
   if (dawg) LEXC_RETURN_IF_ERROR(read_graph(*dawg, "DAWG", &lex.dawg_info_, &lex.dawg_));
   if (gaddag) LEXC_RETURN_IF_ERROR(read_graph(*gaddag, "GADG", &lex.gaddag_info_, &lex.gaddag_));
+  if (word_index) {
+    if (!dawg) return Corrupt("section WIDX: numbers the DAWG's words, but there is no DAWG section");
+    const auto section = bytes.subspan(word_index->offset, word_index->size);
+    auto view = internal::DecodeWordIndexSection(section, lex.arc_count_);
+    if (!view.ok()) return view.status();
+    lex.word_index_ = section;
+  }
   return lex;
 }
 
@@ -163,6 +172,14 @@ Status Lexicon::Verify() const {
     if (has_gaddag())
       LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, gaddag_.root(), "GADDAG", true, alphabet_)
                                .Run(gaddag_info_, meta_));
+    if (has_word_index()) {
+      if (minor_ < format::kMinorWordIndex)
+        return Corrupt("header: minor version " + std::to_string(minor_) + ", but a WIDX section needs 1." +
+                       std::to_string(format::kMinorWordIndex));
+      auto expected = internal::ComputeWordIndexSection(dawg_);
+      if (!expected.ok()) return expected.status();
+      LEXC_RETURN_IF_ERROR(internal::CompareWordIndexSections(word_index_, *expected));
+    }
     return Status::Ok();
   };
   return arc_width_ == 4 ? run(Arc32{}) : run(Arc64{});

@@ -10,7 +10,10 @@
 // may take time exponential in max-len; queries run only when a count of the
 // paths they could walk stays small. After a successful Verify, ForEachWord
 // must list exactly meta().word_count words, strictly increasing, each of
-// 1..max-len valid tiles, and (with a DAWG) each Contains()ed. The move
+// 1..max-len valid tiles, and (with a DAWG) each Contains()ed, and the word
+// index (lexc/word_index.h) must number them 0, 1, ... in that order; on any
+// image that opened, the index is built or refused with a reported error and
+// its reads end in bounds. The move
 // generator runs on the same images (under the same path budget), verified
 // or not: both algorithms, a board with a few tiles, a rack with a blank;
 // every play stays on the board (and, verified, within max-len).
@@ -21,7 +24,8 @@
 // GADDAG, and each further 5 bytes (a 32-bit offset, an XOR mask) flip bits
 // of the result. Such an image, verified, accepts up to 10^17 words in a
 // few kilobytes, far past what the path budget lets the queries above walk;
-// what must hold on it is that memory follows the image: the move
+// what must hold on it is that memory follows the image: the word index
+// (counts over 2^32 - 1 are a limit error), the move
 // generator's Best and Top (equal to each other), and Suffix and Substring
 // (which sort what they meet) finish on it within the fuzzer's RSS limit
 // (tests/cli/universal_test.sh runs the commands under ulimit -v).
@@ -36,6 +40,7 @@
 #include "lexc/gen/movegen.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
+#include "lexc/word_index.h"
 #include "universal_image.h"
 
 namespace {
@@ -182,6 +187,44 @@ void GenerateMoves(const Lexicon& lex, bool verified) {
   }
 }
 
+// Word numbers (lexc/word_index.h) on an image as it is: the index is built
+// or refused with a reported error, and reads stay in bounds and end. On a
+// verified image, number -> word -> number round-trips and the numbers are
+// the listing's positions (`listed`, when given).
+void ExerciseWordIndex(const Lexicon& lex, bool verified, const std::vector<std::vector<Tile>>* listed = nullptr) {
+  auto index = WordIndex::Of(lex);
+  if (!index.ok()) {
+    FUZZ_CHECK(lexc::fuzz::IsReportedError(index.status()));
+    FUZZ_CHECK(!verified || index.status().code() == Errc::kLimit);
+    return;
+  }
+  FUZZ_CHECK(index->from_image() == lex.has_word_index());
+  if (verified) FUZZ_CHECK(index->size() == lex.meta().word_count);
+  const int n = lex.alphabet().size();
+  const std::vector<std::vector<Tile>> probes = {{1}, {static_cast<Tile>(n)},     {1, 2},   {2, 1, 3},
+                                                 {0}, {static_cast<Tile>(n + 1)}, {255, 1}, {}};
+  for (const auto& p : probes) {
+    const auto k = index->Number(p);
+    if (k) FUZZ_CHECK(*k < index->size());
+  }
+  std::vector<Tile> word;
+  const std::uint64_t size = index->size();
+  for (std::uint64_t k : {std::uint64_t{0}, std::uint64_t{1}, size / 2, size - 1, size, size + 1}) {
+    const Status s = index->Word(k, &word);
+    if (k >= size) {
+      FUZZ_CHECK(s.code() == Errc::kInvalidArgument);
+      continue;
+    }
+    FUZZ_CHECK(s.ok() || (!verified && lexc::fuzz::IsReportedError(s)));
+    if (!s.ok()) continue;
+    FUZZ_CHECK(word.size() <= lex.meta().max_len);
+    if (verified) FUZZ_CHECK(index->Number(word) == std::optional<std::uint64_t>(k));
+  }
+  if (listed)
+    for (std::size_t i = 0; i < listed->size(); ++i)
+      FUZZ_CHECK(index->Number((*listed)[i]) == std::optional<std::uint64_t>(i));
+}
+
 // What a successful Verify promises about listing the words.
 void CheckVerified(const Lexicon& lex) {
   const Metadata& m = lex.meta();
@@ -199,6 +242,7 @@ void CheckVerified(const Lexicon& lex) {
     FUZZ_CHECK(i == 0 || words[i - 1] < w);
     if (lex.has_dawg()) FUZZ_CHECK(Contains(lex, w));
   }
+  ExerciseWordIndex(lex, true, &words);
 }
 
 constexpr char kUniverse[] = "UNIVERSE";
@@ -242,6 +286,9 @@ void ExerciseHuge(const Lexicon& lex) {
   gen::Board board(15, 15);
   board.set(7, 7, gen::MakeCell(1, false));
   FUZZ_CHECK(gen->SetBoard(board).ok());
+  // With a DAWG the index costs O(arcs) (or O(1) with WIDX); a GADDAG-only
+  // image's would list every word.
+  if (lex.has_dawg()) ExerciseWordIndex(lex, true);
   Rack rack;
   for (int i = 0; i < 7; ++i) rack.Add(static_cast<Tile>(1 + (i * 5) % std::min(n, gen::kMaxGenTile)));
   for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {
@@ -290,6 +337,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(st.ok() || lexc::fuzz::IsReportedError(st));
   if (QueryPaths(*lex) > kMaxPaths) return 0;
   Exercise(*lex);
+  if (!st.ok()) ExerciseWordIndex(*lex, false);
   GenerateMoves(*lex, st.ok());
   if (st.ok()) CheckVerified(*lex);
   return 0;

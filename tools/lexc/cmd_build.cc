@@ -22,7 +22,7 @@ namespace {
 struct BuildArgs {
   std::string input, output, alphabet = "english";
   bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false,
-       check_words = false;
+       check_words = false, word_index = false;
   int max_len = 15, arc_width = 0;
   std::uint64_t max_words = kDefaultMaxWords;
 };
@@ -66,6 +66,10 @@ void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br,
   };
   if (br.dawg.root != kNoNode) graph("DAWG:", br.dawg);
   if (br.gaddag.root != kNoNode) graph("GADDAG:", br.gaddag);
+  if (br.word_index_bytes)
+    std::fprintf(stderr, "WIDX:   %s bytes of word index (%.1f%% of the image), %.2f s\n",
+                 Thousands(br.word_index_bytes).c_str(), 100.0 * double(br.word_index_bytes) / double(br.image_bytes),
+                 br.seconds_word_index);
   std::fprintf(stderr,
                "wrote %s: %s bytes, %d-byte arcs (%s slots); read %.2f s, build %.2f s, check %.2f s, "
                "write %.2f s, total %.2f s\n",
@@ -83,7 +87,7 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
   for (const std::string& e : rr.examples) j.Str(e);
   j.Close();
   j.Field("image_bytes", br.image_bytes).Field("arc_width", std::uint64_t(br.arc_width));
-  j.Field("arc_slots", br.arc_slots);
+  j.Field("arc_slots", br.arc_slots).Field("word_index_bytes", br.word_index_bytes);
   j.Key("graphs").Open('[');
   const auto graph = [&j](const char* name, const GraphInfo& g) {
     if (g.root == kNoNode) return;
@@ -95,7 +99,7 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
   j.Close();
   j.Key("seconds").Open('{').Field("read", t.read, 4).Field("build", t.build, 4);
   j.Field("dawg", br.seconds_dawg, 4).Field("gaddag", br.seconds_gaddag, 4);
-  j.Field("layout", br.seconds_layout, 4).Field("check", t.check, 4);
+  j.Field("layout", br.seconds_layout, 4).Field("word_index", br.seconds_word_index, 4).Field("check", t.check, 4);
   j.Field("write", t.write, 4).Field("total", t.total, 4).Close();
   j.Close();
   std::printf("%s\n", j.str().c_str());
@@ -129,6 +133,8 @@ void RunBuild(const BuildArgs& a) {
   bo.gaddag = a.gaddag || !a.dawg;
   bo.arc_width = a.arc_width;
   bo.max_len = a.max_len;
+  bo.word_index = a.word_index;
+  if (a.word_index && !bo.dawg) Fail("--word-index numbers the DAWG's words: it needs the DAWG (drop --gaddag)", 2);
   BuildReport br;
   auto built = BuildImage(words, alphabet, bo, &br);
   if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
@@ -182,6 +188,9 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
       ->capture_default_str()
       ->check(CLI::IsMember({0, 4, 8}));
+  cmd->add_flag("--word-index", args->word_index,
+                "Add the word index (format 1.1): words numbered in order, read in place by\n"
+                "`lexc query IMG index WORD` / `word N` and studies; needs the DAWG");
   cmd->add_flag("--check-words", args->check_words,
                 "Before writing, also compare the image's language word by word with the list\n"
                 "(Verify() always runs; this adds the exact check of `lexc verify --words`)");
@@ -192,6 +201,7 @@ void RegisterBuild(CLI::App& app) {
   lexc build nwl18.txt -o nwl18.lex              both graphs in one image
   lexc build --dawg nwl18.txt -o nwl18.dawg
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg  zstd input is detected by content
+  lexc build --word-index nwl18.txt -o nwl18.lex  with word numbers (+10% for SOWPODS)
   zcat list.gz | lexc build - -o list.lex --skip-invalid
 
 Errors in the list name file:line; an existing output is only replaced by a

@@ -1,7 +1,8 @@
 // lexc query -- look words up in an image.
 //
-// Exit status follows grep: 0 when every query found something (contains:
-// every word is present), 1 otherwise, 2 on any error (bad tile, bad image).
+// Exit status follows grep: 0 when every query found something (contains,
+// index: every word is present), 1 otherwise, 2 on any error (bad tile, bad
+// image, a word number past the last word).
 #include <CLI/CLI.hpp>
 #include <memory>
 
@@ -9,6 +10,7 @@
 #include "common.h"
 #include "lexc/query.h"
 #include "lexc/tile_text.h"
+#include "lexc/word_index.h"
 
 namespace lexc::cli {
 namespace {
@@ -37,26 +39,86 @@ class Query {
         all_found &= Contains(arg);
         continue;
       }
+      if (a_.kind == "index") {
+        all_found &= Index(arg);
+        continue;
+      }
+      if (a_.kind == "word") {
+        WordOf(arg);
+        continue;
+      }
       if (!a_.json && !a_.count && a_.args.size() > 1) out_.buf() += (i ? "\n" : "") + arg + ":\n";
       all_found &= List(arg, Prepare(arg)) > 0;
     }
-    if (a_.kind == "contains" && a_.count && !a_.json) out_.buf() += std::to_string(found_) + "\n";
+    if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
+      out_.buf() += std::to_string(found_) + "\n";
     if (a_.json) out_.buf() += json_.Close().str() + "\n";
     out_.Flush();
     return all_found;
   }
 
  private:
-  bool Contains(const std::string& arg) {
-    const std::vector<Tile> word = TokenizeArg(lex_.alphabet(), arg, "word");
-    const bool yes = lexc::Contains(lex_, word);
-    found_ += yes;
-    // The word as a word list spells it ("CHE" for CH,E); tile text where
-    // that would read back as other tiles ("C[H]E" for C,H,E).
+  // The word as a word list spells it ("CHE" for CH,E); tile text where
+  // that would read back as other tiles ("C[H]E" for C,H,E).
+  std::string Shown(const std::vector<Tile>& word) const {
     std::string shown = render_(word);
     std::vector<Tile> again;
     if (!lex_.alphabet().Tokenize(shown, &again, nullptr) || again != word)
       shown = WriteTileText(lex_.alphabet(), word);
+    return shown;
+  }
+
+  // The word index, built on first use (read in place from WIDX, else
+  // computed from the DAWG, else the word list of a GADDAG-only image).
+  const WordIndex& Index() {
+    if (!index_) index_ = std::make_unique<WordIndex>(Check(WordIndex::Of(lex_)));
+    return *index_;
+  }
+
+  // `index WORD`: the word's number in the lexicon's order, from 0.
+  bool Index(const std::string& arg) {
+    const std::vector<Tile> word = TokenizeArg(lex_.alphabet(), arg, "word");
+    const std::optional<std::uint64_t> n = Index().Number(word);
+    found_ += n.has_value();
+    const std::string shown = Shown(word);
+    if (a_.json) {
+      json_.Open('{').Field("kind", "index").Field("query", arg).Field("word", shown).Field("found", n.has_value());
+      if (n) json_.Field("index", *n);
+      json_.Close();
+    } else if (!a_.count) {
+      if (n)
+        out_.buf() += (a_.args.size() > 1 ? shown + ": " : "") + std::to_string(*n) + "\n";
+      else
+        out_.buf() += shown + ": not a word\n";
+    }
+    return n.has_value();
+  }
+
+  // `word N`: word number N. N past the last word is an error.
+  void WordOf(const std::string& arg) {
+    std::uint64_t n = 0;
+    if (arg.empty() || arg.size() > 19 ||
+        !std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      Fail("word number " + QuoteText(arg) + ": expected a whole number from 0");
+    n = std::stoull(arg);
+    const WordIndex& index = Index();
+    if (n >= index.size())
+      Fail("word number " + arg + ": the lexicon has " + Thousands(index.size()) + " words (numbers 0.." +
+           (index.size() ? std::to_string(index.size() - 1) : std::string("none")) + ")");
+    std::vector<Tile> word;
+    Check(index.Word(n, &word));
+    const std::string shown = Shown(word);
+    if (a_.json)
+      json_.Open('{').Field("kind", "word").Field("query", arg).Field("index", n).Field("word", shown).Close();
+    else
+      out_.buf() += (a_.args.size() > 1 ? arg + ": " : "") + shown + "\n";
+  }
+
+  bool Contains(const std::string& arg) {
+    const std::vector<Tile> word = TokenizeArg(lex_.alphabet(), arg, "word");
+    const bool yes = lexc::Contains(lex_, word);
+    found_ += yes;
+    const std::string shown = Shown(word);
     if (a_.json)
       json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
     else if (!a_.count)
@@ -119,6 +181,7 @@ class Query {
   Json json_;
   std::string word_;
   std::uint64_t found_ = 0;
+  std::unique_ptr<WordIndex> index_;
 };
 
 void RunQuery(const QueryArgs& a) {
@@ -136,12 +199,13 @@ void RunQuery(const QueryArgs& a) {
 
 void RegisterQuery(CLI::App& app) {
   auto args = std::make_shared<QueryArgs>();
-  CLI::App* cmd = app.add_subcommand("query", "Look words up: contains, anagram, pattern, prefix, suffix, substring");
+  CLI::App* cmd = app.add_subcommand(
+      "query", "Look words up: contains, anagram, pattern, prefix, suffix, substring; word numbers: index, word");
   cmd->add_option("image", args->image, "Image file")->required();
-  cmd->add_option("kind", args->kind, "contains | anagram | pattern | prefix | suffix | substring")
+  cmd->add_option("kind", args->kind, "contains | anagram | pattern | prefix | suffix | substring | index | word")
       ->required()
-      ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring"}));
-  cmd->add_option("args", args->args, "Words, racks or patterns (one query each)")->required();
+      ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring", "index", "word"}));
+  cmd->add_option("args", args->args, "Words, racks, patterns or word numbers (one query each)")->required();
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")
       ->check(WholeNumber(0, 1000000000000000000ull));
@@ -160,12 +224,16 @@ void RegisterQuery(CLI::App& app) {
   lexc query nwl18.lex substring XAN
   lexc query es.lex anagram 'CHE'              Spanish: CH,E, read as word lists are (greedy)
   lexc query es.lex anagram 'C[H]E'            C,H,E: a bracket names exactly one tile
+  lexc query nwl18.lex index QI                the word's number (0 = the first word in order)
+  lexc query nwl18.lex word 0 1000             words number 0 and 1000
 
 Words, racks and patterns are tile text (formats/tile-text.md).
 
 Words come in the alphabet's tile order. With several arguments, each list is
-headed by "ARG:". Exit status: 0 when every query found something (contains:
-every word present), 1 otherwise, 2 on an error.)");
+headed by "ARG:". Word numbers count words in that order from 0; they are read
+from the image's word index (lexc build --word-index), or computed on opening.
+Exit status: 0 when every query found something (contains, index: every word
+present), 1 otherwise, 2 on an error (a word number past the last word too).)");
   cmd->callback([args] { RunQuery(*args); });
 }
 

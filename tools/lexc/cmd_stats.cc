@@ -68,6 +68,8 @@ void PrintTable(const std::vector<Column>& cols) {
   const auto n = [](std::uint64_t v) { return Thousands(v); };
   row("image", [](const Column& c) { return c.path; });
   row("graph", [](const Column& c) { return std::string(c.graph); });
+  row("format",
+      [](const Column& c) { return std::to_string(format::kMajor) + "." + std::to_string(c.lex->minor_version()); });
   row("words", [&](const Column& c) { return n(c.lex->meta().word_count); });
   row("tiles", [&](const Column& c) { return n(c.lex->meta().tile_total); });
   row("text bytes", [&](const Column& c) { return n(c.lex->meta().text_bytes); });
@@ -78,6 +80,7 @@ void PrintTable(const std::vector<Column>& cols) {
   row("arc width", [&](const Column& c) { return n(std::uint64_t(c.lex->arc_width())); });
   row("graph bytes", [&](const Column& c) { return n(c.graph_bytes()); });
   row("image bytes", [&](const Column& c) { return n(c.image_bytes()); });
+  row("word index bytes", [&](const Column& c) { return n(c.lex->word_index_section().size()); });
   row("bits/char (graph)", [](const Column& c) { return Fixed(c.BitsPerChar(c.graph_bytes()), 3); });
   row("bits/char (image)", [](const Column& c) { return Fixed(c.BitsPerChar(c.image_bytes()), 3); });
   row("bytes/word (graph)", [](const Column& c) { return Fixed(c.BytesPerWord(c.graph_bytes()), 2); });
@@ -113,6 +116,7 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<MappedLe
     j.Field("words", m.word_count).Field("tiles", m.tile_total).Field("text_bytes", m.text_bytes);
     j.Field("longest_word", std::uint64_t(m.longest_word)).Field("shortest_word", std::uint64_t(m.shortest_word));
     j.Field("max_len", std::uint64_t(m.max_len)).Field("options", m.options);
+    j.Field("word_index_bytes", std::uint64_t(lex.word_index_section().size()));
     j.Key("graphs").Open('[');
     for (const Column& c : cols) {
       if (c.lex != &lex) continue;
@@ -158,7 +162,8 @@ void RegisterStats(CLI::App& app) {
 Images are verified first. Nodes, arcs and accepted strings are counted by
 traversing each graph from its root (distinct nodes once; shared sibling tails
 once). bits/char = 8 * bytes / bytes of the normalized word list (word + LF).
-fan-out k = number of nodes with exactly k arcs.)");
+fan-out k = number of nodes with exactly k arcs. word index bytes: the WIDX
+section (format 1.1, lexc build --word-index), 0 without one.)");
   cmd->callback([args] { RunStats(*args); });
 }
 

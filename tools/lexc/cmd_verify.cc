@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common.h"
+#include "lexc/format.h"
 #include "lexc/language.h"
 #include "lexc/wordlist.h"
 
@@ -59,6 +60,8 @@ void RunVerify(const VerifyArgs& a) {
     j.Open('{').Field("image", a.image).Field("ok", o.error.empty());
     if (!o.error.empty()) j.Field("error", o.error);
     j.Field("words", lex.meta().word_count).Field("dawg", lex.has_dawg()).Field("gaddag", lex.has_gaddag());
+    j.Field("format", std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version()));
+    j.Field("word_index", lex.has_word_index());
     if (!a.words.empty()) {
       j.Field("word_list", a.words).Field("list_words", o.list_words).Field("list_duplicates", o.duplicates);
       j.Field("gaddag_strings_checked", o.gaddag_strings);
@@ -76,6 +79,7 @@ void RunVerify(const VerifyArgs& a) {
     what += ")";
   }
   std::string graphs = lex.has_dawg() && lex.has_gaddag() ? "DAWG+GADDAG" : lex.has_dawg() ? "DAWG" : "GADDAG";
+  if (lex.has_word_index()) graphs += "+WIDX";
   std::printf("OK: %s: %s words, %s, %d-byte arcs; %s (%.3f s)\n", a.image.c_str(),
               Thousands(lex.meta().word_count).c_str(), graphs.c_str(), lex.arc_width(), what.c_str(), o.seconds);
 }
@@ -97,7 +101,8 @@ void RegisterVerify(CLI::App& app) {
   lexc verify nwl18.lex
   lexc verify nwl18.gdg --words nwl18.txt
 
-Checks the CRC32C trailer, every arc, acyclicity and the counts in META. With
+Checks the CRC32C trailer, every arc, acyclicity, the counts in META, and the
+word index (WIDX, format 1.1) against one recomputed from the DAWG. With
 --words, also that the image holds exactly those words: the words it
 enumerates equal the (sorted, de-duplicated) list, and a GADDAG accepts every
 rev(x)^y split of every word and nothing else. Reports the first difference,

@@ -33,19 +33,25 @@ struct BuildOptions {
   bool gaddag = true;
   int arc_width = 0;  // 0: smallest that fits (4, else 8); or force 4 / 8
   int max_len = 15;   // recorded in META (the reader's word length bound)
+  // Write the optional WIDX section (format 1.1): each DAWG node's word
+  // count, so WordIndex numbers words in place (lexc/word_index.h). Needs
+  // the DAWG. Off: the image stays 1.0 and as small as without it.
+  bool word_index = false;
 };
 
 struct BuildReport {
   GraphInfo dawg, gaddag;       // as recorded in the image
   std::uint64_t arc_slots = 0;  // arcs in the ARCS array, sentinel included
   std::uint64_t image_bytes = 0;
+  std::uint64_t word_index_bytes = 0;  // size of the WIDX section, 0 without it
   int arc_width = 0;
-  double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0;
+  double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0, seconds_word_index = 0;
 };
 
 // Errors: kLimit (more arcs than the widest arc layout indexes, or a forced
-// arc width too small, or an alphabet too large for it), kInvalidArgument
-// (neither graph requested, a word longer than max_len or with a tile the
+// arc width too small, or an alphabet too large for it, or a word index
+// over more than 2^32 - 1 words), kInvalidArgument (neither graph
+// requested, a word index without the DAWG, a word longer than max_len or with a tile the
 // alphabet does not have).
 Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
                                           BuildReport* report = nullptr);

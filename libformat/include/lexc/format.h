@@ -1,4 +1,4 @@
-// lexc/format.h -- on-disk constants of the lexicon image, format 1.0.
+// lexc/format.h -- on-disk constants of the lexicon image, format 1.1.
 //
 // Normative description: formats/lexicon-image.md. This header restates the
 // numbers the code uses; the spec wins if they ever disagree (a test checks
@@ -9,7 +9,8 @@
 //   +------------------------+ 64
 //   | section table          |  section_count x 24 B
 //   +------------------------+ (8-aligned)
-//   | sections, 8-aligned,   |  ALPH, META, ARCS, DAWG and/or GADG
+//   | sections, 8-aligned,   |  ALPH, META, ARCS, DAWG and/or GADG,
+//   |                        |  WIDX (optional, 1.1)
 //   | zero padded            |
 //   +------------------------+ file_size - 16
 //   | trailer (16 B)         |  CRC32C of bytes [0, file_size-16), end magic
@@ -27,7 +28,11 @@ namespace lexc::format {
 inline constexpr unsigned char kMagic[8] = {0x89, 'L', 'E', 'X', 0x0D, 0x0A, 0x1A, 0x0A};
 inline constexpr unsigned char kEndMagic[8] = {'L', 'E', 'X', 'C', '-', 'E', 'N', 'D'};
 inline constexpr std::uint16_t kMajor = 1;
+// The minor version of an image without 1.1 sections (a writer writes the
+// lowest version that describes its image), and of one with a WIDX section.
+// Readers accept every minor of major 1 (unknown sections are ignored).
 inline constexpr std::uint16_t kMinor = 0;
+inline constexpr std::uint16_t kMinorWordIndex = 1;
 
 inline constexpr std::uint32_t kHeaderSize = 64;
 inline constexpr std::uint32_t kSectionEntrySize = 24;
@@ -47,6 +52,8 @@ inline constexpr std::uint32_t kTagMeta = Tag("META");
 inline constexpr std::uint32_t kTagArcs = Tag("ARCS");
 inline constexpr std::uint32_t kTagDawg = Tag("DAWG");
 inline constexpr std::uint32_t kTagGaddag = Tag("GADG");
+// Optional, format 1.1: the word index (numbers of the DAWG's words).
+inline constexpr std::uint32_t kTagWordIndex = Tag("WIDX");
 
 // ALPH: 16-byte head then tile_count records of 40 bytes.
 inline constexpr std::uint32_t kAlphabetHeadSize = 16;

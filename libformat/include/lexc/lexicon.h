@@ -9,7 +9,9 @@
 //   FromBytes / Open  O(sections + tiles): size, magic, major version,
 //                     reserved flags, every section present, in bounds,
 //                     aligned, non-overlapping; arc 0 is the sentinel and the
-//                     last arc ends a list; roots and alphabet valid. After
+//                     last arc ends a list; roots and alphabet valid; an
+//                     optional WIDX section (1.1) sized for the arcs and
+//                     accompanied by a DAWG. After
 //                     this every accessor and query is memory-safe and
 //                     terminates (graph.h, query.h), but answers may be wrong
 //                     and a query may take time exponential in max-len.
@@ -19,7 +21,9 @@
 //                     the descriptors' figures, and each graph's words
 //                     (a GADDAG's rev(w) and c SEP y strings both): word
 //                     count, tile total, text bytes and longest word equal
-//                     to META. After this
+//                     to META; WIDX, when present, equal to the word index
+//                     recomputed from the DAWG, in an image of minor >= 1.
+//                     After this
 //                     traversals need no further checks: ForEachWord lists
 //                     exactly meta().word_count words in order, and query
 //                     cost is bounded by META's figures (query.h). Whether
@@ -91,6 +95,11 @@ class Lexicon {
   const GraphInfo& dawg_info() const { return dawg_info_; }
   const GraphInfo& gaddag_info() const { return gaddag_info_; }
 
+  // The optional WIDX section (format 1.1, the word index: lexc/word_index.h
+  // reads it), empty when absent. Open checked its size against the arcs.
+  bool has_word_index() const { return !word_index_.empty(); }
+  std::span<const std::byte> word_index_section() const { return word_index_; }
+
  private:
   std::span<const std::byte> bytes_;
   std::uint16_t minor_ = 0;
@@ -101,6 +110,7 @@ class Lexicon {
   const void* arcs_ = nullptr;
   Graph dawg_, gaddag_;
   GraphInfo dawg_info_, gaddag_info_;
+  std::span<const std::byte> word_index_;
 };
 
 // An image file mapped read-only. Move-only; the mapping lives as long as

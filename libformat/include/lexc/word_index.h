@@ -6,19 +6,30 @@
 // word in an array indexed by these numbers (lexc/selfplay), and
 // `lexc query IMG index WORD` / `lexc query IMG word N` expose them.
 //
-// WordIndex::Of builds the index for an image. (Session 4, step 1: the index
-// is computed in memory from the image's words; step 2 reads it from the
-// image's optional WIDX section, the classic DAWG perfect hash, and computes
-// the same numbers when the section is absent.)
-// Thread safety: const methods may be called concurrently.
+// The classic DAWG perfect hash: every DAWG node knows how many words its
+// language holds, so a word's number is the sum, along its path, of the
+// words under the earlier sibling arcs (plus one per accepting arc passed),
+// and number -> word is the inverse walk. Three sources, one behaviour:
+//   - the image's WIDX section (format 1.1, `lexc build --word-index`): read
+//     in place, zero-copy, O(1) to set up (from_image() is true);
+//   - an image with a DAWG but no WIDX: the same counts computed in memory
+//     from the DAWG by the code the builder writes the section with,
+//     O(arcs) time, about 4 bytes per DAWG node + arc_count / 6 bytes;
+//   - a GADDAG-only image: every word's tiles held in memory (O(text)) and
+//     searched by binary search; at most kMaxListedWords words (META's
+//     word count, never more than it) of at most kMaxListedTiles tiles.
+// Thread safety: const methods may be called concurrently; copies share
+// the computed counts.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/graph.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
 
@@ -28,23 +39,42 @@ class WordIndex {
  public:
   WordIndex() = default;
 
-  // The index of `lex`'s words. `lex` must outlive the index. On an image
-  // that was only opened (not verified) the numbers may be wrong but every
-  // read stays in bounds. Errors: kLimit when the words do not fit memory.
+  // What a GADDAG-only image's index may hold in memory.
+  static constexpr std::uint64_t kMaxListedWords = (std::uint64_t(1) << 32) - 1;
+  static constexpr std::uint64_t kMaxListedTiles = std::uint64_t(1) << 32;
+
+  // The index of `lex`'s words. `lex`'s bytes must outlive the index. On an
+  // image that was only opened (not verified) the numbers may be wrong, but
+  // every read stays in bounds and Number / Word take at most max_len steps.
+  // Errors: kCorrupt (computing without WIDX met a cycle in the DAWG; a
+  // GADDAG-only image listed more words than META says), kLimit (a DAWG
+  // node accepts more than 2^32 - 1 words; a GADDAG-only image over
+  // kMaxListedWords / kMaxListedTiles).
   static Result<WordIndex> Of(const Lexicon& lex);
 
-  // Words in the lexicon.
-  std::uint64_t size() const { return offsets_.empty() ? 0 : offsets_.size() - 1; }
+  // Words in the lexicon (on a verified image, meta().word_count).
+  std::uint64_t size() const { return size_; }
+
+  // Whether the numbers are read from the image's WIDX section.
+  bool from_image() const { return from_image_; }
 
   // The word's number, or nullopt when `word` is not a word of the lexicon.
+  // O(|word| x fan-out).
   std::optional<std::uint64_t> Number(std::span<const Tile> word) const;
 
-  // Word number n (n < size()) into *out (replaced). kInvalidArgument when
-  // n >= size().
+  // Word number n (n < size()) into *out (replaced). O(|word| x fan-out).
+  // Errors: kInvalidArgument when n >= size(); kCorrupt when the counts of
+  // an unverified image lead nowhere within max_len tiles.
   Status Word(std::uint64_t n, std::vector<Tile>* out) const;
 
  private:
-  // Step 1: every word's tiles, concatenated, and where each starts.
+  struct Counts;  // the WIDX view and, when computed, the bytes it views
+  std::shared_ptr<const Counts> counts_;
+  Graph dawg_;
+  std::uint32_t max_len_ = 0;
+  std::uint64_t size_ = 0;
+  bool from_image_ = false;
+  // GADDAG-only images: every word's tiles, concatenated, and where each starts.
   std::vector<Tile> tiles_;
   std::vector<std::uint64_t> offsets_;
 };
