@@ -215,6 +215,20 @@ TEST_CASE("FromJson refuses out-of-range, disordered and inconsistent values", "
     refused(json(3), "stats");
     refused(json(), "stats");
   }
+  SECTION("a histogram spanning the whole int range: memory follows the entries") {
+    json wide = good;
+    const std::uint64_t plays = good["moves"]["play"].get<std::uint64_t>();
+    REQUIRE(plays >= 2);
+    wide["histograms"]["move_score"] =
+        json::array({json::array({-2000000000, 1}), json::array({2000000000, plays - 1})});
+    StudyStats s(f.Config());
+    REQUIRE(s.FromJson(wide).ok());
+    const auto entries = s.move_scores().Entries();
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0].first == -2000000000);
+    CHECK(entries[1].second == plays - 1);
+    CHECK(s.ToJson() == wide);
+  }
   SECTION("huge numbers") {
     json bad = good;
     bad["top_moves"][0]["score"] = std::uint64_t(1) << 40;
