@@ -7,6 +7,7 @@
 
 #include "../gen/gen_support.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "lexc/io.h"
 #include "lexc/selfplay/report.h"
 #include "lexc/selfplay/stats.h"
@@ -321,6 +322,27 @@ TEST_CASE("Add refuses a record that contradicts the lexicon or the board, count
   bad.events[0].player = 2;
   CHECK(s.Add(bad).code() == Errc::kInvalidArgument);
   CHECK(s.ToJson() == before);
+}
+
+TEST_CASE("top moves' CGP: the study's rules and lexicon name as operations", "[stats]") {
+  const Fixture& f = Get();
+  StatsConfig config = f.Config();
+  config.rules.exchange_limit = 1;
+  config.rules.max_scoreless = 4;
+  config.lexicon_name = "SMALL";
+  StudyStats s(config);
+  for (std::size_t i = 0; i < 10; ++i) REQUIRE(s.Add(f.games[i]).ok());
+  REQUIRE(!s.top_moves().empty());
+  for (const TopMove& m : s.top_moves()) {
+    const gen::Position p = gen::ParseCgp(m.cgp, f.tl.alphabet(), f.layout).value();
+    CHECK(p.Op("lex") == "SMALL");
+    CHECK(p.ExchangeLimit() == 1);
+    CHECK(p.MaxScoreless() == 4);
+    CHECK(p.racks.size() == 2);
+  }
+  StudyStats defaults(f.Config());
+  REQUIRE(defaults.Add(f.games[0]).ok());
+  CHECK(defaults.top_moves()[0].cgp.find("etl") == std::string::npos);
 }
 
 TEST_CASE("Merge refuses statistics of another configuration", "[stats]") {

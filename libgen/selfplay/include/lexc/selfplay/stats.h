@@ -140,7 +140,8 @@ class StudyStats final : public GameAccumulator {
   // out-of-range number, a schema other than kStatsSchema, a word count other
   // than the config's, a word number >= it, arrays out of order, counts that
   // do not add up (first-player results or ends != games). *this unchanged on
-  // error.
+  // error. The top-list limits are taken from the JSON ("limits"); the
+  // lexicon, layout, index, rules and name stay this object's.
   Status FromJson(const nlohmann::json& j) override;
 
   const StatsConfig& config() const { return config_; }
