@@ -43,18 +43,14 @@ int main(int argc, char** argv) {
     if (!g.ok()) die(g.status());
     if (Status st = stats.Add(*g); !st.ok()) die(st);
   }
-  nlohmann::json envelope = {{"format", "lexc-study"},
-                             {"version", 1},
-                             {"study",
-                              {{"image", image},
-                               {"lexicon", "TEST"},
-                               {"first_seed", first},
-                               {"games", games},
-                               {"strategy", "greedy"}}},
-                             {"stats", stats.ToJson()}};
+  nlohmann::json envelope = {
+      {"format", "lexc-study"},
+      {"version", 1},
+      {"study",
+       {{"image", image}, {"lexicon", "TEST"}, {"first_seed", first}, {"games", games}, {"strategy", "greedy"}}},
+      {"stats", stats.ToJson()}};
   const std::string text = envelope.dump(1) + "\n";
-  if (Status st = WriteFileAtomic(dir + "/stats.json", std::as_bytes(std::span(text.data(), text.size())));
-      !st.ok())
+  if (Status st = WriteFileAtomic(dir + "/stats.json", std::as_bytes(std::span(text.data(), text.size()))); !st.ok())
     die(st);
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "../gen/gen_support.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "lexc/io.h"
 #include "lexc/selfplay/report.h"
 #include "lexc/selfplay/stats.h"
@@ -16,15 +17,19 @@ namespace {
 
 using nlohmann::json;
 
+// Words of 2..5 letters over A..H: games full of plays.
+gen::test::WordSet Words() {
+  std::mt19937_64 rng(4242);
+  return gen::test::RandomWords(rng, 2500, 8, 5);
+}
+
 struct Fixture {
   gen::test::TestLexicon tl;
   gen::Layout layout = gen::Layout::Standard15();
   WordIndex index;
   std::vector<game::GameRecord> games;
 
-  Fixture()
-      : tl(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English()),
-        index(WordIndex::Of(tl.lexicon()).value()) {
+  Fixture() : tl(Words(), gen::test::SmallAlphabet(8)), index(WordIndex::Of(tl.lexicon()).value()) {
     gen::MoveGenerator gen = gen::MoveGenerator::Create(tl.lexicon(), layout).value();
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
       game::SelfPlayOptions o;
@@ -50,8 +55,10 @@ void Paths(const json& j, const std::string& path, std::vector<std::string>* out
   out->push_back(path);
   if (j.is_object())
     for (const auto& [k, v] : j.items()) Paths(v, path + "." + k, out);
+  // Long arrays: their first three and last two items.
   if (j.is_array())
-    for (std::size_t i = 0; i < j.size(); ++i) Paths(j[i], path + "[" + std::to_string(i) + "]", out);
+    for (std::size_t i = 0; i < j.size(); ++i)
+      if (i < 3 || i + 2 >= j.size()) Paths(j[i], path + "[" + std::to_string(i) + "]", out);
 }
 
 // The JSON pointer of a "stats.a.b[3]" path.
@@ -116,21 +123,30 @@ TEST_CASE("JSON round trip", "[stats]") {
   CHECK(empty_back.ToJson() == empty.ToJson());
 }
 
-TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
+namespace {
+
+// FromJson(bad) fails with kBadInput, the detail starting with `path`, and
+// leaves the statistics as they were.
+void Refused(const json& bad, const std::string& path) {
+  static const StudyStats filled = Get().Sequential();
+  static const json before = filled.ToJson();
+  StudyStats s = filled;
+  const Status st = s.FromJson(bad);
+  INFO("damaged at " << path << ": " << st.ToString());
+  REQUIRE(st.code() == Errc::kBadInput);
+  CHECK(st.detail().rfind(path, 0) == 0);
+  CHECK(s.ToJson() == before);
+}
+
+}  // namespace
+
+TEST_CASE("FromJson refuses every field removed or mistyped, naming the path", "[stats]") {
   const Fixture& f = Get();
   const json good = f.Sequential().ToJson();
   std::vector<std::string> paths;
   Paths(good, "stats", &paths);
   REQUIRE(paths.size() > 100);
-  const auto refused = [&](const json& bad, const std::string& path) {
-    StudyStats s = f.Sequential();
-    const json before = s.ToJson();
-    const Status st = s.FromJson(bad);
-    INFO("damaged at " << path << ": " << st.ToString());
-    REQUIRE(st.code() == Errc::kBadInput);
-    CHECK(st.detail().rfind(path, 0) == 0);
-    CHECK(s.ToJson() == before);  // unchanged on error
-  };
+  const auto refused = Refused;
   for (const std::string& path : paths) {
     if (path == "stats") continue;
     const json::json_pointer ptr = Pointer(path);
@@ -148,8 +164,8 @@ TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
       refused(bad, path);
     }
     // Negative numbers where counts are.
-    if (value.is_number_unsigned() && path.find("sum") == std::string::npos && path.find("score") == std::string::npos &&
-        path.find("_spread") == std::string::npos) {
+    if (value.is_number_unsigned() && path.find("sum") == std::string::npos &&
+        path.find("score") == std::string::npos && path.find("_spread") == std::string::npos) {
       json bad = good;
       bad.at(ptr) = -1;
       StudyStats s(f.Config());
@@ -158,6 +174,12 @@ TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
       CHECK(st.code() == Errc::kBadInput);
     }
   }
+}
+
+TEST_CASE("FromJson refuses out-of-range, disordered and inconsistent values", "[stats]") {
+  const Fixture& f = Get();
+  const json good = f.Sequential().ToJson();
+  const auto refused = Refused;
   SECTION("word number out of range") {
     json bad = good;
     auto& plays = bad["words"]["plays"];
@@ -194,6 +216,20 @@ TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
     refused(json(3), "stats");
     refused(json(), "stats");
   }
+  SECTION("a histogram spanning the whole int range: memory follows the entries") {
+    json wide = good;
+    const std::uint64_t plays = good["moves"]["play"].get<std::uint64_t>();
+    REQUIRE(plays >= 2);
+    wide["histograms"]["move_score"] =
+        json::array({json::array({-2000000000, 1}), json::array({2000000000, plays - 1})});
+    StudyStats s(f.Config());
+    REQUIRE(s.FromJson(wide).ok());
+    const auto entries = s.move_scores().Entries();
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0].first == -2000000000);
+    CHECK(entries[1].second == plays - 1);
+    CHECK(s.ToJson() == wide);
+  }
   SECTION("huge numbers") {
     json bad = good;
     bad["top_moves"][0]["score"] = std::uint64_t(1) << 40;
@@ -207,10 +243,11 @@ TEST_CASE("FromJson refuses damaged JSON, naming the path", "[stats]") {
 TEST_CASE("report: report.md and plots, or plots skipped", "[stats][report]") {
   const Fixture& f = Get();
   const StudyStats s = f.Sequential();
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("lexc-test-report-" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("lexc-test-report-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const json study = {{"image", "english-small.lex"}, {"games", 120}, {"players", {"greedy", "greedy"}}};
+  const json study = {{"image", "small.lex"}, {"games", 120}, {"players", {"greedy", "greedy"}}};
   SECTION("without gnuplot") {
     ReportOptions o;
     o.gnuplot = "/nonexistent/gnuplot";
@@ -219,7 +256,7 @@ TEST_CASE("report: report.md and plots, or plots skipped", "[stats][report]") {
     CHECK_FALSE(out.plots_drawn);
     const std::string md = ReadFileBytes((dir / "report.md").string()).value();
     CHECK(md.find("Plots were skipped: /nonexistent/gnuplot") != std::string::npos);
-    CHECK(md.find("| image | english-small.lex |") != std::string::npos);
+    CHECK(md.find("| image | small.lex |") != std::string::npos);
     CHECK(md.find("players") == std::string::npos);  // not a scalar
     CHECK_FALSE(std::filesystem::exists(dir / "plots"));
   }
@@ -238,6 +275,91 @@ TEST_CASE("report: report.md and plots, or plots skipped", "[stats][report]") {
     }
   }
   std::filesystem::remove_all(dir);
+}
+
+}  // namespace lexc::selfplay
+
+namespace lexc::selfplay {
+
+TEST_CASE("Add refuses a record that contradicts the lexicon or the board, counting nothing", "[stats]") {
+  const Fixture& f = Get();
+  StudyStats s(f.Config());
+  REQUIRE(s.Add(f.games[0]).ok());
+  const json before = s.ToJson();
+  // A main word not in the lexicon: the first play's first tile changed to
+  // make a non-word.
+  game::GameRecord bad = f.games[1];
+  std::size_t first_play = 0;
+  while (bad.events[first_play].move.kind != gen::Move::Kind::kPlay) ++first_play;
+  gen::Play& p = bad.events[first_play].move.play;
+  std::vector<Tile> word;
+  bool found = false;
+  for (Tile t = 1; t <= f.tl.alphabet().size() && !found; ++t) {
+    word.clear();
+    for (int i = 0; i < p.length; ++i) word.push_back(gen::CellTile(p.cells[i]));
+    word[0] = t;
+    if (!f.index.Number(word)) p.cells[0] = gen::MakeCell(t, false), found = true;
+  }
+  REQUIRE(found);
+  Status st = s.Add(bad);
+  CHECK(st.code() == Errc::kInvalidArgument);
+  CHECK(st.detail().find("game seed 2, turn ") == 0);
+  CHECK(st.detail().find("is not a word of the lexicon") != std::string::npos);
+  CHECK(s.ToJson() == before);
+  // A play on an occupied square: the second play repeated.
+  bad = f.games[1];
+  std::vector<game::GameEvent> events;
+  for (const auto& e : bad.events) {
+    events.push_back(e);
+    if (e.kind == game::GameEvent::Kind::kMove && e.move.kind == gen::Move::Kind::kPlay) events.push_back(e);
+  }
+  bad.events = events;
+  st = s.Add(bad);
+  CHECK(st.code() == Errc::kInvalidArgument);
+  CHECK(s.ToJson() == before);
+  // A seat other than 0 or 1.
+  bad = f.games[1];
+  bad.events[0].player = 2;
+  CHECK(s.Add(bad).code() == Errc::kInvalidArgument);
+  CHECK(s.ToJson() == before);
+}
+
+TEST_CASE("top moves' CGP: the study's rules and lexicon name as operations", "[stats]") {
+  const Fixture& f = Get();
+  StatsConfig config = f.Config();
+  config.rules.exchange_limit = 1;
+  config.rules.max_scoreless = 4;
+  config.lexicon_name = "SMALL";
+  StudyStats s(config);
+  for (std::size_t i = 0; i < 10; ++i) REQUIRE(s.Add(f.games[i]).ok());
+  REQUIRE(!s.top_moves().empty());
+  for (const TopMove& m : s.top_moves()) {
+    const gen::Position p = gen::ParseCgp(m.cgp, f.tl.alphabet(), f.layout).value();
+    CHECK(p.Op("lex") == "SMALL");
+    CHECK(p.ExchangeLimit() == 1);
+    CHECK(p.MaxScoreless() == 4);
+    CHECK(p.racks.size() == 2);
+  }
+  StudyStats defaults(f.Config());
+  REQUIRE(defaults.Add(f.games[0]).ok());
+  CHECK(defaults.top_moves()[0].cgp.find("etl") == std::string::npos);
+}
+
+TEST_CASE("Merge refuses statistics of another configuration", "[stats]") {
+  const Fixture& f = Get();
+  StudyStats a(f.Config());
+  StatsConfig other = f.Config();
+  other.top_moves = 3;
+  StudyStats b(other);
+  CHECK(a.Merge(b).code() == Errc::kInvalidArgument);
+  struct NotStats final : GameAccumulator {
+    std::unique_ptr<GameAccumulator> NewEmpty() const override { return std::make_unique<NotStats>(); }
+    Status Add(const game::GameRecord&) override { return Status::Ok(); }
+    Status Merge(const GameAccumulator&) override { return Status::Ok(); }
+    json ToJson() const override { return json::object(); }
+    Status FromJson(const json&) override { return Status::Ok(); }
+  };
+  CHECK(a.Merge(NotStats()).code() == Errc::kInvalidArgument);
 }
 
 }  // namespace lexc::selfplay

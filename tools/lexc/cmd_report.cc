@@ -73,9 +73,9 @@ void RunReport(const ReportArgs& a) {
   if (a.top > 0) config.top_words = a.top;
   selfplay::StudyStats stats(config);
   if (Status st = stats.FromJson(envelope["stats"]); !st.ok())
-    throw Exit{1, QuotePath(path) + ": " + st.detail() + (st.detail().find("stats.words.count") == 0
-                                                               ? " (is " + QuotePath(image) + " the study's image?)"
-                                                               : "")};
+    throw Exit{
+        1, QuotePath(path) + ": " + st.detail() +
+               (st.detail().find("stats.words.count") == 0 ? " (is " + QuotePath(image) + " the study's image?)" : "")};
   selfplay::ReportOptions options;
   options.top_words = config.top_words;
   if (!a.plots) options.gnuplot.clear();

@@ -55,31 +55,37 @@ double Moments::Sd(std::uint64_t n) const {
 }
 
 void Histogram::Add(std::int64_t value, std::uint64_t count) {
-  if (counts_.empty()) base_ = value;
-  if (value < base_) {
-    counts_.insert(counts_.begin(), std::size_t(base_ - value), 0);
-    base_ = value;
+  if (value < 0 || value >= kDense) {
+    others_[value] += count;
+    return;
   }
-  const std::size_t i = std::size_t(value - base_);
+  const std::size_t i = std::size_t(value);
   if (i >= counts_.size()) counts_.resize(i + 1, 0);
   counts_[i] += count;
 }
 
 void Histogram::Merge(const Histogram& o) {
-  for (std::size_t i = 0; i < o.counts_.size(); ++i)
-    if (o.counts_[i]) Add(o.base_ + std::int64_t(i), o.counts_[i]);
+  if (o.counts_.size() > counts_.size()) counts_.resize(o.counts_.size(), 0);
+  for (std::size_t i = 0; i < o.counts_.size(); ++i) counts_[i] += o.counts_[i];
+  for (const auto& [v, c] : o.others_) others_[v] += c;
 }
 
 std::uint64_t Histogram::Total() const {
   std::uint64_t t = 0;
   for (std::uint64_t c : counts_) t += c;
+  for (const auto& [v, c] : others_) t += c;
   return t;
 }
 
 std::vector<std::pair<std::int64_t, std::uint64_t>> Histogram::Entries() const {
   std::vector<std::pair<std::int64_t, std::uint64_t>> out;
+  auto it = others_.begin();
+  for (; it != others_.end() && it->first < 0; ++it)
+    if (it->second) out.push_back(*it);
   for (std::size_t i = 0; i < counts_.size(); ++i)
-    if (counts_[i]) out.emplace_back(base_ + std::int64_t(i), counts_[i]);
+    if (counts_[i]) out.emplace_back(std::int64_t(i), counts_[i]);
+  for (; it != others_.end(); ++it)
+    if (it->second) out.push_back(*it);
   return out;
 }
 
@@ -123,7 +129,7 @@ Status StudyStats::Add(const game::GameRecord& g) {
   static thread_local std::vector<TopMove> tops;
   plays.clear(), cross.clear(), tops.clear();
   const Alphabet& alphabet = config_.lexicon->alphabet();
-  board_ = gen::Board(config_.layout->rows(), config_.layout->cols());
+  if (board_.TileCount() != 0) board_ = gen::Board(config_.layout->rows(), config_.layout->cols());
   int move_kinds[3] = {0, 0, 0};
   int scores[2] = {0, 0};
   int scoreless = 0, turn = 0;
@@ -216,8 +222,13 @@ Status StudyStats::Add(const game::GameRecord& g) {
   for (TopMove& m : tops)
     if (WouldEnterTopMoves(m.score, m.seed, m.turn)) OfferTopMove(std::move(m));
   const TopGame games[3] = {{winner, g.seed}, {loser, g.seed}, {first + second, g.seed}};
-  for (int i = 0; i < 3; ++i)
-    MergeTop(&top_games_[i], std::vector<TopGame>{games[i]}, TopGameBefore, config_.top_games);
+  for (int i = 0; i < 3; ++i) {
+    std::vector<TopGame>& list = top_games_[i];
+    const std::size_t limit = std::size_t(std::max(config_.top_games, 0));
+    if (list.size() == limit && (limit == 0 || !TopGameBefore(games[i], list.back()))) continue;
+    list.insert(std::upper_bound(list.begin(), list.end(), games[i], TopGameBefore), games[i]);
+    if (list.size() > limit) list.pop_back();
+  }
   return Status::Ok();
 }
 

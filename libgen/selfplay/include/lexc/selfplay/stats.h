@@ -70,7 +70,9 @@ struct Moments {
   bool operator==(const Moments&) const = default;
 };
 
-// Counts by exact integer value (sparse in JSON).
+// Counts by exact integer value (sparse in JSON). Values in [0, kDense) are
+// counted in an array grown up to the largest seen, others in a map, so
+// memory follows the distinct values, whatever range a file claims.
 class Histogram {
  public:
   void Add(std::int64_t value, std::uint64_t count = 1);
@@ -81,8 +83,9 @@ class Histogram {
   bool operator==(const Histogram& o) const { return Entries() == o.Entries(); }
 
  private:
-  std::int64_t base_ = 0;  // value of counts_[0]
-  std::vector<std::uint64_t> counts_;
+  static constexpr std::int64_t kDense = 4096;
+  std::vector<std::uint64_t> counts_;             // by value, [0, kDense)
+  std::map<std::int64_t, std::uint64_t> others_;  // the rest
 };
 
 struct TopMove {
@@ -137,7 +140,8 @@ class StudyStats final : public GameAccumulator {
   // out-of-range number, a schema other than kStatsSchema, a word count other
   // than the config's, a word number >= it, arrays out of order, counts that
   // do not add up (first-player results or ends != games). *this unchanged on
-  // error.
+  // error. The top-list limits are taken from the JSON ("limits"); the
+  // lexicon, layout, index, rules and name stay this object's.
   Status FromJson(const nlohmann::json& j) override;
 
   const StatsConfig& config() const { return config_; }
