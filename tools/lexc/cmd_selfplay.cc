@@ -295,7 +295,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
       const std::string gcg = game::WriteGcg(g, lex.alphabet(), s.options.game.lexicon_name);
       const std::string path =
           (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
-      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
+      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));  // RunStudy rethrows
     };
   }
   auto outcome = selfplay::RunStudyPart(lex, s.layout, *acc, part, resumed, a.checkpoint_every, s.options);
