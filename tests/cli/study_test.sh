@@ -31,6 +31,8 @@ for threads in 2 3; do
   cmp -s ref/stats.json "t$threads/stats.json"
   expect "--threads $threads: the same stats.json" 0 $?
 done
+expect_rc "--json with --stats" 0 run --games 200 --stats js -q --json
+expect_grep "--json: the run's figures on stdout" '"stats":"js/stats.json","games":200' "$T/out"
 expect_grep "stats.json names the study" '"format": "lexc-study"' ref/stats.json
 expect "stats.json holds no thread count or time" "" "$(grep -E 'thread|second|host' ref/stats.json)"
 
