@@ -363,3 +363,18 @@ TEST_CASE("study: shards merge only when they fit", "[driver]") {
 }
 
 }  // namespace lexc::selfplay
+
+namespace lexc::selfplay {
+
+TEST_CASE("driver: a callback's exception stops every thread and is rethrown", "[driver]") {
+  for (int threads : {1, 3}) {
+    auto o = Options(0, 100, threads, 2);
+    o.on_game = [](const game::GameRecord& g, const std::vector<gen::Position>&) {
+      if (g.seed == 7 + 20) throw std::runtime_error("disk full");
+    };
+    SeriesSummary s;
+    CHECK_THROWS_WITH(RunStudy(Small().lexicon(), Board(), s, o), "disk full");
+  }
+}
+
+}  // namespace lexc::selfplay

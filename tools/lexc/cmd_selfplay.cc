@@ -295,7 +295,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
       const std::string gcg = game::WriteGcg(g, lex.alphabet(), s.options.game.lexicon_name);
       const std::string path =
           (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
-      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
+      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));  // RunStudy rethrows
     };
   }
   auto outcome = selfplay::RunStudyPart(lex, s.layout, *acc, part, resumed, a.checkpoint_every, s.options);
@@ -335,6 +335,20 @@ void RunStudyCommand(const SelfplayArgs& a) {
         SummaryLine(a, sum, whole, games_run * std::uint64_t(cluster.size()), s.options.game.algorithm, cluster.size())
             .c_str(),
         selfplay::StatsPath(dir).c_str());
+  }
+  if (a.json) {
+    Json j;
+    j.Open('{')
+        .Field("stats", selfplay::StatsPath(dir))
+        .Field("games", a.games)
+        .Field("games_resumed_rank0", resumed)
+        .Field("processes", std::uint64_t(cluster.size()))
+        .Field("threads", std::uint64_t(outcome->threads))
+        .Field("seconds", outcome->seconds, 3)
+        .Field("games_per_second",
+               outcome->seconds > 0 ? double(games_run * std::uint64_t(cluster.size())) / outcome->seconds : 0.0, 1)
+        .Close();
+    std::printf("%s\n", j.str().c_str());
   }
 }
 
@@ -379,7 +393,7 @@ void RegisterSelfplay(CLI::App& app) {
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG, no progress and no summary line with --stats");
-  cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG)");
+  cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG; with --stats: the run's figures)");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc selfplay sowpods.lex --games 3 --seed 42          three games in GCG

@@ -78,6 +78,7 @@ Result<StudyOutcome> RunStudy(const Lexicon& lexicon, const gen::Layout& layout,
   std::atomic<bool> stop{false};
   Status error;
   std::uint64_t error_chunk = kMax;
+  std::exception_ptr thrown;
   auto last_commit = start, last_progress = start;
 
   const auto fail = [&](std::uint64_t chunk, Status s) {  // mu held
@@ -169,9 +170,11 @@ Result<StudyOutcome> RunStudy(const Lexicon& lexicon, const gen::Layout& layout,
     } catch (const std::bad_alloc&) {
       std::lock_guard lock(mu);
       fail(chunk, Status(Errc::kLimit, "out of memory"));
-    } catch (const std::exception& e) {
+    } catch (...) {  // a callback's exception: every thread stops, RunStudy rethrows it
       std::lock_guard lock(mu);
-      fail(chunk, Status(Errc::kInvalidArgument, std::string("study thread: ") + e.what()));
+      if (!thrown) thrown = std::current_exception();
+      stop = true;
+      turn.notify_all();
     }
   };
 
@@ -179,6 +182,7 @@ Result<StudyOutcome> RunStudy(const Lexicon& lexicon, const gen::Layout& layout,
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+  if (thrown) std::rethrow_exception(thrown);
 
   if (!error.ok()) return error;
   StudyOutcome out;

@@ -21,7 +21,8 @@ Result<DirectoryPlan> PlanStudyDirectory(const std::string& dir, const nlohmann:
         d->has_stats ? "stats.json" : std::filesystem::path(d->checkpoints.front()).filename().string();
     return Status(Errc::kInvalidArgument, dir + " already holds a study (" + what + ")");
   }
-  if (d->empty()) return DirectoryPlan::kFresh;  // killed before its first checkpoint: start over
+  if (Status s = RemoveStaleTemporaries(dir); !s.ok()) return s;  // left by a SIGKILL
+  if (d->empty()) return DirectoryPlan::kFresh;                   // killed before its first checkpoint: start over
   if (d->has_stats) {
     auto f = ReadStudyFile(StatsPath(dir));
     if (!f.ok()) return f.status();

@@ -1,6 +1,9 @@
 #include "lexc/selfplay/study_file.h"
 
+#include <signal.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <regex>
@@ -204,7 +207,25 @@ Result<StudyDirectory> InspectStudyDirectory(const std::string& dir) {
   return d;
 }
 
+Status RemoveStaleTemporaries(const std::string& dir) {
+  static const std::regex kTemporary("\\.(stats|run|checkpoint-[0-9]+-of-[0-9]+)\\.json\\.tmp-([0-9]{1,9})-[0-9]+");
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::smatch m;
+    if (!std::regex_match(name, m, kTemporary)) continue;
+    const long pid = std::stol(m[2].str());
+    if (pid <= 0 || ::kill(pid_t(pid), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    std::error_code remove_ec;
+    fs::remove(it->path(), remove_ec);
+    if (remove_ec) return Status(Errc::kIo, it->path().string() + ": cannot remove: " + remove_ec.message());
+  }
+  if (ec) return Status(Errc::kIo, dir + ": cannot list: " + ec.message());
+  return Status::Ok();
+}
+
 Status RemoveCheckpoints(const std::string& dir) {
+  if (Status s = RemoveStaleTemporaries(dir); !s.ok()) return s;
   auto d = InspectStudyDirectory(dir);
   if (!d.ok()) return d.status();
   for (const std::string& p : d->checkpoints) {

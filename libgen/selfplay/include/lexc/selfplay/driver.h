@@ -34,6 +34,9 @@
 //    before every position_every-th move (see game::RunSelfPlay); only when
 //    set does the driver keep records and positions until their chunk is
 //    committed (memory: a few chunks of games).
+// An exception thrown by a callback or the factory stops every thread and is
+// rethrown by RunStudy once they have all stopped (the library itself throws
+// none: out of memory in a game is kLimit).
 // Thread safety: RunStudy itself is reentrant; `prefix`, the callbacks and
 // the factory are used by the driver's threads as described.
 #pragma once

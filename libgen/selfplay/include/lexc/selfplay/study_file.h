@@ -104,8 +104,14 @@ struct StudyDirectory {
 };
 Result<StudyDirectory> InspectStudyDirectory(const std::string& dir);
 
-// Removes the checkpoints of a directory whose stats.json is written.
+// Removes the checkpoints of a directory whose stats.json is written, and
+// stale temporaries (RemoveStaleTemporaries).
 Status RemoveCheckpoints(const std::string& dir);
+
+// Removes the temporary files (lexc/io.h's ".NAME.tmp-PID-N") of study files
+// that a process killed by SIGKILL left in `dir`: those whose PID is not a
+// live process on this host. Called before a resume and after a study ends.
+Status RemoveStaleTemporaries(const std::string& dir);
 
 // Makes the accumulator a study names (its "accumulator" field), for the
 // merge and for resuming without a run's configuration.
