@@ -16,6 +16,7 @@
 #include "lexc/selfplay/stats.h"
 #include "lexc/word_index.h"
 #include "play_common.h"
+#include "study_cli.h"
 
 namespace lexc::cli {
 namespace {
@@ -27,12 +28,6 @@ struct ReportArgs {
   int top = 0;
   bool json = false, plots = true, verify = true;
 };
-
-// A string field of the study object, or "".
-std::string StudyString(const json& study, const char* key) {
-  auto it = study.find(key);
-  return it != study.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 void RunReport(const ReportArgs& a) {
   const std::string path = (std::filesystem::path(a.dir) / "stats.json").string();
@@ -52,32 +47,15 @@ void RunReport(const ReportArgs& a) {
   const json study = envelope.value("study", json::object());
   if (!envelope.contains("stats")) throw Exit{1, QuotePath(path) + ": stats: missing"};
 
-  std::string image = a.image;
-  if (image.empty()) {
-    image = StudyString(study, "image");
-    if (image.empty()) throw Exit{2, QuotePath(path) + ": study.image: missing; name the image with --image"};
-    // A relative path in the study is relative to where the study ran; try
-    // it as given, then next to the study directory.
-    if (!std::filesystem::exists(image) && std::filesystem::path(image).is_relative() &&
-        std::filesystem::exists(std::filesystem::path(a.dir) / image))
-      image = (std::filesystem::path(a.dir) / image).string();
-  }
   Check(CheckWritableDirectory(a.dir));
-  MappedLexicon mapped = OpenImage(image, a.verify);
-  const Lexicon& lex = mapped.lexicon();
-  const gen::Layout layout = LoadLayout(a.layout.empty() ? StudyString(study, "layout") : a.layout);
-  const WordIndex index = Check(WordIndex::Of(lex));
-  selfplay::StatsConfig config;
-  config.lexicon = &lex, config.layout = &layout, config.words = &index;
-  config.lexicon_name = StudyString(study, "lexicon");
-  if (a.top > 0) config.top_words = a.top;
-  selfplay::StudyStats stats(config);
-  if (Status st = stats.FromJson(envelope["stats"]); !st.ok())
-    throw Exit{
-        1, QuotePath(path) + ": " + st.detail() +
-               (st.detail().find("stats.words.count") == 0 ? " (is " + QuotePath(image) + " the study's image?)" : "")};
+  StudyStatsSource source;
+  source.image = a.image, source.layout = a.layout, source.study_dir = a.dir, source.verify = a.verify;
+  source.top_words = a.top;
+  std::unique_ptr<selfplay::StudyStats> made = Check(MakeStudyStats(study, nullptr, nullptr, source));
+  selfplay::StudyStats& stats = *made;
+  if (Status st = stats.FromJson(envelope["stats"]); !st.ok()) throw Exit{1, QuotePath(path) + ": " + st.detail()};
   selfplay::ReportOptions options;
-  options.top_words = config.top_words;
+  options.top_words = stats.config().top_words;
   if (!a.plots) options.gnuplot.clear();
   selfplay::ReportOutcome outcome;
   Check(selfplay::WriteReport(stats, study, a.dir, options, &outcome));

@@ -31,25 +31,6 @@
 
 namespace lexc::cli {
 
-// ---- THE INTEGRATION POINT: the study's accumulator and report ------------
-nlohmann::json StudyAccumulatorConfig() { return {{"kind", "series-summary"}, {"options", nlohmann::json::object()}}; }
-
-Result<std::unique_ptr<selfplay::GameAccumulator>> MakeStudyAccumulator(const nlohmann::json& study,
-                                                                        const Lexicon* /*lexicon*/,
-                                                                        const gen::Layout* /*layout*/) {
-  const nlohmann::json& config = study.contains("accumulator") ? study["accumulator"] : nlohmann::json();
-  if (config != StudyAccumulatorConfig())
-    return Status(Errc::kBadInput,
-                  "study.accumulator: " + config.dump() + ", this build gathers " + StudyAccumulatorConfig().dump());
-  return std::unique_ptr<selfplay::GameAccumulator>(std::make_unique<selfplay::SeriesSummary>());
-}
-
-Status WriteStudyReport(const std::string& /*dir*/, const selfplay::GameAccumulator& /*stats*/,
-                        const nlohmann::json& /*study*/) {
-  return Status::Ok();  // the integrator: selfplay::WriteReport(stats, study, dir)
-}
-// ---------------------------------------------------------------------------
-
 namespace {
 
 selfplay::Cluster* g_cluster = nullptr;
@@ -239,11 +220,12 @@ void RunStudyCommand(const SelfplayArgs& a) {
   Check(CheckOutputIsNotInput(selfplay::StatsPath(dir), inputs));
 
   selfplay::StudyDescription d;
-  d.image = selfplay::IdentifyImage(lex, a.image);
+  d.image = selfplay::IdentifyImage(lex, std::filesystem::absolute(a.image).lexically_normal().string());
   d.lexicon_name = s.options.game.lexicon_name;
   d.algorithm = gen::AlgorithmName(s.options.game.algorithm);
   d.layout_name = a.game.layout.empty() ? "standard15" : a.game.layout;
   if (!a.game.layout.empty() && a.game.layout != "standard15") {
+    d.layout_name = std::filesystem::absolute(a.game.layout).lexically_normal().string();
     const std::string text = ReadText(a.game.layout);
     d.layout_crc32c = Crc32c(0, text.data(), text.size());
   } else {

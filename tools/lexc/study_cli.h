@@ -11,21 +11,32 @@
 #include "lexc/lexicon.h"
 #include "lexc/selfplay/accumulator.h"
 #include "lexc/selfplay/cluster.h"
+#include "lexc/selfplay/stats.h"
 
 namespace lexc::cli {
 
-// ---- THE INTEGRATION POINT (defined in cmd_selfplay.cc) -------------------
-// The accumulator a study gathers and the files written beside stats.json.
-// Today: SeriesSummary and no report. The integrator swaps in StudyStats
-// (StatsConfig from `study` and the image) and WriteReport here, and nowhere
-// else. `lexicon`/`layout` are null in `lexc merge`, which has no image open
-// (study["image"]["path"] names it, if the accumulator needs it).
+// What a study gathers (study_accumulator.cc): StudyStats, its report.
+// `lexicon`/`layout` are the ones `lexc selfplay` opened, or null in `lexc
+// merge` and `lexc report`, which open the image and layout the study names
+// (study.image.path, study.layout.path) and refuse another image (size and
+// CRC32C differ). What they open lives as long as the process.
 nlohmann::json StudyAccumulatorConfig();  // the study's "accumulator" field
 Result<std::unique_ptr<selfplay::GameAccumulator>> MakeStudyAccumulator(const nlohmann::json& study,
                                                                         const Lexicon* lexicon,
                                                                         const gen::Layout* layout);
+// report.md and plots/ beside DIR/stats.json (selfplay::WriteReport).
 Status WriteStudyReport(const std::string& dir, const selfplay::GameAccumulator& stats, const nlohmann::json& study);
-// ---------------------------------------------------------------------------
+
+// Where `lexc report` finds a study's image when the paths recorded in it
+// no longer hold.
+struct StudyStatsSource {
+  std::string image, layout;  // overrides; "" for the study's own
+  std::string study_dir;      // a relative image path is also tried here
+  bool verify = true;         // verify an image opened here
+  int top_words = 0;          // most-played words a report lists; 0: the default
+};
+Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const nlohmann::json& study, const Lexicon* lexicon,
+                                                             const gen::Layout* layout, const StudyStatsSource& source);
 
 // lexc-mpi's main sets the MPI cluster before parsing; lexc runs alone.
 void SetStudyCluster(selfplay::Cluster* cluster);

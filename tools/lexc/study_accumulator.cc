@@ -1,0 +1,183 @@
+// What a study gathers: StudyStats (lexc/selfplay/stats.h), and the report
+// written beside its stats.json (lexc/selfplay/report.h). The study driver
+// and `lexc merge` reach the statistics only through the three functions of
+// study_cli.h defined here; `lexc report` through MakeStudyStats.
+//
+// StudyStats points at the image, the layout and the word index of the
+// study. `lexc selfplay` hands in what it opened; `lexc merge` and `lexc
+// report` open what the study names (study.image.path, study.layout), check
+// it is the same image (size and trailer CRC32C), and keep it for the life of
+// the process (one command).
+#include <filesystem>
+#include <list>
+#include <memory>
+#include <optional>
+
+#include "common.h"
+#include "lexc/crc32c.h"
+#include "lexc/io.h"
+#include "lexc/selfplay/report.h"
+#include "lexc/selfplay/stats.h"
+#include "lexc/selfplay/study_file.h"
+#include "lexc/word_index.h"
+#include "play_common.h"
+#include "study_cli.h"
+
+namespace lexc::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kKind = "study-stats";
+constexpr int kTopMoves = 10, kTopGames = 10;
+
+// What a StudyStats points at, kept for the process's life.
+struct StudyImage {
+  std::optional<MappedLexicon> mapped;  // opened here (merge, report), else the caller's
+  const Lexicon* lexicon = nullptr;
+  std::string layout_spec;
+  std::optional<gen::Layout> layout_owned;
+  const gen::Layout* layout = nullptr;
+  WordIndex words;
+};
+
+std::list<StudyImage>& OpenStudyImages() {
+  static std::list<StudyImage> images;
+  return images;
+}
+
+// A string at study[a][b], or "".
+std::string StudyString(const json& study, const char* a, const char* b = nullptr) {
+  const json* v = &study;
+  for (const char* key : {a, b}) {
+    if (!key) break;
+    if (!v->is_object() || !v->contains(key)) return "";
+    v = &(*v)[key];
+  }
+  return v->is_string() ? v->get<std::string>() : "";
+}
+
+Result<game::Rules> StudyRules(const json& study) {
+  game::Rules r;
+  const json rules = study.value("rules", json());
+  const auto field = [&](const char* name, int* out) -> Status {
+    if (!rules.is_object() || !rules.contains(name) || !rules[name].is_number_integer())
+      return Status(Errc::kBadInput, std::string("study.rules.") + name + ": missing or not an integer");
+    const auto v = rules[name].get<std::int64_t>();
+    if (v < -1000000 || v > 1000000)
+      return Status(Errc::kBadInput, std::string("study.rules.") + name + ": " + std::to_string(v) + " is out of range");
+    *out = int(v);
+    return Status::Ok();
+  };
+  LEXC_RETURN_IF_ERROR(field("exchange_limit", &r.exchange_limit));
+  LEXC_RETURN_IF_ERROR(field("max_scoreless", &r.max_scoreless));
+  LEXC_RETURN_IF_ERROR(field("max_turns", &r.max_turns));
+  return r;
+}
+
+Result<int> TopOption(const json& options, const char* name) {
+  if (!options.is_object() || !options.contains(name) || !options[name].is_number_integer() ||
+      options[name].get<std::int64_t>() < 0 || options[name].get<std::int64_t>() > 100000)
+    return Status(Errc::kBadInput, std::string("study.accumulator.options.") + name +
+                                       ": missing or not a whole number up to 100000");
+  return int(options[name].get<std::int64_t>());
+}
+
+// The image the study names (or `override_path`), opened once, checked to be
+// the study's; the layout likewise.
+const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const gen::Layout* layout,
+                                const StudyStatsSource& source) {
+  std::string image_path = source.image.empty() ? StudyString(study, "image", "path") : source.image;
+  if (!lexicon) {
+    if (image_path.empty()) Fail("study.image.path: missing; name the study's image with --image", 2);
+    // A relative path is relative to where the study ran; try it as given,
+    // then next to the study directory.
+    if (!source.study_dir.empty() && !std::filesystem::exists(image_path) &&
+        std::filesystem::path(image_path).is_relative() &&
+        std::filesystem::exists(std::filesystem::path(source.study_dir) / image_path))
+      image_path = (std::filesystem::path(source.study_dir) / image_path).string();
+  }
+  std::string layout_spec = source.layout;
+  if (layout_spec.empty()) layout_spec = StudyString(study, "layout", "path");
+  for (StudyImage& open : OpenStudyImages())
+    if ((lexicon ? open.lexicon == lexicon : open.mapped.has_value()) &&
+        (layout ? open.layout == layout : open.layout_spec == layout_spec))
+      return open;
+  StudyImage& s = OpenStudyImages().emplace_back();
+  if (lexicon) {
+    s.lexicon = lexicon;
+  } else {
+    s.mapped.emplace(OpenImage(image_path, source.verify));
+    s.lexicon = &s.mapped->lexicon();
+    const selfplay::ImageIdentity id = selfplay::IdentifyImage(*s.lexicon, image_path);
+    const json expected = study.value("image", json());
+    if (expected.value("size", json()) != json(id.size))
+      Fail(QuotePath(image_path) + " is not the study's image: " + std::to_string(id.size) + " bytes, the study's has " +
+           expected.value("size", json()).dump());
+    char crc[16];
+    std::snprintf(crc, sizeof crc, "0x%08x", id.crc32c);
+    if (expected.value("crc32c", json()) != json(crc))
+      Fail(QuotePath(image_path) + " is not the study's image: CRC32C " + crc + ", the study's is " +
+           expected.value("crc32c", json()).dump());
+  }
+  s.layout_spec = layout_spec;
+  if (layout) {
+    s.layout = layout;
+  } else {
+    s.layout_owned.emplace(LoadLayout(layout_spec));
+    s.layout = &*s.layout_owned;
+  }
+  s.words = Check(WordIndex::Of(*s.lexicon));
+  return s;
+}
+
+}  // namespace
+
+json StudyAccumulatorConfig() {
+  return {{"kind", kKind}, {"options", {{"top_moves", kTopMoves}, {"top_games", kTopGames}}}};
+}
+
+Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const json& study, const Lexicon* lexicon,
+                                                             const gen::Layout* layout,
+                                                             const StudyStatsSource& source) {
+  const json config = study.value("accumulator", json());
+  if (!config.is_object() || config.value("kind", json()) != kKind)
+    return Status(Errc::kBadInput, "study.accumulator.kind: " + config.value("kind", json()).dump() +
+                                       ", this build gathers \"" + kKind + "\"");
+  const json options = config.value("options", json());
+  const Result<int> top_moves = TopOption(options, "top_moves");
+  if (!top_moves.ok()) return top_moves.status();
+  const Result<int> top_games = TopOption(options, "top_games");
+  if (!top_games.ok()) return top_games.status();
+  const Result<game::Rules> rules = StudyRules(study);
+  if (!rules.ok()) return rules.status();
+  const StudyImage& image = StudyImageFor(study, lexicon, layout, source);
+  selfplay::StatsConfig c;
+  c.lexicon = image.lexicon;
+  c.layout = image.layout;
+  c.words = &image.words;
+  c.rules = *rules;
+  c.lexicon_name = StudyString(study, "lexicon");
+  c.top_moves = *top_moves;
+  c.top_games = *top_games;
+  if (source.top_words > 0) c.top_words = source.top_words;
+  return std::make_unique<selfplay::StudyStats>(c);
+}
+
+Result<std::unique_ptr<selfplay::GameAccumulator>> MakeStudyAccumulator(const json& study, const Lexicon* lexicon,
+                                                                        const gen::Layout* layout) {
+  auto stats = MakeStudyStats(study, lexicon, layout, StudyStatsSource{});
+  if (!stats.ok()) return stats.status();
+  return std::unique_ptr<selfplay::GameAccumulator>(std::move(*stats));
+}
+
+Status WriteStudyReport(const std::string& dir, const selfplay::GameAccumulator& stats, const json& study) {
+  const auto* s = dynamic_cast<const selfplay::StudyStats*>(&stats);
+  if (!s) return Status(Errc::kInvalidArgument, "the study's accumulator is not a StudyStats");
+  selfplay::ReportOptions options;
+  options.top_words = s->config().top_words;
+  selfplay::ReportOutcome outcome;
+  return selfplay::WriteReport(*s, study, dir, options, &outcome);
+}
+
+}  // namespace lexc::cli
