@@ -61,7 +61,8 @@ struct Traversal {
   int bingo = kDefaultBingoBonus;
   int values[kMaxGenTile + 1] = {};
   int blank_value = 0;
-  std::uint64_t all_tiles = 0;  // bits 1..alphabet size
+  bool blank_never_gains = true;  // blank_value <= every tile's value
+  std::uint64_t all_tiles = 0;    // bits 1..alphabet size
 
   // ---- traversal state ----
   const Sq* line_ = nullptr;
@@ -217,11 +218,20 @@ struct Traversal {
       slots[n++] = {p, weight, values[t]};
       if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
     }
+    // all_real bounds every choice when a blank never scores more than the
+    // tile it stands for: each blank only takes points off. Then a pruning
+    // sink skips what cannot reach its floor.
+    if constexpr (S::kPrune) {
+      if (blank_never_gains && all_real < sink.Floor()) return;
+    }
     std::uint8_t real_left[kMaxGenTile + 1];
     std::memcpy(real_left, rack_counts_, sizeof real_left);
     int blanks_left = rack_blanks_;
     const auto assign = [&](const auto& self, int i, int sc) -> void {
       if (stop_) return;
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && sc < sink.Floor()) return;
+      }
       if (i == n) {
         ++found_;
         if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
