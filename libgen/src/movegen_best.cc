@@ -134,7 +134,12 @@ int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, 
     e[i] = lm[i] * wm + cw[i];
     capped += e[i] * cap[i];
   }
-  std::sort(e, e + k, std::greater<int>());
+  for (int i = 1; i < k; ++i) {  // insertion sort, decreasing: k is at most the rack's size
+    const int x = e[i];
+    int j = i;
+    for (; j > 0 && e[j - 1] < x; --j) e[j] = e[j - 1];
+    e[j] = x;
+  }
   int paired = 0;
   for (int i = 0; i < k; ++i) paired += e[i] * rack_values_[i];
   return fixed + std::min(paired, capped) + (k == kRackSize ? bingo : 0);
@@ -272,9 +277,16 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) 
       }
     }
   }
-  std::sort(anchors_.begin(), anchors_.end(), [](const AnchorRef& x, const AnchorRef& y) { return x.bound > y.bound; });
+  // Anchors come off a max-heap by bound: the search usually stops long
+  // before the last, so sorting them all would be wasted. (The order among
+  // equal bounds does not matter: the sinks keep the best plays under
+  // BetterPlay, a total order.)
+  const auto lower = [](const AnchorRef& x, const AnchorRef& y) { return x.bound < y.bound; };
+  std::make_heap(anchors_.begin(), anchors_.end(), lower);
   graph.Dispatch([&](const auto& g) {
-    for (const AnchorRef& ar : anchors_) {
+    for (auto heap_end = anchors_.end(); heap_end != anchors_.begin(); --heap_end) {
+      std::pop_heap(anchors_.begin(), heap_end, lower);
+      const AnchorRef& ar = heap_end[-1];
       if (stop_ || ar.bound < sink.Floor()) break;
       EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
       RestoreStarts(ar);  // the per-start bounds of this anchor
