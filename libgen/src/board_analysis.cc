@@ -71,10 +71,11 @@ inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const 
 }
 
 // Cross data of the empty square (row, col) for plays along d. With
-// gaddag_after, a square with tiles after it only (U empty) is checked on
-// the GADDAG instead: one walk of rev(D), then L's arcs and their flags,
-// rather than a walk of D after each of the root's arcs (same words, so the
-// same set on a verified image).
+// gaddag_after, a square with fewer tiles before it than after (|U| < |D|)
+// is checked on the GADDAG instead: the walk after each arc L is then
+// rev(U), the shorter, and with U empty it is none (L's arc flag), rather
+// than D after each of the root's arcs (same words, so the same set on a
+// verified image).
 template <class G>
 inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
                                    bool* has, bool gaddag_after) const {
@@ -93,7 +94,7 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
     *sum += ValueOf(board_.at(r, c));
   }
   *has = nu + nd > 0;
-  if (gaddag_after && !reversed && nu == 0 && nd > 0) {
+  if (gaddag_after && !reversed && nu < nd) {
     lexicon_->gaddag().Dispatch([&](const auto& gaddag) { *set = CrossSetOf(gaddag, true, u, nu, dn, nd); });
     return;
   }
