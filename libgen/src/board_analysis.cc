@@ -70,10 +70,15 @@ inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const 
   return set & all_tiles_;
 }
 
-// Cross data of the empty square (row, col) for plays along d.
+// Cross data of the empty square (row, col) for plays along d. With
+// gaddag_after, a square with fewer tiles before it than after (|U| < |D|)
+// is checked on the GADDAG instead: the walk after each arc L is then
+// rev(U), the shorter, and with U empty it is none (L's arc flag), rather
+// than D after each of the root's arcs (same words, so the same set on a
+// verified image).
 template <class G>
 inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
-                                   bool* has) const {
+                                   bool* has, bool gaddag_after) const {
   const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;  // perpendicular step
   Tile u[kMaxBoardDim], dn[kMaxBoardDim];
   int nu = 0, nd = 0;
@@ -89,6 +94,10 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
     *sum += ValueOf(board_.at(r, c));
   }
   *has = nu + nd > 0;
+  if (gaddag_after && !reversed && nu < nd) {
+    lexicon_->gaddag().Dispatch([&](const auto& gaddag) { *set = CrossSetOf(gaddag, true, u, nu, dn, nd); });
+    return;
+  }
   *set = *has ? CrossSetOf(g, reversed, u, nu, dn, nd) : all_tiles_;
 }
 
@@ -97,7 +106,7 @@ inline void BoardAnalysis::ComputeCross(const G& g, bool reversed, Dir d, int ro
   Sq& s = At(d, row, col);
   if (s.cell != kEmpty) return;
   bool has = false;
-  CrossOf(g, reversed, d, row, col, &s.cross, &s.xsum, &has);
+  CrossOf(g, reversed, d, row, col, &s.cross, &s.xsum, &has, lexicon_->has_gaddag());
   s.flags = static_cast<std::uint8_t>(has ? (s.flags | Sq::kHasCross) : (s.flags & ~Sq::kHasCross));
 }
 

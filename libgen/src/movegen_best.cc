@@ -66,34 +66,113 @@ int Traversal::BestValue(std::uint64_t allowed) const {
 }
 
 // Upper bound for the anchor entered last; -1 when no play can start there.
+// An anchor right after a board run has one first square (the run's);
+// otherwise the first squares are the free squares left of it and the
+// anchor itself (FreeStartBounds).
 int Traversal::AnchorBound() {
   const int a = anchor_;
-  int first = a, last = a;  // the word's possible first squares
   if (a > 0 && line_[a - 1].cell != kEmpty) {
-    first = last = a - 1;
+    int first = a - 1;
     while (first > 0 && line_[first - 1].cell != kEmpty) --first;
-    last = first;
-  } else {
-    int free = 0;
-    while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor))
-      ++free;
-    first = a - std::min(free, tiles_left_ - 1);
+    first_start_ = first;
+    for (int p = first; p <= a; ++p) start_bound_[p] = -1;
+    start_bound_[first] = SpanBound(first);
+    for (int p = first, m = -1; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
+    return start_bound_[first];
   }
+  return FreeStartBounds();
+}
+
+// The bound of the plays whose first square is `start` (a board run's
+// first square before the anchor): the longest span from it.
+int Traversal::SpanBound(int start) {
+  const int a = anchor_;
   const std::uint64_t rack_all = RackAll();
-  int best = -1;
+  int k = 0, wm = 1, through = 0, cross = 0;
+  int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
+  // The longest span ending where a word may end, overall and with
+  // fewer than kRackSize new tiles (used when no bingo can fit).
+  struct End {
+    int k = -1, wm = 1, through = 0, cross = 0;
+    std::uint64_t key = 0;
+  } end, short_end;
+  std::uint64_t key = 0;
+  for (int p = start; p < n_; ++p) {
+    const Sq& s = line_[p];
+    if (s.cell != kEmpty) {
+      through += s.face;
+      key += BingoIndex::Key(CellTile(s.cell));
+    } else {
+      const std::uint64_t allowed = s.cross & rack_all;
+      if (k == tiles_left_ || !allowed) break;
+      lm[k] = s.lm;
+      cw[k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
+      cap[k] = BestValue(allowed);
+      if (s.flags & Sq::kHasCross) cross += s.xsum * s.wm;
+      wm *= s.wm;
+      ++k;
+    }
+    if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) {
+      end = {k, wm, through, cross, key};
+      if (k < kRackSize) short_end = end;
+    }
+  }
+  if (end.k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end.key)) end = short_end;
+  if (end.k < 1) return -1;
+  return PairedBound(lm, cw, cap, end.k, end.wm, end.wm * end.through + end.cross);
+}
+
+// The bound of a span of k new tiles (letter premiums lm, cross weights
+// cw, best values cap), word premium wm, `fixed` the points that do not
+// depend on the new tiles: the rack's values paired with the squares'
+// weights in decreasing order, or each square's best value, the smaller;
+// plus the bingo bonus for kRackSize tiles.
+int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const {
+  int e[kMaxBoardDim];
+  int capped = 0;
+  for (int i = 0; i < k; ++i) {
+    e[i] = lm[i] * wm + cw[i];
+    capped += e[i] * cap[i];
+  }
+  for (int i = 1; i < k; ++i) {  // insertion sort, decreasing: k is at most the rack's size
+    const int x = e[i];
+    int j = i;
+    for (; j > 0 && e[j - 1] < x; --j) e[j] = e[j - 1];
+    e[j] = x;
+  }
+  int paired = 0;
+  for (int i = 0; i < k; ++i) paired += e[i] * rack_values_[i];
+  return fixed + std::min(paired, capped) + (k == kRackSize ? bingo : 0);
+}
+
+// The bounds of the anchor's plays by first square when the square before
+// the anchor is empty: the free squares left of it (up to the previous
+// anchor, fewer than tiles_left_ of them) and the anchor. Every span shares
+// its part from the anchor rightwards, walked once: a start j squares left
+// of the anchor keeps the longest of its ends with at most tiles_left_ - j
+// new tiles (SpanBound's span, found without walking it again).
+int Traversal::FreeStartBounds() {
+  const int a = anchor_;
+  int free = 0;
+  while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor)) ++free;
+  const int first = a - std::min(free, tiles_left_ - 1);
+  const std::uint64_t rack_all = RackAll();
   first_start_ = first;
   for (int p = first; p <= a; ++p) start_bound_[p] = -1;
-  for (int start = first; start <= last; ++start) {
+  // The new tiles' data by span position: the left part (squares first..a-1,
+  // stored right to left from index kMaxBoardDim - 1 down) then the right
+  // part from index kMaxBoardDim up, so a start's tiles are contiguous.
+  int lm[2 * kMaxBoardDim], cw[2 * kMaxBoardDim], cap[2 * kMaxBoardDim];
+  struct End {
+    int p, k, wm, through, cross;
+    std::uint64_t key;
+  };
+  End ends[kMaxBoardDim];
+  int n_ends = 0;
+  {
     int k = 0, wm = 1, through = 0, cross = 0;
-    int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
-    // The longest span ending where a word may end, overall and with
-    // fewer than kRackSize new tiles (used when no bingo can fit).
-    struct End {
-      int k = -1, wm = 1, through = 0, cross = 0;
-      std::uint64_t key = 0;
-    } end, short_end;
     std::uint64_t key = 0;
-    for (int p = start; p < n_; ++p) {
+    for (int p = a; p < n_; ++p) {
       const Sq& s = line_[p];
       if (s.cell != kEmpty) {
         through += s.face;
@@ -101,30 +180,45 @@ int Traversal::AnchorBound() {
       } else {
         const std::uint64_t allowed = s.cross & rack_all;
         if (k == tiles_left_ || !allowed) break;
-        lm[k] = s.lm;
-        cw[k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
-        cap[k] = BestValue(allowed);
+        lm[kMaxBoardDim + k] = s.lm;
+        cw[kMaxBoardDim + k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
+        cap[kMaxBoardDim + k] = BestValue(allowed);
         if (s.flags & Sq::kHasCross) cross += s.xsum * s.wm;
         wm *= s.wm;
         ++k;
       }
-      if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) {
-        end = {k, wm, through, cross, key};
-        if (k < kRackSize) short_end = end;
-      }
+      if (p + 1 == n_ || line_[p + 1].cell == kEmpty) ends[n_ends++] = {p, k, wm, through, cross, key};
     }
-    if (end.k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end.key)) end = short_end;
-    if (end.k < 1) continue;
-    int e[kMaxBoardDim];
-    int capped = 0;
-    for (int i = 0; i < end.k; ++i) {
-      e[i] = lm[i] * end.wm + cw[i];
-      capped += e[i] * cap[i];
+  }
+  int best = -1;
+  int left_wm = 1, left_cross = 0;
+  for (int start = a; start >= first; --start) {
+    const int kl = a - start;  // new tiles left of the anchor
+    if (start < a) {
+      const Sq& s = line_[start];
+      const std::uint64_t allowed = s.cross & rack_all;
+      if (!allowed) break;  // every span from here leftwards stops on it
+      const int i = kMaxBoardDim - kl;
+      lm[i] = s.lm;
+      cw[i] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
+      cap[i] = BestValue(allowed);
+      if (s.flags & Sq::kHasCross) left_cross += s.xsum * s.wm;
+      left_wm *= s.wm;
     }
-    std::sort(e, e + end.k, std::greater<int>());
-    int paired = 0;
-    for (int i = 0; i < end.k; ++i) paired += e[i] * rack_values_[i];
-    const int bound = end.wm * end.through + end.cross + std::min(paired, capped) + (end.k == kRackSize ? bingo : 0);
+    // The longest end within the budget, and the longest with fewer than
+    // kRackSize new tiles in all.
+    const End* end = nullptr;
+    const End* short_end = nullptr;
+    for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
+      if (ends[i].p <= start) continue;
+      end = &ends[i];
+      if (kl + ends[i].k < kRackSize) short_end = &ends[i];
+    }
+    if (end && kl + end->k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
+    if (!end || kl + end->k < 1) continue;
+    const int k = kl + end->k, wm = left_wm * end->wm;
+    const int at = kMaxBoardDim - kl;
+    const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
     best = std::max(best, bound);
     start_bound_[start] = bound;
   }
@@ -183,9 +277,16 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) 
       }
     }
   }
-  std::sort(anchors_.begin(), anchors_.end(), [](const AnchorRef& x, const AnchorRef& y) { return x.bound > y.bound; });
+  // Anchors come off a max-heap by bound: the search usually stops long
+  // before the last, so sorting them all would be wasted. (The order among
+  // equal bounds does not matter: the sinks keep the best plays under
+  // BetterPlay, a total order.)
+  const auto lower = [](const AnchorRef& x, const AnchorRef& y) { return x.bound < y.bound; };
+  std::make_heap(anchors_.begin(), anchors_.end(), lower);
   graph.Dispatch([&](const auto& g) {
-    for (const AnchorRef& ar : anchors_) {
+    for (auto heap_end = anchors_.end(); heap_end != anchors_.begin(); --heap_end) {
+      std::pop_heap(anchors_.begin(), heap_end, lower);
+      const AnchorRef& ar = heap_end[-1];
       if (stop_ || ar.bound < sink.Floor()) break;
       EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
       RestoreStarts(ar);  // the per-start bounds of this anchor

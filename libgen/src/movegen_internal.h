@@ -61,7 +61,8 @@ struct Traversal {
   int bingo = kDefaultBingoBonus;
   int values[kMaxGenTile + 1] = {};
   int blank_value = 0;
-  std::uint64_t all_tiles = 0;  // bits 1..alphabet size
+  bool blank_never_gains = true;  // blank_value <= every tile's value
+  std::uint64_t all_tiles = 0;    // bits 1..alphabet size
 
   // ---- traversal state ----
   const Sq* line_ = nullptr;
@@ -217,11 +218,20 @@ struct Traversal {
       slots[n++] = {p, weight, values[t]};
       if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
     }
+    // all_real bounds every choice when a blank never scores more than the
+    // tile it stands for: each blank only takes points off. Then a pruning
+    // sink skips what cannot reach its floor.
+    if constexpr (S::kPrune) {
+      if (blank_never_gains && all_real < sink.Floor()) return;
+    }
     std::uint8_t real_left[kMaxGenTile + 1];
     std::memcpy(real_left, rack_counts_, sizeof real_left);
     int blanks_left = rack_blanks_;
     const auto assign = [&](const auto& self, int i, int sc) -> void {
       if (stop_) return;
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && sc < sink.Floor()) return;
+      }
       if (i == n) {
         ++found_;
         if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
@@ -377,6 +387,9 @@ struct Traversal {
   template <class S>
   std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink);
   int AnchorBound();
+  int SpanBound(int start);
+  int FreeStartBounds();
+  int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
   void RestoreStarts(const AnchorRef& ar);
   void SortRackValues();

@@ -139,7 +139,8 @@ class BoardAnalysis {
   template <class G>
   void ComputeCross(const G& g, bool reversed, Dir d, int row, int col);
   template <class G>
-  void CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum, bool* has) const;
+  void CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum, bool* has,
+               bool gaddag_after = false) const;
   template <class G>
   std::uint64_t CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d, int nd) const;
   template <class F>
