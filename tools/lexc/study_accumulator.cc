@@ -59,13 +59,14 @@ std::string StudyString(const json& study, const char* a, const char* b = nullpt
 
 Result<game::Rules> StudyRules(const json& study) {
   game::Rules r;
-  const json rules = study.value("rules", json());
+  const json rules = study.is_object() ? study.value("rules", json()) : json();
   const auto field = [&](const char* name, int* out) -> Status {
     if (!rules.is_object() || !rules.contains(name) || !rules[name].is_number_integer())
       return Status(Errc::kBadInput, std::string("study.rules.") + name + ": missing or not an integer");
     const auto v = rules[name].get<std::int64_t>();
     if (v < -1000000 || v > 1000000)
-      return Status(Errc::kBadInput, std::string("study.rules.") + name + ": " + std::to_string(v) + " is out of range");
+      return Status(Errc::kBadInput,
+                    std::string("study.rules.") + name + ": " + std::to_string(v) + " is out of range");
     *out = int(v);
     return Status::Ok();
   };
@@ -78,8 +79,8 @@ Result<game::Rules> StudyRules(const json& study) {
 Result<int> TopOption(const json& options, const char* name) {
   if (!options.is_object() || !options.contains(name) || !options[name].is_number_integer() ||
       options[name].get<std::int64_t>() < 0 || options[name].get<std::int64_t>() > 100000)
-    return Status(Errc::kBadInput, std::string("study.accumulator.options.") + name +
-                                       ": missing or not a whole number up to 100000");
+    return Status(Errc::kBadInput,
+                  std::string("study.accumulator.options.") + name + ": missing or not a whole number up to 100000");
   return int(options[name].get<std::int64_t>());
 }
 
@@ -110,10 +111,11 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
     s.mapped.emplace(OpenImage(image_path, source.verify));
     s.lexicon = &s.mapped->lexicon();
     const selfplay::ImageIdentity id = selfplay::IdentifyImage(*s.lexicon, image_path);
-    const json expected = study.value("image", json());
+    json expected = study.value("image", json());
+    if (!expected.is_object()) expected = json::object();
     if (expected.value("size", json()) != json(id.size))
-      Fail(QuotePath(image_path) + " is not the study's image: " + std::to_string(id.size) + " bytes, the study's has " +
-           expected.value("size", json()).dump());
+      Fail(QuotePath(image_path) + " is not the study's image: " + std::to_string(id.size) +
+           " bytes, the study's has " + expected.value("size", json()).dump());
     char crc[16];
     std::snprintf(crc, sizeof crc, "0x%08x", id.crc32c);
     if (expected.value("crc32c", json()) != json(crc))
@@ -140,10 +142,11 @@ json StudyAccumulatorConfig() {
 Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const json& study, const Lexicon* lexicon,
                                                              const gen::Layout* layout,
                                                              const StudyStatsSource& source) {
+  if (!study.is_object()) return Status(Errc::kBadInput, "study: expected an object");
   const json config = study.value("accumulator", json());
-  if (!config.is_object() || config.value("kind", json()) != kKind)
-    return Status(Errc::kBadInput, "study.accumulator.kind: " + config.value("kind", json()).dump() +
-                                       ", this build gathers \"" + kKind + "\"");
+  const json kind = config.is_object() ? config.value("kind", json()) : json();
+  if (kind != kKind)
+    return Status(Errc::kBadInput, "study.accumulator.kind: " + kind.dump() + ", this build gathers \"" + kKind + "\"");
   const json options = config.value("options", json());
   const Result<int> top_moves = TopOption(options, "top_moves");
   if (!top_moves.ok()) return top_moves.status();
