@@ -198,6 +198,7 @@ class FailingSummary final : public GameAccumulator {
   Status Merge(const GameAccumulator& later) override {
     return inner_.Merge(dynamic_cast<const FailingSummary&>(later).inner_);
   }
+  std::uint64_t games() const override { return inner_.games(); }
   nlohmann::json ToJson() const override { return inner_.ToJson(); }
   Status FromJson(const nlohmann::json& j) override { return inner_.FromJson(j); }
 

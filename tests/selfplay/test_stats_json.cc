@@ -356,6 +356,7 @@ TEST_CASE("Merge refuses statistics of another configuration", "[stats]") {
     std::unique_ptr<GameAccumulator> NewEmpty() const override { return std::make_unique<NotStats>(); }
     Status Add(const game::GameRecord&) override { return Status::Ok(); }
     Status Merge(const GameAccumulator&) override { return Status::Ok(); }
+    std::uint64_t games() const override { return 0; }
     json ToJson() const override { return json::object(); }
     Status FromJson(const json&) override { return Status::Ok(); }
   };

@@ -31,7 +31,7 @@ struct ReportArgs {
 
 void RunReport(const ReportArgs& a) {
   const std::string path = (std::filesystem::path(a.dir) / "stats.json").string();
-  const std::string text = Check(ReadFileBytes(path, std::uint64_t(1) << 32));
+  const std::string text = Check(ReadFileBytes(path, std::uint64_t(1) << 30));
   json envelope;
   try {
     envelope = json::parse(text);
@@ -51,7 +51,9 @@ void RunReport(const ReportArgs& a) {
   StudyStatsSource source;
   source.image = a.image, source.layout = a.layout, source.study_dir = a.dir, source.verify = a.verify;
   source.top_words = a.top;
-  std::unique_ptr<selfplay::StudyStats> made = Check(MakeStudyStats(study, nullptr, nullptr, source));
+  auto made_or = MakeStudyStats(study, nullptr, nullptr, source);
+  if (!made_or.ok()) throw Exit{1, QuotePath(path) + ": " + made_or.status().detail()};
+  std::unique_ptr<selfplay::StudyStats> made = std::move(*made_or);
   selfplay::StudyStats& stats = *made;
   if (Status st = stats.FromJson(envelope["stats"]); !st.ok()) throw Exit{1, QuotePath(path) + ": " + st.detail()};
   selfplay::ReportOptions options;
@@ -67,7 +69,7 @@ void RunReport(const ReportArgs& a) {
     j["files"] = outcome.files;
     j["plots_drawn"] = outcome.plots_drawn;
     if (!outcome.plots_drawn) j["plots_skipped"] = outcome.plots_skipped;
-    out.buf() += j.dump() + "\n";
+    out.buf() += j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     return;
   }
   const json& pg = d["per_game"];

@@ -115,6 +115,7 @@ std::string SummaryLine(const SelfplayArgs& a, const selfplay::SeriesSummary* su
   if (sum)
     line += ", " + Thousands(sum->turns()) + " turns, " + Thousands(sum->bingos()) + " bingos, mean score " +
             Fixed(double(sum->points()) / double(2 * sum->games()), 1);
+  if (games_run == 0 || !(out.seconds > 0)) return line + "; no games left to play";
   line += "; " + Fixed(double(games_run) / out.seconds, 1) + " games/s on ";
   if (processes > 1) line += std::to_string(processes) + " processes x ";
   line += std::to_string(out.threads) + (out.threads == 1 ? " thread" : " threads");
@@ -217,7 +218,8 @@ void RunStudyCommand(const SelfplayArgs& a) {
   const Lexicon& lex = s.image->lexicon();
   const std::string& dir = a.stats_dir;
   const std::string inputs[] = {a.image, a.game.layout};
-  Check(CheckOutputIsNotInput(selfplay::StatsPath(dir), inputs));
+  for (const char* name : {"stats.json", "run.json", "report.md"})
+    Check(CheckOutputIsNotInput((std::filesystem::path(dir) / name).string(), inputs));
 
   selfplay::StudyDescription d;
   d.image = selfplay::IdentifyImage(lex, std::filesystem::absolute(a.image).lexically_normal().string());
@@ -265,7 +267,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
   s.options.cancel = &g_stop;
   ProgressLine progress(
       cluster.size() > 1 ? "lexc selfplay (rank 0 of " + std::to_string(cluster.size()) + ")" : "lexc selfplay",
-      a.quiet || !root);
+      a.quiet || !root, resumed);
   s.options.on_progress = [&](std::uint64_t done, std::uint64_t, double seconds) {
     progress.Update(resumed + done, part_games, seconds);
   };
@@ -282,11 +284,20 @@ void RunStudyCommand(const SelfplayArgs& a) {
   }
   auto outcome = selfplay::RunStudyPart(lex, s.layout, *acc, part, resumed, a.checkpoint_every, s.options);
   progress.Finish();
-  Check(outcome.status());
-  if (outcome->cancelled)
-    Fail("interrupted after " + Thousands(outcome->games_done) + " of " + Thousands(part_games) +
-             " games (checkpoint written); resume with --resume",
-         g_signal == SIGTERM ? 143 : 130);
+  // Every rank learns whether all parts finished before any waits for the
+  // gather: one interrupted or failed rank stops them all (each keeps its
+  // checkpoint), never a rank left waiting.
+  const bool part_done = outcome.ok() && !outcome->cancelled;
+  if (!cluster.AllOk(part_done)) {
+    const int signal_exit = 128 + (g_signal ? int(g_signal) : SIGINT);
+    if (!outcome.ok())
+      Fail(Describe(outcome.status()) + "; the games committed before it are kept: resume with --resume");
+    if (outcome->cancelled)
+      Fail("interrupted after " + Thousands(outcome->games_done) + " of " + Thousands(part_games) +
+               " games (checkpoint written); resume with --resume",
+           signal_exit);
+    Fail("another rank stopped; this rank's checkpoint is kept: resume with --resume", 130);
+  }
   auto parts = cluster.GatherToRoot(acc->ToJson());
   if (!cluster.AllOk(parts.ok())) Check(parts.status());
   if (!root) return;
@@ -296,7 +307,11 @@ void RunStudyCommand(const SelfplayArgs& a) {
       Fail("rank " + std::to_string(r) + "'s statistics: " + st.detail());
     Check(acc->Merge(*piece));
   }
-  Check(selfplay::WriteStudyStats(dir, study, acc->ToJson()));
+  if (Status st = selfplay::WriteStudyStats(dir, study, acc->ToJson()); !st.ok()) {
+    // Keep the games: with one part no checkpoint holds them yet.
+    if (cluster.size() == 1) (void)selfplay::SavePartCheckpoint(part, *acc, acc->games());
+    Fail(Describe(st) + "; the games are kept in a checkpoint: resume with --resume");
+  }
   const std::uint64_t games_run = part_games - resumed;  // rank 0's share, for games/s
   nlohmann::json run = {{"host", Hostname()},
                         {"processes", cluster.size()},
@@ -304,7 +319,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
                         {"seconds", outcome->seconds},
                         {"rank0_games_resumed", resumed},
                         {"rank0_games_per_second", outcome->seconds > 0 ? double(games_run) / outcome->seconds : 0}};
-  const std::string run_text = run.dump(1) + "\n";
+  const std::string run_text = run.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   Check(WriteFileAtomic((std::filesystem::path(dir) / "run.json").string(),
                         std::as_bytes(std::span(run_text.data(), run_text.size()))));
   Check(WriteStudyReport(dir, *acc, study));

@@ -25,12 +25,11 @@ int LexcMain(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   using namespace lexc::cli;
   CLI::App app("Compile Scrabble word lists into memory-mappable DAWG/GADDAG lexicon images.", "lexc");
-  app.set_version_flag("--version", std::string("lexc " LEXC_VERSION " (reads lexicon image format ") +
-                                        std::to_string(lexc::format::kMajor) + ".x, writes " +
-                                        std::to_string(lexc::format::kMajor) + "." +
-                                        std::to_string(lexc::format::kMinor) + ", or " +
-                                        std::to_string(lexc::format::kMajor) + "." +
-                                        std::to_string(lexc::format::kMinorWordIndex) + " with --word-index)");
+  app.set_version_flag("--version",
+                       std::string("lexc " LEXC_VERSION " (reads lexicon image format ") +
+                           std::to_string(lexc::format::kMajor) + ".x, writes " + std::to_string(lexc::format::kMajor) +
+                           "." + std::to_string(lexc::format::kMinor) + ", or " + std::to_string(lexc::format::kMajor) +
+                           "." + std::to_string(lexc::format::kMinorWordIndex) + " with --word-index)");
   app.require_subcommand(1);
   app.footer(R"(Examples:
   lexc build nwl18.txt -o nwl18.lex          DAWG and GADDAG in one image

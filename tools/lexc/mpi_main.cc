@@ -25,10 +25,11 @@ int main(int argc, char** argv) {
     lexc::cli::SetStudyCluster(&cluster);
     rc = LexcMain(argc, argv);
     lexc::cli::SetStudyCluster(nullptr);
-    // Interrupted ranks (130 SIGINT, 143 SIGTERM) wrote their checkpoints
+    // Interrupted ranks (129 SIGHUP, 130 SIGINT, 143 SIGTERM, and 130 for
+    // the ranks another rank's interruption stopped) wrote their checkpoints
     // and end together; any other failure ends the whole job, rank 0 last
     // so that its message is printed first.
-    if (rc != 0 && rc != 130 && rc != 143) {
+    if (rc != 0 && rc != 129 && rc != 130 && rc != 143) {
       if (cluster.rank() != 0) ::usleep(500 * 1000);
       MPI_Abort(MPI_COMM_WORLD, rc);
     }

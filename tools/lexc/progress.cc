@@ -22,8 +22,8 @@ std::string Duration(double s) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::string label, bool quiet)
-    : label_(std::move(label)), quiet_(quiet), tty_(::isatty(STDERR_FILENO) == 1) {}
+ProgressLine::ProgressLine(std::string label, bool quiet, std::uint64_t resumed)
+    : label_(std::move(label)), quiet_(quiet), tty_(::isatty(STDERR_FILENO) == 1), resumed_(resumed) {}
 
 void ProgressLine::Update(std::uint64_t done, std::uint64_t total, double seconds) {
   if (quiet_) return;
@@ -31,7 +31,7 @@ void ProgressLine::Update(std::uint64_t done, std::uint64_t total, double second
   if (done < total && last_ >= 0 && seconds - last_ < every) return;
   if (done < total && last_ < 0 && !tty_ && seconds < every) return;
   last_ = seconds;
-  const double rate = seconds > 0 ? double(done) / seconds : 0;
+  const double rate = seconds > 0 && done > resumed_ ? double(done - resumed_) / seconds : 0;
   const double eta = rate > 0 ? double(total - done) / rate : -1;
   const int percent = total ? int(100.0 * double(done) / double(total)) : 100;
   std::string line = label_ + ": " + Thousands(done) + " / " + Thousands(total) + " games (" + std::to_string(percent) +

@@ -11,8 +11,9 @@ namespace lexc::cli {
 
 class ProgressLine {
  public:
-  // `label` starts each line ("lexc selfplay").
-  ProgressLine(std::string label, bool quiet);
+  // `label` starts each line ("lexc selfplay"). `resumed` games were done
+  // by an earlier run: they count as done but not in the rate.
+  ProgressLine(std::string label, bool quiet, std::uint64_t resumed = 0);
   // Games done of `total` after `seconds`; throttles itself.
   void Update(std::uint64_t done, std::uint64_t total, double seconds);
   // Ends a redrawn line (a newline), so that later messages start clean.
@@ -21,6 +22,7 @@ class ProgressLine {
  private:
   std::string label_;
   bool quiet_, tty_;
+  std::uint64_t resumed_;
   double last_ = -1;
   bool drawn_ = false;
 };

@@ -30,6 +30,10 @@ using nlohmann::json;
 
 constexpr const char* kKind = "study-stats";
 constexpr int kTopMoves = 10, kTopGames = 10;
+// Each accumulator counts plays per word in two dense arrays (16 bytes a
+// word), and a run holds a few accumulators per thread: memory follows this
+// bound, never the word count an image claims.
+constexpr std::uint64_t kMaxStudyWords = 20'000'000;
 
 // What a StudyStats points at, kept for the process's life.
 struct StudyImage {
@@ -130,6 +134,9 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
     s.layout = &*s.layout_owned;
   }
   s.words = Check(WordIndex::Of(*s.lexicon));
+  if (s.words.size() > kMaxStudyWords)
+    Fail("the image has " + Thousands(s.words.size()) + " words; a study counts the plays of at most " +
+         Thousands(kMaxStudyWords) + " words");
   return s;
 }
 

@@ -151,7 +151,10 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
   if (study.is_object())
     for (const auto& [key, value] : study.items())
       if (value.is_primitive())
-        md += "| " + Cell(key) + " | " + Cell(value.is_string() ? value.get<std::string>() : value.dump()) + " |\n";
+        md += "| " + Cell(key) + " | " +
+              Cell(value.is_string() ? value.get<std::string>()
+                                     : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) +
+              " |\n";
   md += "| games counted | " + std::to_string(n) + " |\n";
 
   md += "\n## Per game\n\n| Figure | Mean | Standard deviation |\n|---|---:|---:|\n";

@@ -71,9 +71,11 @@ void Histogram::Merge(const Histogram& o) {
 }
 
 std::uint64_t Histogram::Total() const {
+  // Saturates: counts read from a file may add up past 2^64.
   std::uint64_t t = 0;
-  for (std::uint64_t c : counts_) t += c;
-  for (const auto& [v, c] : others_) t += c;
+  const auto add = [&t](std::uint64_t c) { t = c > ~std::uint64_t(0) - t ? ~std::uint64_t(0) : t + c; };
+  for (std::uint64_t c : counts_) add(c);
+  for (const auto& [v, c] : others_) add(c);
   return t;
 }
 
@@ -173,6 +175,10 @@ Status StudyStats::Add(const game::GameRecord& g) {
       for (int i = 0; i < play.length; ++i) word_.push_back(gen::CellTile(play.cells[i]));
       const std::optional<std::uint64_t> number = config_.words->Number(word_);
       if (!number) return fail("main word " + gen::PlayWord(play, alphabet) + " is not a word of the lexicon");
+      // An image that was only opened may number words wrongly (word_index.h).
+      if (*number >= word_plays_.size())
+        return fail("main word " + gen::PlayWord(play, alphabet) + " has number " + std::to_string(*number) +
+                    ", past the index's " + std::to_string(word_plays_.size()) + " words (a damaged word index)");
       plays.push_back({score, play.length, *number});
       // Cross words: each new tile's perpendicular run on the board after the play.
       const int dr = play.dir == gen::Dir::kAcross ? 1 : 0, dc = 1 - dr;

@@ -178,6 +178,11 @@ Status StudyStats::FromJson(const json& j) {
   const json& limits = in.Field(j, "limits", root);
   s.config_.top_moves = int(in.U64(in.Field(limits, "top_moves", "stats.limits"), "stats.limits.top_moves", 1000000));
   s.config_.top_games = int(in.U64(in.Field(limits, "top_games", "stats.limits"), "stats.limits.top_games", 1000000));
+  for (const auto& [name, read, mine] : {std::tuple{"top_moves", s.config_.top_moves, config_.top_moves},
+                                         std::tuple{"top_games", s.config_.top_games, config_.top_games}})
+    if (in.ok() && read != mine)
+      in.Fail(std::string("stats.limits.") + name,
+              std::to_string(read) + ", but the study keeps " + std::to_string(mine));
   s.games_ = in.U64(in.Field(j, "games", root), "stats.games");
   const json& fp = in.Field(j, "first_player", root);
   s.first_wins_ = in.U64(in.Field(fp, "wins", "stats.first_player"), "stats.first_player.wins");
@@ -277,6 +282,18 @@ Status StudyStats::FromJson(const json& j) {
               "word " + std::to_string(w) + " played in more games than plays or games");
     s.word_games_[std::size_t(w)] = c;
   }
+  // Every play has one main word: the plays of the words add up to the plays,
+  // and a word played was played in at least one game.
+  std::uint64_t word_plays = 0;
+  for (std::size_t w = 0; w < s.word_plays_.size() && in.ok(); ++w) {
+    const std::uint64_t c = s.word_plays_[w];
+    word_plays = c > ~std::uint64_t(0) - word_plays ? ~std::uint64_t(0) : word_plays + c;
+    if (c > 0 && s.word_games_[w] == 0)
+      in.Fail("stats.words.games", "word " + std::to_string(w) + " has plays but no games");
+  }
+  if (in.ok() && word_plays != s.moves_[0])
+    in.Fail("stats.words.plays", "the plays add up to " + std::to_string(word_plays) + ", not to the plays (" +
+                                     std::to_string(s.moves_[0]) + ")");
   if (!in.ok()) return in.status;
   // Move the counts in; the config (lexicon, layout, index) stays ours.
   const StatsConfig mine = config_;

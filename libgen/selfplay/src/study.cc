@@ -54,7 +54,13 @@ Result<std::uint64_t> LoadPartCheckpoint(const StudyPart& part, GameAccumulator&
                                        std::to_string(f->part_games) + " of part " + std::to_string(f->part) + "/" +
                                        std::to_string(f->parts) + ", expected games " +
                                        std::to_string(part.first_game) + " + " + std::to_string(part.games));
+  if (f->games_done > part.games)
+    return Status(Errc::kBadInput, path + ": games_done: " + std::to_string(f->games_done) + ", more than the part's " +
+                                       std::to_string(part.games) + " games");
   if (Status s = acc.FromJson(f->stats); !s.ok()) return Status(s.code(), path + ": " + s.detail());
+  if (acc.games() != f->games_done)
+    return Status(Errc::kBadInput, path + ": games_done: " + std::to_string(f->games_done) + ", but its stats hold " +
+                                       std::to_string(acc.games()) + " games");
   return f->games_done;
 }
 
@@ -79,8 +85,19 @@ Result<StudyOutcome> RunStudyPart(const Lexicon& lexicon, const gen::Layout& lay
     options.on_commit = [&](const GameAccumulator& prefix, std::uint64_t done) {
       return SavePartCheckpoint(part, prefix, games_done + done);
     };
-    auto run = RunStudy(lexicon, layout, acc, options);
-    if (!run.ok()) return run.status();
+    Result<StudyOutcome> run = Status(Errc::kInvalidArgument, "not run");
+    try {
+      run = RunStudy(lexicon, layout, acc, options);
+    } catch (...) {  // a callback's exception, rethrown once every thread stopped
+      if (acc.games() > games_done) (void)SavePartCheckpoint(part, acc, acc.games());
+      throw;
+    }
+    if (!run.ok()) {
+      // `acc` holds the games committed before the failure: keep them, so
+      // that --resume starts from there rather than the last checkpoint.
+      if (acc.games() > games_done) (void)SavePartCheckpoint(part, acc, acc.games());
+      return run.status();
+    }
     outcome = *run;
   }
   outcome.games_done += games_done;

@@ -53,7 +53,9 @@ std::string FirstDifference(const nlohmann::json& here, const nlohmann::json& fo
 }
 
 Status WriteJson(const std::string& path, const nlohmann::json& j) {
-  const std::string text = j.dump(1) + "\n";
+  // Strings that are not UTF-8 (a path) are written with U+FFFD: dump
+  // never throws, and paths are informative only.
+  const std::string text = j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   return WriteFileAtomic(path, std::as_bytes(std::span(text.data(), text.size())));
 }
 
@@ -106,9 +108,13 @@ Result<StudyRange> RangeOf(const nlohmann::json& study, const std::string& where
 
 Status CheckSameStudy(const nlohmann::json& expected, const nlohmann::json& found, const std::string& where,
                       bool compare_range) {
+  if (!expected.is_object()) return Status(Errc::kInvalidArgument, "study: expected an object");
+  if (!found.is_object()) return Status(Errc::kBadInput, where + ": study: expected an object");
   if (expected.contains("image") && found.contains("image")) {
     const auto& a = expected["image"];
     const auto& b = found["image"];
+    if (!a.is_object()) return Status(Errc::kInvalidArgument, "study.image: expected an object");
+    if (!b.is_object()) return Status(Errc::kBadInput, where + ": study.image: expected an object");
     if (a.value("size", nlohmann::json()) != b.value("size", nlohmann::json()) ||
         a.value("crc32c", nlohmann::json()) != b.value("crc32c", nlohmann::json()))
       return Status(Errc::kBadInput, where + ": made from another image (size " +
@@ -251,6 +257,8 @@ Result<StudyFile> MergeStudyFiles(std::vector<StudyFile> parts, const Accumulato
   };
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const StudyFile &a = parts[i - 1], &b = parts[i];
+    if (a.part_games > ~std::uint64_t(0) - a.part_first_game)
+      return Status(Errc::kBadInput, a.path + ": the range of games passes 2^64");
     const std::uint64_t a_end = a.part_first_game + a.part_games;
     if (b.part_first_game < a_end)
       return Status(Errc::kBadInput, b.path + ": games " + range(b) + " overlap " + a.path + "'s " + range(a));
@@ -267,6 +275,9 @@ Result<StudyFile> MergeStudyFiles(std::vector<StudyFile> parts, const Accumulato
   for (const StudyFile& p : parts) {
     auto piece = (*acc)->NewEmpty();
     if (Status s = piece->FromJson(p.stats); !s.ok()) return Status(s.code(), p.path + ": " + s.detail());
+    if (piece->games() != p.part_games)
+      return Status(Errc::kBadInput, p.path + ": study.games: " + std::to_string(p.part_games) +
+                                         ", but its stats hold " + std::to_string(piece->games()) + " games");
     if (Status s = (*acc)->Merge(*piece); !s.ok()) return Status(s.code(), p.path + ": " + s.detail());
     out.part_games += p.part_games;
   }

@@ -45,6 +45,10 @@ class GameAccumulator {
   // kind.
   virtual Status Merge(const GameAccumulator& later) = 0;
 
+  // Games added (or merged, or read by FromJson). The driver checks it
+  // against the games a checkpoint or shard says it holds.
+  virtual std::uint64_t games() const = 0;
+
   virtual nlohmann::json ToJson() const = 0;
   // Replaces the contents with `j` (a ToJson of the same configuration).
   virtual Status FromJson(const nlohmann::json& j) = 0;

@@ -77,7 +77,7 @@ class Histogram {
  public:
   void Add(std::int64_t value, std::uint64_t count = 1);
   void Merge(const Histogram& o);
-  std::uint64_t Total() const;
+  std::uint64_t Total() const;  // saturating at 2^64 - 1
   // (value, count) pairs with count > 0, by value.
   std::vector<std::pair<std::int64_t, std::uint64_t>> Entries() const;
   bool operator==(const Histogram& o) const { return Entries() == o.Entries(); }
@@ -145,7 +145,7 @@ class StudyStats final : public GameAccumulator {
   Status FromJson(const nlohmann::json& j) override;
 
   const StatsConfig& config() const { return config_; }
-  std::uint64_t games() const { return games_; }
+  std::uint64_t games() const override { return games_; }
   std::uint64_t first_wins() const { return first_wins_; }
   std::uint64_t ties() const { return ties_; }
   std::uint64_t first_losses() const { return games_ - first_wins_ - ties_; }

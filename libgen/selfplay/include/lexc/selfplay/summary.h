@@ -38,7 +38,7 @@ class SeriesSummary final : public GameAccumulator {
   // cannot have written; on error the summary is unchanged.
   Status FromJson(const nlohmann::json& j) override;
 
-  std::uint64_t games() const { return games_; }
+  std::uint64_t games() const override { return games_; }
   std::uint64_t turns() const { return turns_; }
   std::uint64_t bingos() const { return bingos_; }
   std::int64_t points() const { return points_; }
