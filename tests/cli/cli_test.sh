@@ -216,6 +216,17 @@ if command -v jq >/dev/null; then
   expect "stats --json: arc width 8" 8 "$(jq '.[3].arc_width' "$T/stats.json")"
   expect "stats --json: same graphs at width 8" "$(jq '.[0].graphs | map(.nodes)' "$T/stats.json")" \
     "$(jq '.[3].graphs | map(.nodes)' "$T/stats.json")"
+  # The ratios, recomputed here from the integers and rounded to 4 places,
+  # equal the JSON's numbers, which are written with at most 4 decimals.
+  expect "stats --json: ratios to 4 places" "" "$(jq -r '.[] | .text_bytes as $t | .words as $w |
+      .image_bytes as $i | .graphs[] | [.bytes, $t, $i, $w, .bits_per_char, .image_bits_per_char,
+      .bytes_per_word] | map(tostring) | join(" ")' "$T/stats.json" | awk '{
+        want = sprintf("%.4f %.4f %.4f", 8 * $1 / $2, 8 * $3 / $2, $1 / $4)
+        split(want, w, " ")
+        if (w[1] != $5 || w[2] != $6 || w[3] != $7) print "want " want ", got " $5 " " $6 " " $7 }')"
+  expect "stats --json: at most 4 decimals" "" \
+    "$(grep -oE '"(bits_per_char|image_bits_per_char|bytes_per_word)":[^,]*' "$T/stats.json" |
+      grep -vE ':[0-9]+(\.[0-9]{1,4})?$')"
 fi
 
 # ---- query ----

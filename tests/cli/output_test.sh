@@ -186,4 +186,62 @@ expect "ulimit -f: the old output is untouched" 0 $?
 expect "ulimit -f: selfplay exits 1" 1 $?
 expect_err "ulimit -f: selfplay says file too large" "limited.cgp: write failed: File too large"
 no_temporaries "ulimit -f"
+
+# ---- --json: valid JSON whatever the paths hold ----
+# A directory named with an invalid UTF-8 byte (0xFF), a quote, a backslash
+# and control characters: every command's --json output is one line of valid
+# UTF-8 that jq parses, and a path reads back as the bytes given, with the
+# invalid byte as U+FFFD (EF BF BD).
+if command -v jq >/dev/null && command -v iconv >/dev/null; then
+  odd=$'odd\xff"q\\b\x01\t'
+  odd_read=$'odd\xef\xbf\xbd"q\\b\x01\t'
+  mkdir "$odd" && cp "$FIXTURE" "$odd/w.txt"
+  printf 'CAT\nD\xffG"\\\x01\nDOG\n' >"$odd/bad.txt"
+  json_ok() {  # NAME: $T/out is one line of valid JSON
+    checks=$((checks + 1))
+    if ! iconv -f UTF-8 -t UTF-8 "$T/out" >/dev/null 2>&1; then
+      fail "$1: --json output is not UTF-8"
+    elif ! jq empty "$T/out" >/dev/null 2>&1; then
+      fail "$1: jq cannot parse the --json output"
+    elif [ "$(wc -l <"$T/out")" != 1 ]; then
+      fail "$1: --json output is not one line"
+    fi
+  }
+  E=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15
+  expect_rc "odd path: build --json" 0 "$LEXC" build -q --json "$odd/w.txt" -o "$odd/w.lex"
+  json_ok "odd path: build --json"
+  expect "odd path: build --json input" "$odd_read/w.txt" "$(jq -r .input "$T/out")"
+  expect "odd path: build --json output" "$odd_read/w.lex" "$(jq -r .output "$T/out")"
+  expect_rc "odd path: build --skip-invalid --json" 0 "$LEXC" build -q --json --skip-invalid "$odd/bad.txt" \
+    -o "$odd/bad.lex"
+  json_ok "odd path: build --skip-invalid --json"
+  expect "odd path: the skipped line is reported" 1 "$(jq '.skipped_examples | length' "$T/out")"
+  expect_rc "odd path: stats --json" 0 "$LEXC" stats --json "$odd/w.lex"
+  json_ok "odd path: stats --json"
+  expect "odd path: stats --json path" "$odd_read/w.lex" "$(jq -r '.[0].path' "$T/out")"
+  expect_rc "odd path: verify --json" 0 "$LEXC" verify --json "$odd/w.lex" --words "$odd/w.txt"
+  json_ok "odd path: verify --json"
+  expect "odd path: verify --json paths" "$odd_read/w.lex|$odd_read/w.txt" "$(jq -r '.image + "|" + .word_list' "$T/out")"
+  expect_rc "odd path: verify --json (wrong list)" 1 "$LEXC" verify --json "$odd/w.lex" --words "$odd/bad.txt" \
+    --skip-invalid
+  json_ok "odd path: verify --json (wrong list)"
+  expect "odd path: verify --json says not ok" false "$(jq .ok "$T/out")"
+  for kind in "contains QI" "index QI" "word 0" "prefix QU" "anagram A?"; do
+    # shellcheck disable=SC2086  # kind is a query kind and its argument
+    expect_rc "odd path: query $kind --json" 0 "$LEXC" query --json "$odd/w.lex" $kind
+    json_ok "odd path: query $kind --json"
+  done
+  expect_rc "odd path: moves --json" 0 "$LEXC" moves --json "$odd/w.lex" --cgp "$E CAT/ 0/0 0" --top 3
+  json_ok "odd path: moves --json"
+  expect_rc "odd path: selfplay --json" 0 "$LEXC" selfplay --json "$odd/w.lex" --games 2
+  json_ok "odd path: selfplay --json"
+  expect_rc "odd path: selfplay --stats --json" 0 "$LEXC" selfplay --json -q ref.lex --games 5 --stats "$odd/study"
+  json_ok "odd path: selfplay --stats --json"
+  expect "odd path: selfplay --stats --json names the stats file" "$odd_read/study/stats.json" \
+    "$(jq -r .stats "$T/out")"
+  expect_rc "odd path: report --json" 0 "$LEXC" report --json --no-plots "$odd/study"
+  json_ok "odd path: report --json"
+else
+  echo "skip: --json with odd paths (needs jq and iconv)"
+fi
 finish

@@ -78,31 +78,43 @@ void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br,
 }
 
 void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
-  Json j;
-  j.Open('{').Field("input", a.input).Field("output", a.output);
-  j.Field("lines", rr.lines).Field("words", rr.words).Field("duplicates", rr.duplicates);
-  j.Field("skipped_invalid", rr.skipped_invalid).Field("skipped_long", rr.skipped_long);
-  j.Field("input_bytes", rr.input_bytes).Field("compressed", rr.compressed);
-  j.Key("skipped_examples").Open('[');
-  for (const std::string& e : rr.examples) j.Str(e);
-  j.Close();
-  j.Field("image_bytes", br.image_bytes).Field("arc_width", std::uint64_t(br.arc_width));
-  j.Field("arc_slots", br.arc_slots).Field("word_index_bytes", br.word_index_bytes);
-  j.Key("graphs").Open('[');
-  const auto graph = [&j](const char* name, const GraphInfo& g) {
+  JsonValue graphs = JsonValue::array();
+  const auto graph = [&graphs](const char* name, const GraphInfo& g) {
     if (g.root == kNoNode) return;
-    j.Open('{').Field("graph", name).Field("nodes", g.nodes).Field("arcs", g.arcs);
-    j.Field("strings", g.strings).Field("longest_path", std::uint64_t(g.longest_path)).Close();
+    graphs.push_back({{"graph", name},
+                      {"nodes", g.nodes},
+                      {"arcs", g.arcs},
+                      {"strings", g.strings},
+                      {"longest_path", g.longest_path}});
   };
   graph("dawg", br.dawg);
   graph("gaddag", br.gaddag);
-  j.Close();
-  j.Key("seconds").Open('{').Field("read", t.read, 4).Field("build", t.build, 4);
-  j.Field("dawg", br.seconds_dawg, 4).Field("gaddag", br.seconds_gaddag, 4);
-  j.Field("layout", br.seconds_layout, 4).Field("word_index", br.seconds_word_index, 4).Field("check", t.check, 4);
-  j.Field("write", t.write, 4).Field("total", t.total, 4).Close();
-  j.Close();
-  std::printf("%s\n", j.str().c_str());
+  const JsonValue j = {{"input", a.input},
+                       {"output", a.output},
+                       {"lines", rr.lines},
+                       {"words", rr.words},
+                       {"duplicates", rr.duplicates},
+                       {"skipped_invalid", rr.skipped_invalid},
+                       {"skipped_long", rr.skipped_long},
+                       {"input_bytes", rr.input_bytes},
+                       {"compressed", rr.compressed},
+                       {"skipped_examples", rr.examples},
+                       {"image_bytes", br.image_bytes},
+                       {"arc_width", br.arc_width},
+                       {"arc_slots", br.arc_slots},
+                       {"word_index_bytes", br.word_index_bytes},
+                       {"graphs", std::move(graphs)},
+                       {"seconds",
+                        {{"read", JsonFixed(t.read, 4)},
+                         {"build", JsonFixed(t.build, 4)},
+                         {"dawg", JsonFixed(br.seconds_dawg, 4)},
+                         {"gaddag", JsonFixed(br.seconds_gaddag, 4)},
+                         {"layout", JsonFixed(br.seconds_layout, 4)},
+                         {"word_index", JsonFixed(br.seconds_word_index, 4)},
+                         {"check", JsonFixed(t.check, 4)},
+                         {"write", JsonFixed(t.write, 4)},
+                         {"total", JsonFixed(t.total, 4)}}}};
+  std::printf("%s\n", JsonLine(j).c_str());
 }
 
 void RunBuild(const BuildArgs& a) {

@@ -87,12 +87,11 @@ class Lister {
         alg_(ChooseAlgorithm(a.game.algorithm, lex)) {}
 
   void Run(const std::vector<Input>& inputs) {
-    if (a_.json) json_.Open('[');
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       if (!a_.json && inputs.size() > 1) out_.buf() += (i ? "\n# " : "# ") + inputs[i].label + "\n";
       List(inputs[i].position);
     }
-    if (a_.json) out_.buf() += json_.Close().str() + "\n";
+    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
     out_.Flush();
   }
 
@@ -123,7 +122,7 @@ class Lister {
     if (a_.stats)
       std::fprintf(stderr, "lexc moves: %s plays, %s exchanges (bag %d), %s: %s ms\n", Thousands(plays_found).c_str(),
                    Thousands(exchanges).c_str(), bag, gen::AlgorithmName(alg_), Fixed(seconds * 1e3, 3).c_str());
-    if (a_.json) return Json(p, moves, plays_found, exchanges, bag, total);
+    if (a_.json) return AddJson(p, moves, plays_found, exchanges, bag, total);
     Text(moves);
   }
 
@@ -153,39 +152,39 @@ class Lister {
     }
   }
 
-  void Json(const gen::Position& p, const std::vector<gen::Move>& moves, std::uint64_t plays, std::uint64_t exchanges,
-            int bag, std::uint64_t total) {
-    json_.Open('{')
-        .Field("cgp", gen::WriteCgp(p, abc_))
-        .Field("rack", p.racks[0].ToString(abc_))
-        .Field("algorithm", gen::AlgorithmName(alg_))
-        .Field("plays", plays)
-        .Field("exchanges", exchanges)
-        .Field("bag", std::uint64_t(bag))
-        .Field("truncated", moves.size() < total)
-        .Key("moves")
-        .Open('[');
+  void AddJson(const gen::Position& p, const std::vector<gen::Move>& moves, std::uint64_t plays,
+               std::uint64_t exchanges, int bag, std::uint64_t total) {
+    JsonValue listed = JsonValue::array();
     for (const gen::Move& m : moves) {
-      json_.Open('{').Field("move", gen::FormatMove(m, abc_));
+      JsonValue j = {{"move", gen::FormatMove(m, abc_)}};
       if (m.kind == gen::Move::Kind::kPlay) {
         const gen::Play& play = m.play;
-        json_.Field("kind", "play")
-            .Field("coordinate", gen::Coordinate(play.row, play.col, play.dir))
-            .Field("direction", play.dir == gen::Dir::kAcross ? "across" : "down")
-            .Field("row", std::uint64_t(play.row + 1))
-            .Field("column", gen::ColumnName(play.col))
-            .Field("word", gen::PlayWord(play, abc_))
-            .Field("tiles", play.Tiles().ToString(abc_))
-            .Field("placed", std::uint64_t(play.placed))
-            .Field("bingo", play.placed == gen::kRackSize);
+        j["kind"] = "play";
+        j["coordinate"] = gen::Coordinate(play.row, play.col, play.dir);
+        j["direction"] = play.dir == gen::Dir::kAcross ? "across" : "down";
+        j["row"] = play.row + 1;
+        j["column"] = gen::ColumnName(play.col);
+        j["word"] = gen::PlayWord(play, abc_);
+        j["tiles"] = play.Tiles().ToString(abc_);
+        j["placed"] = play.placed;
+        j["bingo"] = play.placed == gen::kRackSize;
       } else if (m.kind == gen::Move::Kind::kExchange) {
-        json_.Field("kind", "exchange").Field("tiles", m.exchange.ToString(abc_));
+        j["kind"] = "exchange";
+        j["tiles"] = m.exchange.ToString(abc_);
       } else {
-        json_.Field("kind", "pass");
+        j["kind"] = "pass";
       }
-      json_.Field("score", std::uint64_t(m.score())).Close();
+      j["score"] = m.score();
+      listed.push_back(std::move(j));
     }
-    json_.Close().Close();
+    json_.push_back({{"cgp", gen::WriteCgp(p, abc_)},
+                     {"rack", p.racks[0].ToString(abc_)},
+                     {"algorithm", gen::AlgorithmName(alg_)},
+                     {"plays", plays},
+                     {"exchanges", exchanges},
+                     {"bag", bag},
+                     {"truncated", moves.size() < total},
+                     {"moves", std::move(listed)}});
   }
 
   const MovesArgs& a_;
@@ -194,7 +193,7 @@ class Lister {
   gen::Algorithm alg_;
   std::vector<gen::Play> plays_;
   Output out_;
-  lexc::cli::Json json_;
+  JsonValue json_ = JsonValue::array();  // --json: one object per position
 };
 
 void RunMoves(const MovesArgs& a) {

@@ -31,7 +31,6 @@ class Query {
 
   // Returns whether every query found something.
   bool Run() {
-    if (a_.json) json_.Open('[');
     bool all_found = true;
     for (std::size_t i = 0; i < a_.args.size(); ++i) {
       const std::string& arg = a_.args[i];
@@ -52,7 +51,7 @@ class Query {
     }
     if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
       out_.buf() += std::to_string(found_) + "\n";
-    if (a_.json) out_.buf() += json_.Close().str() + "\n";
+    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
     out_.Flush();
     return all_found;
   }
@@ -82,9 +81,9 @@ class Query {
     found_ += n.has_value();
     const std::string shown = Shown(word);
     if (a_.json) {
-      json_.Open('{').Field("kind", "index").Field("query", arg).Field("word", shown).Field("found", n.has_value());
-      if (n) json_.Field("index", *n);
-      json_.Close();
+      JsonValue j = {{"kind", "index"}, {"query", arg}, {"word", shown}, {"found", n.has_value()}};
+      if (n) j["index"] = *n;
+      json_.push_back(std::move(j));
     } else if (!a_.count) {
       if (n)
         out_.buf() += (a_.args.size() > 1 ? shown + ": " : "") + std::to_string(*n) + "\n";
@@ -109,7 +108,7 @@ class Query {
     Check(index.Word(n, &word));
     const std::string shown = Shown(word);
     if (a_.json)
-      json_.Open('{').Field("kind", "word").Field("query", arg).Field("index", n).Field("word", shown).Close();
+      json_.push_back({{"kind", "word"}, {"query", arg}, {"index", n}, {"word", shown}});
     else
       out_.buf() += (a_.args.size() > 1 ? arg + ": " : "") + shown + "\n";
   }
@@ -120,7 +119,7 @@ class Query {
     found_ += yes;
     const std::string shown = Shown(word);
     if (a_.json)
-      json_.Open('{').Field("kind", "contains").Field("query", arg).Field("word", shown).Field("found", yes).Close();
+      json_.push_back({{"kind", "contains"}, {"query", arg}, {"word", shown}, {"found", yes}});
     else if (!a_.count)
       out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
     return yes;
@@ -148,7 +147,7 @@ class Query {
     std::uint64_t n = 0;
     bool truncated = false;
     std::string& buf = out_.buf();
-    if (a_.json) json_.Open('{').Field("kind", a_.kind).Field("query", arg).Key("words").Open('[');
+    JsonValue words = JsonValue::array();
     run([&](const WordMatch& m) {
       if (a_.limit && n == a_.limit) {
         truncated = true;
@@ -159,7 +158,7 @@ class Query {
       word_.clear();
       render_.Append(m, &word_);
       if (a_.json) {
-        json_.Str(word_);
+        words.push_back(word_);
       } else {
         buf += word_;
         buf += '\n';
@@ -168,7 +167,8 @@ class Query {
       return true;
     });
     if (a_.json)
-      json_.Close().Field("count", n).Field("truncated", truncated).Close();
+      json_.push_back(
+          {{"kind", a_.kind}, {"query", arg}, {"words", std::move(words)}, {"count", n}, {"truncated", truncated}});
     else if (a_.count)
       buf += (a_.args.size() > 1 ? arg + ": " : "") + std::to_string(n) + "\n";
     return n;
@@ -178,7 +178,7 @@ class Query {
   const Lexicon& lex_;
   const Renderer render_;
   Output out_;
-  Json json_;
+  JsonValue json_ = JsonValue::array();  // --json: one object per query
   std::string word_;
   std::uint64_t found_ = 0;
   std::unique_ptr<WordIndex> index_;

@@ -181,20 +181,17 @@ void RunGames(const SelfplayArgs& a) {
     Check(positions_file->Commit());
   }
   if (a.json) {
-    lexc::cli::Json j;
-    j.Open('{')
-        .Field("games", summary.games())
-        .Field("first_seed", a.seed + a.first_game)
-        .Field("algorithm", gen::AlgorithmName(s.options.game.algorithm))
-        .Field("turns", summary.turns())
-        .Field("bingos", summary.bingos())
-        .Field("mean_score", double(summary.points()) / double(2 * summary.games()), 1)
-        .Field("positions_written", positions_written)
-        .Field("threads", std::uint64_t(outcome.threads))
-        .Field("seconds", outcome.seconds, 3)
-        .Field("games_per_second", double(summary.games()) / outcome.seconds, 1)
-        .Close();
-    out.buf() += j.str() + "\n";
+    const JsonValue j = {{"games", summary.games()},
+                         {"first_seed", a.seed + a.first_game},
+                         {"algorithm", gen::AlgorithmName(s.options.game.algorithm)},
+                         {"turns", summary.turns()},
+                         {"bingos", summary.bingos()},
+                         {"mean_score", JsonFixed(double(summary.points()) / double(2 * summary.games()), 1)},
+                         {"positions_written", positions_written},
+                         {"threads", outcome.threads},
+                         {"seconds", JsonFixed(outcome.seconds, 3)},
+                         {"games_per_second", JsonFixed(double(summary.games()) / outcome.seconds, 1)}};
+    out.buf() += JsonLine(j) + "\n";
   }
   out.Flush();
   std::fprintf(stderr, "lexc selfplay: %s\n",
@@ -334,18 +331,16 @@ void RunStudyCommand(const SelfplayArgs& a) {
         selfplay::StatsPath(dir).c_str());
   }
   if (a.json) {
-    Json j;
-    j.Open('{')
-        .Field("stats", selfplay::StatsPath(dir))
-        .Field("games", a.games)
-        .Field("games_resumed_rank0", resumed)
-        .Field("processes", std::uint64_t(cluster.size()))
-        .Field("threads", std::uint64_t(outcome->threads))
-        .Field("seconds", outcome->seconds, 3)
-        .Field("games_per_second",
-               outcome->seconds > 0 ? double(games_run * std::uint64_t(cluster.size())) / outcome->seconds : 0.0, 1)
-        .Close();
-    std::printf("%s\n", j.str().c_str());
+    const double games_per_second =
+        outcome->seconds > 0 ? double(games_run * std::uint64_t(cluster.size())) / outcome->seconds : 0.0;
+    const JsonValue j = {{"stats", selfplay::StatsPath(dir)},
+                         {"games", a.games},
+                         {"games_resumed_rank0", resumed},
+                         {"processes", cluster.size()},
+                         {"threads", outcome->threads},
+                         {"seconds", JsonFixed(outcome->seconds, 3)},
+                         {"games_per_second", JsonFixed(games_per_second, 1)}};
+    std::printf("%s\n", JsonLine(j).c_str());
   }
 }
 

@@ -104,38 +104,42 @@ void PrintTable(const std::vector<Column>& cols) {
 
 void PrintJson(const std::vector<std::string>& paths, const std::vector<MappedLexicon>& images,
                const std::vector<Column>& cols) {
-  Json j;
-  j.Open('[');
+  JsonValue all = JsonValue::array();
   for (std::size_t i = 0; i < images.size(); ++i) {
     const Lexicon& lex = images[i].lexicon();
     const Metadata& m = lex.meta();
-    j.Open('{').Field("path", paths[i]).Field("image_bytes", std::uint64_t(lex.bytes().size()));
-    j.Field("format", std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version()));
-    j.Field("alphabet", lex.alphabet().name());
-    j.Field("arc_width", std::uint64_t(lex.arc_width())).Field("arc_slots", lex.arc_count());
-    j.Field("words", m.word_count).Field("tiles", m.tile_total).Field("text_bytes", m.text_bytes);
-    j.Field("longest_word", std::uint64_t(m.longest_word)).Field("shortest_word", std::uint64_t(m.shortest_word));
-    j.Field("max_len", std::uint64_t(m.max_len)).Field("options", m.options);
-    j.Field("word_index_bytes", std::uint64_t(lex.word_index_section().size()));
-    j.Key("graphs").Open('[');
+    JsonValue graphs = JsonValue::array();
     for (const Column& c : cols) {
       if (c.lex != &lex) continue;
-      j.Open('{').Field("graph", c.key);
-      j.Field("nodes", c.tally.nodes).Field("arcs", c.tally.arcs).Field("strings", c.tally.strings);
-      j.Field("longest_path", std::uint64_t(c.tally.longest_path)).Field("bytes", c.graph_bytes());
-      j.Field("bits_per_char", c.BitsPerChar(c.graph_bytes()), 4);
-      j.Field("image_bits_per_char", c.BitsPerChar(c.image_bytes()), 4);
-      j.Field("bytes_per_word", c.BytesPerWord(c.graph_bytes()), 4);
-      j.Key("fanout").Open('[');  // fanout[k] = nodes with k arcs; [0] is always 0
-      for (std::uint64_t f : c.tally.fanout) j.Num(f);
-      j.Close();
-      j.Key("builder").Open('{').Field("nodes", c.builder->nodes).Field("arcs", c.builder->arcs).Close();
-      j.Close();
+      graphs.push_back({{"graph", c.key},
+                        {"nodes", c.tally.nodes},
+                        {"arcs", c.tally.arcs},
+                        {"strings", c.tally.strings},
+                        {"longest_path", c.tally.longest_path},
+                        {"bytes", c.graph_bytes()},
+                        {"bits_per_char", JsonFixed(c.BitsPerChar(c.graph_bytes()), 4)},
+                        {"image_bits_per_char", JsonFixed(c.BitsPerChar(c.image_bytes()), 4)},
+                        {"bytes_per_word", JsonFixed(c.BytesPerWord(c.graph_bytes()), 4)},
+                        {"fanout", c.tally.fanout},  // fanout[k] = nodes with k arcs; [0] is always 0
+                        {"builder", {{"nodes", c.builder->nodes}, {"arcs", c.builder->arcs}}}});
     }
-    j.Close().Close();
+    all.push_back({{"path", paths[i]},
+                   {"image_bytes", lex.bytes().size()},
+                   {"format", std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version())},
+                   {"alphabet", lex.alphabet().name()},
+                   {"arc_width", lex.arc_width()},
+                   {"arc_slots", lex.arc_count()},
+                   {"words", m.word_count},
+                   {"tiles", m.tile_total},
+                   {"text_bytes", m.text_bytes},
+                   {"longest_word", m.longest_word},
+                   {"shortest_word", m.shortest_word},
+                   {"max_len", m.max_len},
+                   {"options", m.options},
+                   {"word_index_bytes", lex.word_index_section().size()},
+                   {"graphs", std::move(graphs)}});
   }
-  j.Close();
-  std::printf("%s\n", j.str().c_str());
+  std::printf("%s\n", JsonLine(all).c_str());
 }
 
 void RunStats(const StatsArgs& a) {

@@ -56,18 +56,21 @@ void RunVerify(const VerifyArgs& a) {
   const Outcome o = Examine(a, lex);
 
   if (a.json) {
-    Json j;
-    j.Open('{').Field("image", a.image).Field("ok", o.error.empty());
-    if (!o.error.empty()) j.Field("error", o.error);
-    j.Field("words", lex.meta().word_count).Field("dawg", lex.has_dawg()).Field("gaddag", lex.has_gaddag());
-    j.Field("format", std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version()));
-    j.Field("word_index", lex.has_word_index());
+    JsonValue j = {{"image", a.image}, {"ok", o.error.empty()}};
+    if (!o.error.empty()) j["error"] = o.error;
+    j["words"] = lex.meta().word_count;
+    j["dawg"] = lex.has_dawg();
+    j["gaddag"] = lex.has_gaddag();
+    j["format"] = std::to_string(format::kMajor) + "." + std::to_string(lex.minor_version());
+    j["word_index"] = lex.has_word_index();
     if (!a.words.empty()) {
-      j.Field("word_list", a.words).Field("list_words", o.list_words).Field("list_duplicates", o.duplicates);
-      j.Field("gaddag_strings_checked", o.gaddag_strings);
+      j["word_list"] = a.words;
+      j["list_words"] = o.list_words;
+      j["list_duplicates"] = o.duplicates;
+      j["gaddag_strings_checked"] = o.gaddag_strings;
     }
-    j.Field("seconds", o.seconds, 4).Close();
-    std::printf("%s\n", j.str().c_str());
+    j["seconds"] = JsonFixed(o.seconds, 4);
+    std::printf("%s\n", JsonLine(j).c_str());
   }
   if (!o.error.empty()) Fail(QuotePath(a.image) + ": " + o.error);
   if (a.json) return;

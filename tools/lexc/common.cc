@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <set>
@@ -161,95 +162,14 @@ Output::~Output() {
 
 // ---- JSON ----
 
-void AppendJsonString(std::string_view s, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        if (u < 0x20) {
-          out->append("\\u00");
-          out->push_back(kHex[u >> 4]);
-          out->push_back(kHex[u & 15]);
-        } else {
-          out->push_back(c);  // UTF-8 passes through
-        }
-    }
-  }
-  out->push_back('"');
+JsonValue JsonFixed(double v, int decimals) {
+  if (!std::isfinite(v)) return nullptr;
+  if (std::fabs(v) >= 1e15) return v;  // no fraction left to round (and Fixed's buffer is 64 bytes)
+  // The nearest double to the decimal: printf's rounding, read back.
+  return std::strtod(Fixed(v, decimals).c_str(), nullptr);
 }
 
-void Json::Separate() {
-  if (after_key_) {
-    after_key_ = false;
-  } else {
-    if (!first_) out_.push_back(',');
-    first_ = false;
-  }
-}
-
-Json& Json::Open(char bracket) {
-  Separate();
-  out_.push_back(bracket);
-  closers_.push_back(bracket == '{' ? '}' : ']');
-  first_ = true;
-  return *this;
-}
-
-Json& Json::Close() {
-  out_.push_back(closers_.back());
-  closers_.pop_back();
-  first_ = false;
-  return *this;
-}
-
-Json& Json::Key(std::string_view k) {
-  Separate();
-  AppendJsonString(k, &out_);
-  out_.push_back(':');
-  after_key_ = true;
-  return *this;
-}
-
-Json& Json::Str(std::string_view v) {
-  Separate();
-  AppendJsonString(v, &out_);
-  return *this;
-}
-
-Json& Json::Num(std::uint64_t v) {
-  Separate();
-  out_ += std::to_string(v);
-  return *this;
-}
-
-Json& Json::Num(double v, int decimals) {
-  Separate();
-  out_ += std::isfinite(v) ? Fixed(v, decimals) : "null";
-  return *this;
-}
-
-Json& Json::Bool(bool v) {
-  Separate();
-  out_ += v ? "true" : "false";
-  return *this;
-}
+std::string JsonLine(const JsonValue& j) { return j.dump(-1, ' ', false, JsonValue::error_handler_t::replace); }
 
 bool StderrIsTerminal() { return ::isatty(2) == 1; }
 

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -110,31 +111,26 @@ class Output {
   std::string buf_;
 };
 
-// A minimal streaming JSON writer: compact output, commas handled.
-class Json {
- public:
-  Json& Open(char bracket);  // '{' or '['
-  Json& Close();
-  Json& Key(std::string_view k);
-  Json& Str(std::string_view v);
-  Json& Num(std::uint64_t v);
-  Json& Num(double v, int decimals);  // null when not finite
-  Json& Bool(bool v);
-  Json& Field(std::string_view k, std::string_view v) { return Key(k).Str(v); }
-  Json& Field(std::string_view k, const char* v) { return Key(k).Str(v); }
-  Json& Field(std::string_view k, std::uint64_t v) { return Key(k).Num(v); }
-  Json& Field(std::string_view k, bool v) { return Key(k).Bool(v); }
-  Json& Field(std::string_view k, double v, int decimals) { return Key(k).Num(v, decimals); }
-  const std::string& str() const { return out_; }
+// ---- --json output (nlohmann-json) ----
+// A command's JSON report. Objects keep their keys in insertion order (the
+// order each command documents and users' scripts may read positionally),
+// unlike nlohmann::json, which sorts them.
+using JsonValue = nlohmann::ordered_json;
 
- private:
-  void Separate();
-  std::string out_;
-  std::vector<char> closers_;
-  bool first_ = true;  // nothing written yet at this level
-  bool after_key_ = false;
-};
-void AppendJsonString(std::string_view s, std::string* out);
+// `v` rounded to `decimals` places as Fixed() rounds it, so that the
+// shortest round-trip form nlohmann prints is that decimal (427.3, not
+// 427.29999999999995; 0.5 for 0.5000); null when `v` is not finite (0/0,
+// x/0). Pure; O(decimals).
+JsonValue JsonFixed(double v, int decimals);
+
+// Compact one-line JSON text (no trailing newline). Strings need not be
+// UTF-8: paths, a byte alphabet's labels and text from bad input may hold any
+// bytes. Each ill-formed UTF-8 sequence is written as U+FFFD, so the output
+// is always valid JSON; that is also what jq read from the raw bytes the old
+// hand-written writer passed through. Quotes, backslashes and controls are
+// escaped ("\"", "\\", "\n", "\u001b"). Never throws but std::bad_alloc.
+// O(size of the text).
+std::string JsonLine(const JsonValue& j);
 
 // Wall-clock seconds since construction.
 class Stopwatch {
