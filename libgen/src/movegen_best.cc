@@ -190,6 +190,9 @@ int Traversal::FreeStartBounds() {
       if (p + 1 == n_ || line_[p + 1].cell == kEmpty) ends[n_ends++] = {p, k, wm, through, cross, key};
     }
   }
+  // The bingo checks below look these keys up: start loading them now.
+  if (tiles_left_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
+    for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
   int best = -1;
   int left_wm = 1, left_cross = 0;
   for (int start = a; start >= first; --start) {
@@ -240,8 +243,7 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
   if (rack_blanks_ == 0) {
     maybe = bingo_index_->MaybeWord(key);
   } else {
-    for (std::uint64_t t = all_tiles; t && !maybe; t &= t - 1)
-      maybe = bingo_index_->MaybeWord(key + BingoIndex::Key(static_cast<Tile>(__builtin_ctzll(t))));
+    maybe = bingo_index_->MaybeWordWithOneOf(key, all_tiles);
   }
   if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
   return maybe;
