@@ -57,7 +57,7 @@ void Traversal::SortRackValues() {
 }
 
 // The best value the rack can put on a square allowing `allowed`.
-int Traversal::BestValue(std::uint64_t allowed) const {
+[[gnu::always_inline]] inline int Traversal::BestValue(std::uint64_t allowed) const {
   int best = blanks_ ? blank_value : -1;
   for (int i = 0; i < rack_distinct_; ++i) {
     if ((allowed >> rack_by_value_[i]) & 1u) return std::max(best, values[rack_by_value_[i]]);
@@ -127,7 +127,8 @@ int Traversal::SpanBound(int start) {
 // depend on the new tiles: the rack's values paired with the squares'
 // weights in decreasing order, or each square's best value, the smaller;
 // plus the bingo bonus for kRackSize tiles.
-int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const {
+[[gnu::always_inline]] inline int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm,
+                                                         int fixed) const {
   int e[kMaxBoardDim];
   int capped = 0;
   for (int i = 0; i < k; ++i) {
