@@ -441,12 +441,13 @@ struct BestSink {
   static constexpr bool kPrune = true;
   Play best;
   bool have = false;
-  int Floor() const { return have ? best.score : std::numeric_limits<int>::min(); }
+  int floor = std::numeric_limits<int>::min();  // best.score once have: one load for the hot checks
+  int Floor() const { return floor; }
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
-    if (have && score < best.score) return true;
+    if (score < floor) return true;
     Play p;
     t.Materialize(&p, left, right, placed, score);
-    if (!have || BetterPlay(p, best)) best = p, have = true;
+    if (!have || BetterPlay(p, best)) best = p, have = true, floor = best.score;
     return true;
   }
 };
