@@ -57,6 +57,24 @@ class BingoIndex {
       if (table_[i] == 0) return false;
     }
   }
+  // Requests the memory MaybeWord(key) reads first (no effect on answers).
+  void Prefetch(std::uint64_t key) const {
+    if (complete_) __builtin_prefetch(table_.data() + ((key == 0 ? 1 : key) & mask_));
+  }
+  // Whether MaybeWord(key + Key(t)) holds for some tile t of `tiles` (bit t:
+  // tile t): a blank standing for any of them. Every probe's first slot is
+  // requested from memory before the first is read, so the cache misses of
+  // the probes overlap rather than follow one another.
+  bool MaybeWordWithOneOf(std::uint64_t key, std::uint64_t tiles) const {
+    if (!complete_) return true;
+    for (std::uint64_t t = tiles; t; t &= t - 1) {
+      const std::uint64_t k = key + Key(static_cast<Tile>(__builtin_ctzll(t)));
+      __builtin_prefetch(table_.data() + ((k == 0 ? 1 : k) & mask_));
+    }
+    for (std::uint64_t t = tiles; t; t &= t - 1)
+      if (MaybeWord(key + Key(static_cast<Tile>(__builtin_ctzll(t))))) return true;
+    return false;
+  }
 
  private:
   static const std::uint64_t kKeys[64];

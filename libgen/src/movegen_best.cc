@@ -57,7 +57,7 @@ void Traversal::SortRackValues() {
 }
 
 // The best value the rack can put on a square allowing `allowed`.
-int Traversal::BestValue(std::uint64_t allowed) const {
+[[gnu::always_inline]] inline int Traversal::BestValue(std::uint64_t allowed) const {
   int best = blanks_ ? blank_value : -1;
   for (int i = 0; i < rack_distinct_; ++i) {
     if ((allowed >> rack_by_value_[i]) & 1u) return std::max(best, values[rack_by_value_[i]]);
@@ -127,7 +127,8 @@ int Traversal::SpanBound(int start) {
 // depend on the new tiles: the rack's values paired with the squares'
 // weights in decreasing order, or each square's best value, the smaller;
 // plus the bingo bonus for kRackSize tiles.
-int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const {
+[[gnu::always_inline]] inline int Traversal::PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm,
+                                                         int fixed) const {
   int e[kMaxBoardDim];
   int capped = 0;
   for (int i = 0; i < k; ++i) {
@@ -190,6 +191,9 @@ int Traversal::FreeStartBounds() {
       if (p + 1 == n_ || line_[p + 1].cell == kEmpty) ends[n_ends++] = {p, k, wm, through, cross, key};
     }
   }
+  // The bingo checks below look these keys up: start loading them now.
+  if (tiles_left_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
+    for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
   int best = -1;
   int left_wm = 1, left_cross = 0;
   for (int start = a; start >= first; --start) {
@@ -240,8 +244,7 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
   if (rack_blanks_ == 0) {
     maybe = bingo_index_->MaybeWord(key);
   } else {
-    for (std::uint64_t t = all_tiles; t && !maybe; t &= t - 1)
-      maybe = bingo_index_->MaybeWord(key + BingoIndex::Key(static_cast<Tile>(__builtin_ctzll(t))));
+    maybe = bingo_index_->MaybeWordWithOneOf(key, all_tiles);
   }
   if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
   return maybe;

@@ -53,6 +53,22 @@ inline Acc Place(Acc a, const Sq& s, int value) {
 template <class C>
 C CodecOf(const GraphView<C>&);
 
+// An arc as the placement scan reads it: the tile in the low bits and the
+// "last arc of the node" flag just above them, so "tile >= t or last arc"
+// (t a tile code) is one comparison: Key(w) >= t.
+template <class C>
+struct ArcScan;
+template <>
+struct ArcScan<Arc32> {
+  static constexpr unsigned kTileMask = 63u;  // bits 24-29 tile, 30 last
+  static unsigned Key(std::uint32_t w) { return (w >> 24) & 0x7Fu; }
+};
+template <>
+struct ArcScan<Arc64> {
+  static constexpr unsigned kTileMask = 255u;  // bits 32-39 tile, 40 last
+  static unsigned Key(std::uint64_t w) { return static_cast<unsigned>(w >> 32) & 0x1FFu; }
+};
+
 // One generator's traversal of the board analysis it points to.
 struct Traversal {
   // ---- configuration (set at Create; bingo by SetBingoBonus) ----
@@ -154,15 +170,19 @@ struct Traversal {
     const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
     for (const Word* p = g.arcs() + node;; ++p) {
       const Word w = *p;
-      const unsigned t = C::tile(w);
+      const unsigned key = ArcScan<C>::Key(w);
+      const unsigned t = key & ArcScan<C>::kTileMask;
       hits[n] = w;
-      n += static_cast<int>(t <= kMaxGenTile ? (allowed >> t) & 1u : 0u);
+      n +=
+          static_cast<int>(ArcScan<C>::kTileMask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
+      // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
-      if (t >= last || C::last(w) || n > kMaxGenTile) break;
+      if ((key >= last) | (n > kMaxGenTile)) break;
     }
     // The children are visited next, one subtree each: start loading all of
     // them now so their cache misses overlap.
-    for (int i = 0; i < n; ++i) g.Prefetch(C::target(hits[i]));
+    // (A prefetch never faults: no range check needed even on an unverified image.)
+    for (int i = 0; i < n; ++i) __builtin_prefetch(g.arcs() + C::target(hits[i]));
     for (int i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
       const Tile t = C::tile(w);
@@ -421,12 +441,13 @@ struct BestSink {
   static constexpr bool kPrune = true;
   Play best;
   bool have = false;
-  int Floor() const { return have ? best.score : std::numeric_limits<int>::min(); }
+  int floor = std::numeric_limits<int>::min();  // best.score once have: one load for the hot checks
+  int Floor() const { return floor; }
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
-    if (have && score < best.score) return true;
+    if (score < floor) return true;
     Play p;
     t.Materialize(&p, left, right, placed, score);
-    if (!have || BetterPlay(p, best)) best = p, have = true;
+    if (!have || BetterPlay(p, best)) best = p, have = true, floor = best.score;
     return true;
   }
 };
