@@ -44,11 +44,10 @@ using nlohmann::json;
 
 // fixtures/words-tiny.txt (43 distinct words): the seeds' word count.
 constexpr const char* kWords[] = {
-    "QI",      "QAT",     "RETAINS", "XANTHIC", "ZA",      "RETINAS",  "STAINER", "NASTIER", "RETSINA",
-    "ANESTRI", "QATS",    "XANTHAN", "XU",      "XI",      "AA",       "AAH",     "CAT",     "CATS",
-    "SCAT",    "ACT",     "ACTS",    "TACT",    "QUA",     "QUAG",     "QUIT",    "QUITE",   "QUIET",
-    "QUAINT",  "SING",    "SINGING", "RING",    "BRING",   "STING",    "THING",   "EXAM",    "TAXI",
-    "RELAXING", "ZAX",    "AXE",     "SAXATILE", "RATINES", "STEARIN", "TRAINS"};
+    "QI",      "QAT",  "RETAINS", "XANTHIC",  "ZA",    "RETINAS", "STAINER",  "NASTIER", "RETSINA", "ANESTRI", "QATS",
+    "XANTHAN", "XU",   "XI",      "AA",       "AAH",   "CAT",     "CATS",     "SCAT",    "ACT",     "ACTS",    "TACT",
+    "QUA",     "QUAG", "QUIT",    "QUITE",    "QUIET", "QUAINT",  "SING",     "SINGING", "RING",    "BRING",   "STING",
+    "THING",   "EXAM", "TAXI",    "RELAXING", "ZAX",   "AXE",     "SAXATILE", "RATINES", "STEARIN", "TRAINS"};
 
 struct Fixture {
   std::vector<std::byte> image;
@@ -142,8 +141,7 @@ void CheckStudyFile(const selfplay::StudyFile& file) {
   FUZZ_CHECK_MSG(same.ok(), same.ToString());
 
   // A merge of the file alone: its stats, read and written once.
-  const selfplay::AccumulatorFactory factory =
-      [](const json&) -> Result<std::unique_ptr<selfplay::GameAccumulator>> {
+  const selfplay::AccumulatorFactory factory = [](const json&) -> Result<std::unique_ptr<selfplay::GameAccumulator>> {
     return std::unique_ptr<selfplay::GameAccumulator>(new selfplay::StudyStats(World().config));
   };
   auto merged = selfplay::MergeStudyFiles({file}, factory);
