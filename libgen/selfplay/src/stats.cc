@@ -238,6 +238,20 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
   if (later->word_plays_.size() != word_plays_.size() || later->config_.top_moves != config_.top_moves ||
       later->config_.top_games != config_.top_games)
     return Status(Errc::kInvalidArgument, "merge: statistics of another configuration (word count or top sizes)");
+  // Checked before anything changes: statistics read from files (FromJson)
+  // may hold counts and sums near their integer range.
+  const auto fits = [](auto a, auto b) {
+    decltype(a) sum;
+    return !__builtin_add_overflow(a, b, &sum);
+  };
+  bool ok = fits(games_, later->games_) && fits(first_wins_, later->first_wins_) && fits(ties_, later->ties_);
+  for (int i = 0; i < 3; ++i) ok = ok && fits(ends_[i], later->ends_[i]) && fits(moves_[i], later->moves_[i]);
+  for (int f = 0; f < kFigures; ++f)
+    ok = ok && fits(moments_[f].sum, later->moments_[f].sum) &&
+         fits(moments_[f].sum_squares, later->moments_[f].sum_squares);
+  for (std::size_t w = 0; ok && w < word_plays_.size(); ++w)
+    ok = fits(word_plays_[w], later->word_plays_[w]) && fits(word_games_[w], later->word_games_[w]);
+  if (!ok) return Status(Errc::kLimit, "merge: a count or sum of the two statistics passes its integer range");
   games_ += later->games_, first_wins_ += later->first_wins_, ties_ += later->ties_;
   for (int i = 0; i < 3; ++i) ends_[i] += later->ends_[i], moves_[i] += later->moves_[i];
   for (int f = 0; f < kFigures; ++f) {
