@@ -386,6 +386,27 @@ TEST_CASE("Regression: Merge refuses sums and counts that would pass their range
     CHECK(merged.code() == Errc::kLimit);
     CHECK(a.ToJson() == before);
   }
+  // A word's play count near 2^64.
+  {
+    json j = s.ToJson();
+    REQUIRE(!j["words"]["plays"].empty());
+    j["words"]["plays"][0][1] = std::numeric_limits<std::uint64_t>::max();
+    StudyStats a(f.Config()), b(f.Config());
+    REQUIRE(a.FromJson(j).ok());
+    REQUIRE(b.FromJson(j).ok());
+    const json before = a.ToJson();
+    CHECK(a.Merge(b).code() == Errc::kLimit);
+    CHECK(a.ToJson() == before);
+  }
+  // Merging with itself doubles every count.
+  {
+    StudyStats a(f.Config()), b(f.Config());
+    REQUIRE(a.FromJson(s.ToJson()).ok());
+    REQUIRE(b.FromJson(s.ToJson()).ok());
+    REQUIRE(b.Merge(a).ok());
+    REQUIRE(a.Merge(a).ok());
+    CHECK(a.ToJson() == b.ToJson());
+  }
   // Sums that fit still merge.
   StudyStats a(f.Config()), b(f.Config());
   REQUIRE(a.FromJson(s.ToJson()).ok());
