@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
-# `lexc report STUDY_DIR`: report.md and plots rebuilt from stats.json; the
-# summary and --json; plots skipped without gnuplot; damaged, edited or
-# mismatched inputs refused with the file and the field named.
+# `lexc report STUDY_DIR`: report.md and plots rebuilt from the stats.json of
+# a real study (`lexc selfplay --stats`); the summary and --json; plots
+# skipped without gnuplot; damaged, edited or mismatched inputs refused with
+# the file and the field named.
 #
-#   bash tests/cli/report_test.sh PATH/TO/lexc SOURCE_DIR PATH/TO/lexc_test_make_study
-LEXC=${1:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
-SRC=${2:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
-MAKE=${3:?usage: report_test.sh LEXC SOURCE_DIR MAKE_STUDY}
+#   bash tests/cli/report_test.sh PATH/TO/lexc SOURCE_DIR
+LEXC=${1:?usage: report_test.sh LEXC SOURCE_DIR}
+SRC=${2:?usage: report_test.sh LEXC SOURCE_DIR}
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 "$LEXC" build -q "$SRC/fixtures/english-small.txt" -o "$T/en.lex" || { echo "FAIL: build"; exit 1; }
 "$LEXC" build -q "$SRC/fixtures/words-tiny.txt" -o "$T/tiny.lex" || { echo "FAIL: build"; exit 1; }
-mkdir -p "$T/study"
-"$MAKE" "$T/en.lex" "$T/study" 150 || { echo "FAIL: make_study"; exit 1; }
+"$LEXC" selfplay "$T/en.lex" --games 150 --stats "$T/study" -q --lexicon TEST || { echo "FAIL: selfplay"; exit 1; }
+# The driver wrote a report; `lexc report` must write it again from stats.json.
+expect_grep "the study wrote its report" "## The highest-scoring moves" "$T/study/report.md"
+rm -rf "$T/study/report.md" "$T/study/plots"
 
 expect_rc "report" 0 "$LEXC" report "$T/study"
 expect_grep "summary: games" "150 games" "$T/out"
 expect_grep "summary: win rate" "first player: wins" "$T/out"
 expect_grep "report.md written" "## The highest-scoring moves" "$T/study/report.md"
-expect_grep "facts of the study" "| image | $T/en.lex |" "$T/study/report.md"
+expect_grep "facts of the study" "| lexicon | TEST |" "$T/study/report.md"
+expect_grep "facts of the study: games" "| games | 150 |" "$T/study/report.md"
 if command -v gnuplot >/dev/null; then
   for p in word_lengths scores bingos move_scores top_words; do
     expect_grep "plot $p" "<svg" "$T/study/plots/$p.svg"
@@ -46,6 +49,14 @@ mv "$T/en.lex" "$T/moved.lex"
 expect_rc "recorded image gone" 1 "$LEXC" report "$T/study"
 expect_rc "--image" 0 "$LEXC" report "$T/study" --image "$T/moved.lex" --no-plots
 expect_rc "another image" 1 "$LEXC" report "$T/study" --image "$T/tiny.lex" --no-plots
+expect_err "another image: said" "is not the study's image"
+# A stats.json whose study names the other image (edited): its statistics
+# do not fit that image's words, and the field is named.
+"$LEXC" selfplay "$T/tiny.lex" --stats "$T/tiny-study" -q || { echo "FAIL: selfplay tiny"; exit 1; }
+mkdir -p "$T/edited"
+jq --argjson image "$(jq .study.image "$T/tiny-study/stats.json")" '.study.image = $image' \
+  "$T/study/stats.json" >"$T/edited/stats.json"
+expect_rc "statistics of another image" 1 "$LEXC" report "$T/edited" --image "$T/tiny.lex" --no-plots
 expect_err "another image: names the field" "stats.words.count"
 cp "$T/moved.lex" "$T/en.lex"
 

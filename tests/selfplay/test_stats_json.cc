@@ -3,6 +3,7 @@
 // (kBadInput naming the path, never a crash), and the report's files.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <limits>
 #include <random>
 
 #include "../gen/gen_support.h"
@@ -361,6 +362,58 @@ TEST_CASE("Merge refuses statistics of another configuration", "[stats]") {
     Status FromJson(const json&) override { return Status::Ok(); }
   };
   CHECK(a.Merge(NotStats()).code() == Errc::kInvalidArgument);
+}
+
+// Found by fuzz_study (regressions/fuzz_study/merge-*-sums-pass-int64): a
+// stats.json may hold sums near 2^63 that FromJson accepts; merging two such
+// statistics overflowed int64 (undefined behaviour) instead of failing.
+TEST_CASE("Regression: Merge refuses sums and counts that would pass their range, unchanged", "[stats]") {
+  const Fixture& f = Get();
+  const StudyStats s = f.Sequential();
+  for (const char* field : {"/figures/turns/sum", "/figures/first_spread/sum", "/figures/turns/sum_squares"}) {
+    json j = s.ToJson();
+    const std::string name = field;
+    if (name == "/figures/first_spread/sum")
+      j[json::json_pointer(field)] = std::numeric_limits<std::int64_t>::min();
+    else if (name == "/figures/turns/sum")
+      j[json::json_pointer(field)] = std::numeric_limits<std::int64_t>::max();
+    else
+      j[json::json_pointer(field)] = std::numeric_limits<std::uint64_t>::max();
+    StudyStats a(f.Config()), b(f.Config());
+    REQUIRE(a.FromJson(j).ok());
+    REQUIRE(b.FromJson(j).ok());
+    const json before = a.ToJson();
+    const Status merged = a.Merge(b);
+    CHECK(merged.code() == Errc::kLimit);
+    CHECK(a.ToJson() == before);
+  }
+  // A word's play count near 2^64.
+  {
+    json j = s.ToJson();
+    REQUIRE(!j["words"]["plays"].empty());
+    j["words"]["plays"][0][1] = std::numeric_limits<std::uint64_t>::max();
+    StudyStats a(f.Config()), b(f.Config());
+    REQUIRE(a.FromJson(j).ok());
+    REQUIRE(b.FromJson(j).ok());
+    const json before = a.ToJson();
+    CHECK(a.Merge(b).code() == Errc::kLimit);
+    CHECK(a.ToJson() == before);
+  }
+  // Merging with itself doubles every count.
+  {
+    StudyStats a(f.Config()), b(f.Config());
+    REQUIRE(a.FromJson(s.ToJson()).ok());
+    REQUIRE(b.FromJson(s.ToJson()).ok());
+    REQUIRE(b.Merge(a).ok());
+    REQUIRE(a.Merge(a).ok());
+    CHECK(a.ToJson() == b.ToJson());
+  }
+  // Sums that fit still merge.
+  StudyStats a(f.Config()), b(f.Config());
+  REQUIRE(a.FromJson(s.ToJson()).ok());
+  REQUIRE(b.FromJson(s.ToJson()).ok());
+  CHECK(a.Merge(b).ok());
+  CHECK(a.games() == 2 * s.games());
 }
 
 }  // namespace lexc::selfplay

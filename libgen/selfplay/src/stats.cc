@@ -244,6 +244,39 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
   if (later->word_plays_.size() != word_plays_.size() || later->config_.top_moves != config_.top_moves ||
       later->config_.top_games != config_.top_games)
     return Status(Errc::kInvalidArgument, "merge: statistics of another configuration (word count or top sizes)");
+  if (later == this) {  // the in-place pass below needs two arrays
+    const StudyStats copy = *this;
+    return Merge(copy);
+  }
+  // Checked before anything changes: statistics read from files (FromJson)
+  // may hold counts and sums near their integer range.
+  const auto fits = [](auto a, auto b) {
+    decltype(a) sum;
+    return !__builtin_add_overflow(a, b, &sum);
+  };
+  bool ok = fits(games_, later->games_) && fits(first_wins_, later->first_wins_) && fits(ties_, later->ties_);
+  for (int i = 0; i < 3; ++i) ok = ok && fits(ends_[i], later->ends_[i]) && fits(moves_[i], later->moves_[i]);
+  for (int f = 0; f < kFigures; ++f)
+    ok = ok && fits(moments_[f].sum, later->moments_[f].sum) &&
+         fits(moments_[f].sum_squares, later->moments_[f].sum_squares);
+  if (!ok) return Status(Errc::kLimit, "merge: a count or sum of the two statistics passes its integer range");
+  // The per-word counts are added first, in one pass that notes a wrap, and
+  // subtracted again (exact modulo 2^64) if one wrapped.
+  const std::size_t words = word_plays_.size();
+  std::uint64_t* __restrict plays = word_plays_.data();
+  std::uint64_t* __restrict games = word_games_.data();
+  const std::uint64_t* __restrict more_plays = later->word_plays_.data();
+  const std::uint64_t* __restrict more_games = later->word_games_.data();
+  std::uint64_t wraps = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::uint64_t p = plays[w] + more_plays[w], g = games[w] + more_games[w];
+    wraps |= std::uint64_t(p < more_plays[w]) | std::uint64_t(g < more_games[w]);
+    plays[w] = p, games[w] = g;
+  }
+  if (wraps) {
+    for (std::size_t w = 0; w < words; ++w) plays[w] -= more_plays[w], games[w] -= more_games[w];
+    return Status(Errc::kLimit, "merge: a word's count of the two statistics passes 2^64");
+  }
   games_ += later->games_, first_wins_ += later->first_wins_, ties_ += later->ties_;
   for (int i = 0; i < 3; ++i) ends_[i] += later->ends_[i], moves_[i] += later->moves_[i];
   for (int f = 0; f < kFigures; ++f) {
@@ -258,10 +291,6 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
   loser_scores_.Merge(later->loser_scores_);
   move_scores_.Merge(later->move_scores_);
   bingos_.Merge(later->bingos_);
-  for (std::size_t w = 0; w < word_plays_.size(); ++w) {
-    word_plays_[w] += later->word_plays_[w];
-    word_games_[w] += later->word_games_[w];
-  }
   return Status::Ok();
 }
 

@@ -137,10 +137,14 @@ std::string CheckpointPath(const std::string& dir, int part, int parts) {
 Result<StudyFile> ReadStudyFile(const std::string& path) {
   auto text = ReadFileBytes(path, kMaxStudyFileBytes);
   if (!text.ok()) return text.status();
-  nlohmann::json j = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  return ParseStudyFile(*text, path);
+}
+
+Result<StudyFile> ParseStudyFile(std::string_view text, const std::string& path) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded())
     return Status(Errc::kBadInput,
-                  path + ": not JSON (truncated or damaged: " + std::to_string(text->size()) + " bytes)");
+                  path + ": not JSON (truncated or damaged: " + std::to_string(text.size()) + " bytes)");
   StudyFile out;
   out.path = path;
   JsonFields f(j, "");

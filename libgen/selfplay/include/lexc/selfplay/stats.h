@@ -132,7 +132,9 @@ class StudyStats final : public GameAccumulator {
   // in the lexicon, a player seat other than 0 or 1.
   Status Add(const game::GameRecord& game) override;
   // kInvalidArgument: `later` is not a StudyStats or was configured with
-  // another word count or other top sizes.
+  // another word count or other top sizes. kLimit: a count or sum would pass
+  // its integer range (2^64; +-2^63 for sums), possible only with statistics
+  // read from files; *this unchanged on error.
   Status Merge(const GameAccumulator& later) override;
   nlohmann::json ToJson() const override;
   // kBadInput naming the JSON path ("stats.top_moves[3].score: expected an

@@ -21,6 +21,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lexc/game/rules.h"
@@ -88,6 +89,11 @@ std::string CheckpointPath(const std::string& dir, int part, int parts);  // DIR
 // anything the writers below cannot have written (the "stats" object is
 // checked by the accumulator's FromJson); kIo; kLimit over 1 GiB.
 Result<StudyFile> ReadStudyFile(const std::string& path);
+// The same checks on a study file's text already in memory, `where` naming
+// it in errors (and becoming StudyFile::path): ReadStudyFile is
+// ReadFileBytes + ParseStudyFile. Every error is kBadInput; never throws.
+// O(text). The fuzz target tests/fuzz/fuzz_study.cc drives it.
+Result<StudyFile> ParseStudyFile(std::string_view text, const std::string& where);
 
 // {"format":"lexc-study","version":1,"study":...,"stats":...}, keys sorted,
 // one space indent, a final newline.
