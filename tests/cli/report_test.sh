@@ -22,6 +22,8 @@ expect_grep "summary: win rate" "first player: wins" "$T/out"
 expect_grep "report.md written" "## The highest-scoring moves" "$T/study/report.md"
 expect_grep "facts of the study" "| lexicon | TEST |" "$T/study/report.md"
 expect_grep "facts of the study: games" "| games | 150 |" "$T/study/report.md"
+expect_grep "facts of the study: the image" "| image.size | $(stat -c %s "$T/en.lex") |" "$T/study/report.md"
+expect_grep "facts of the study: the players" "| players\\[0\\].strategy | greedy |" "$T/study/report.md"
 if command -v gnuplot >/dev/null; then
   for p in word_lengths scores bingos move_scores top_words; do
     expect_grep "plot $p" "<svg" "$T/study/plots/$p.svg"
