@@ -70,13 +70,23 @@ expect "winner + loser = first + second (sums of final scores)" 0 "$sum"
 
 # Killed by SIGKILL twice and resumed until done. The GCG files (written
 # one by one, synced) make the run last seconds, so the kills land mid-run.
+# Each kill lands as soon as the run has written a checkpoint of its own (a
+# games_done other than the one it resumed from), so it is mid-run whatever
+# the machine's speed.
 killed=0
+done_before=none
 for round in 1 2; do
   "$LEXC" selfplay small.lex --games $GAMES --seed 11 -q --stats k --threads 2 --checkpoint-every 0.02 \
     --gcg-dir gk --resume &
   pid=$!
-  sleep 1
+  for _ in $(seq 3000); do
+    now=$(jq -r .games_done k/checkpoint-0-of-1.json 2>/dev/null || echo none)
+    [ "$now" != none ] && [ "$now" != "$done_before" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+  done
   kill -KILL $pid 2>/dev/null
+  done_before=$(jq -r .games_done k/checkpoint-0-of-1.json 2>/dev/null || echo none)
   { wait $pid; } 2>/dev/null
   [ -f k/stats.json ] || killed=$((killed + 1))
 done

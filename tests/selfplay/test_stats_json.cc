@@ -258,7 +258,7 @@ TEST_CASE("report: report.md and plots, or plots skipped", "[stats][report]") {
     const std::string md = ReadFileBytes((dir / "report.md").string()).value();
     CHECK(md.find("Plots were skipped: /nonexistent/gnuplot") != std::string::npos);
     CHECK(md.find("| image | small.lex |") != std::string::npos);
-    CHECK(md.find("players") == std::string::npos);  // not a scalar
+    CHECK(md.find("| players[1] | greedy |") != std::string::npos);  // nested facts by path
     CHECK_FALSE(std::filesystem::exists(dir / "plots"));
   }
   SECTION("with gnuplot, when installed") {
