@@ -25,6 +25,12 @@ function(lexc_add_library target)
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_LINKS}
     PRIVATE ${ARG_PRIVATE_LINKS} $<BUILD_INTERFACE:lexc_warnings>)
+  # Extra flags for the libraries only (scripts/dev asan: -O1, so that the
+  # sanitizer suite runs its heavy library code optimized while the tests,
+  # many and light, compile fast at -O0).
+  if(LEXC_LIBRARY_COMPILE_OPTIONS)
+    target_compile_options(${target} PRIVATE ${LEXC_LIBRARY_COMPILE_OPTIONS})
+  endif()
   install(TARGETS ${target} EXPORT lexcTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

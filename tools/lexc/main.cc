@@ -14,8 +14,9 @@
 #include "play_common.h"
 #include "study_cli.h"
 
-// The whole tool; lexc-mpi's main (mpi_main.cc) calls it between
-// MPI_Init and MPI_Finalize.
+// The whole tool, compiled once into the subcommand objects: lexc's main
+// (tool_main.cc) calls it, and lexc-mpi's (mpi_main.cc) between MPI_Init and
+// MPI_Finalize.
 int LexcMain(int argc, char** argv) {
   // lexc is a batch tool whose phases allocate and free tens of megabytes
   // each (builder tables, then Verify's arrays). Keeping large blocks in the
@@ -78,7 +79,3 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   }
   return 1;
 }
-
-#ifndef LEXC_NO_MAIN
-int main(int argc, char** argv) { return LexcMain(argc, argv); }
-#endif
