@@ -9,6 +9,7 @@
 
 #include "lexc/escape.h"
 #include "lexc/io.h"
+#include "unicode.h"
 #include "utf8.h"
 
 namespace lexc {
@@ -40,7 +41,7 @@ char32_t LowerOf(char32_t c) {
 // Precondition: valid UTF-8.
 std::string DeriveLower(std::string_view label) {
   std::string out;
-  char32_t cp;
+  char32_t cp = 0;
   for (std::size_t i = 0; i < label.size();) {
     const int len = utf8::Decode(label, i, &cp);
     utf8::Encode(LowerOf(cp), &out);
@@ -56,7 +57,7 @@ std::string Quoted(std::string_view s) { return QuoteText(s); }
 // none of the characters in `reserved`.
 std::string TextProblem(std::string_view s, std::size_t max_bytes, std::string_view reserved) {
   if (s.size() > max_bytes) return "has " + std::to_string(s.size()) + " bytes, at most " + std::to_string(max_bytes);
-  char32_t cp;
+  char32_t cp = 0;
   for (std::size_t i = 0; i < s.size();) {
     const int len = utf8::Decode(s, i, &cp);
     if (len == 0) return "is not valid UTF-8";
@@ -75,6 +76,26 @@ std::string LabelProblem(std::string_view s) {
   return TextProblem(s, static_cast<std::size_t>(kMaxLabelBytes), "?#*[]");
 }
 
+// "U+004E U+0303": the code points of valid UTF-8 text.
+std::string CodePointList(std::string_view s) {
+  std::string out;
+  char32_t cp = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    i += static_cast<std::size_t>(utf8::Decode(s, i, &cp));
+    out += (out.empty() ? "" : " ") + utf8::CodePointName(cp);
+  }
+  return out;
+}
+
+// Labels and fold texts of alphabet files are compared with NFC text. Both
+// forms often look alike on screen, so the message spells the code points.
+std::string NfcProblem(const char* what, const std::string& s) {
+  std::string nfc;
+  if (!unicode::ToNfc(s, &nfc)) return "";
+  return std::string(what) + " " + Quoted(s) + " (" + CodePointList(s) +
+         ") is not in Unicode NFC: write it composed, as " + Quoted(nfc) + " (" + CodePointList(nfc) + ")";
+}
+
 std::string NameProblem(std::string_view s) { return TextProblem(s, kMaxNameBytes, "#"); }
 
 std::string RangeProblem(const char* what, int v) {
@@ -82,14 +103,22 @@ std::string RangeProblem(const char* what, int v) {
   return std::string(what) + " " + std::to_string(v) + ", expected 0.." + std::to_string(kMaxValue);
 }
 
+// Completes *lower when empty and checks an upper/lower pair of texts (a
+// tile's labels, or a fold's text, named `what`); "" when valid.
+std::string CheckCasePair(const char* what, const std::string& upper, std::string* lower) {
+  if (std::string p = LabelProblem(upper); !p.empty()) return std::string(what) + " " + Quoted(upper) + " " + p;
+  if (lower->empty()) *lower = DeriveLower(upper);
+  if (std::string p = LabelProblem(*lower); !p.empty())
+    return std::string("lower ") + what + " " + Quoted(*lower) + " " + p;
+  if (const std::size_t up = utf8::CountCodePoints(upper), low = utf8::CountCodePoints(*lower); up != low)
+    return std::string("lower ") + what + " " + Quoted(*lower) + " has " + std::to_string(low) + " characters, " +
+           what + " " + Quoted(upper) + " has " + std::to_string(up) + ": they must have as many";
+  return "";
+}
+
 // Completes t->lower when empty and checks every field; "" when valid.
 std::string CheckTile(TileInfo* t) {
-  if (std::string p = LabelProblem(t->label); !p.empty()) return "label " + Quoted(t->label) + " " + p;
-  if (t->lower.empty()) t->lower = DeriveLower(t->label);
-  if (std::string p = LabelProblem(t->lower); !p.empty()) return "lower label " + Quoted(t->lower) + " " + p;
-  if (const std::size_t up = utf8::CountCodePoints(t->label), low = utf8::CountCodePoints(t->lower); up != low)
-    return "lower label " + Quoted(t->lower) + " has " + std::to_string(low) + " characters, label " +
-           Quoted(t->label) + " has " + std::to_string(up) + ": they must have as many";
+  if (std::string p = CheckCasePair("label", t->label, &t->lower); !p.empty()) return p;
   if (std::string p = RangeProblem("score", t->score); !p.empty()) return p;
   return RangeProblem("count", t->count);
 }
@@ -102,7 +131,7 @@ using Forms = std::vector<Form>;
 
 std::vector<std::string> CodePoints(std::string_view s) {
   std::vector<std::string> out;
-  char32_t cp;
+  char32_t cp = 0;
   for (std::size_t i = 0; i < s.size();) {
     const auto len = static_cast<std::size_t>(utf8::Decode(s, i, &cp));
     out.emplace_back(s.substr(i, len));
@@ -111,12 +140,14 @@ std::vector<std::string> CodePoints(std::string_view s) {
   return out;
 }
 
-Forms FormsOf(const TileInfo& t) {
-  const std::vector<std::string> up = CodePoints(t.label), low = CodePoints(t.lower);
+Forms FormsOf(std::string_view upper, std::string_view lower) {
+  const std::vector<std::string> up = CodePoints(upper), low = CodePoints(lower);
   Forms f;
   for (std::size_t i = 0; i < up.size() && i < low.size(); ++i) f.push_back({up[i], low[i]});
   return f;
 }
+Forms FormsOf(const TileInfo& t) { return FormsOf(t.label, t.lower); }
+Forms FormsOf(const FoldInfo& f) { return FormsOf(f.text, f.lower); }
 
 // Whether some string matches both forms.
 bool Overlap(const Forms& a, const Forms& b) {
@@ -128,12 +159,13 @@ bool Overlap(const Forms& a, const Forms& b) {
   return true;
 }
 
-// Tiles added so far, to find a new tile that some string would match as
-// well as an earlier one (tokenizing would then be ambiguous).
+// Tiles (then folds) added so far, to find a new one that some string would
+// match as well as an earlier one (tokenizing would then be ambiguous).
 class ClashFinder {
  public:
-  // Index of the earlier tile t clashes with, or -1; then remembers t.
-  int Add(const TileInfo& t) {
+  // Index of the earlier entry t clashes with, or -1; then remembers t.
+  template <typename Entry>
+  int Add(const Entry& t) {
     Forms forms = FormsOf(t);
     for (std::size_t j = 0; j < seen_.size(); ++j)
       if (Overlap(forms, seen_[j])) return static_cast<int>(j);
@@ -163,7 +195,8 @@ class CasePartners {
   // pairs a character two ways itself ("ZmM" with lower "zmm": m with m, and
   // M with m) conflicts with itself: Conflict::tile is then `index`. After a
   // conflict the caller drops the whole alphabet.
-  Conflict Add(const TileInfo& t, int index) {
+  template <typename Entry>
+  Conflict Add(const Entry& t, int index) {
     for (const Form& f : FormsOf(t)) {
       for (int side = 0; side < 2; ++side) {
         const std::string& cp = f[side];
@@ -178,10 +211,11 @@ class CasePartners {
     return {};
   }
 
-  static std::string Describe(const Conflict& c, const std::string& there_tile) {
+  // `there`: the earlier entry ("tile \"L\" on line 3"), or "itself".
+  static std::string Describe(const Conflict& c, const std::string& there) {
     auto pairing = [&](const std::string& p) { return p == c.cp ? std::string("with itself") : "with " + Quoted(p); };
     return "pairs " + Quoted(c.cp) + " " + pairing(c.here) + ", but " +
-           (there_tile == "itself" ? std::string("also") : "tile " + there_tile) + " pairs it " + pairing(c.there) +
+           (there == "itself" ? std::string("also") : there) + " pairs it " + pairing(c.there) +
            " (a character needs the same case partner in every tile)";
   }
 
@@ -236,7 +270,8 @@ Alphabet Alphabet::English() {
   return std::move(a).value();
 }
 
-Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score) {
+Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score,
+                                     std::vector<FoldInfo> folds) {
   auto bad = [](std::string what) { return Status(Errc::kInvalidArgument, "alphabet: " + std::move(what)); };
   if (std::string p = NameProblem(name); !p.empty()) return bad("name " + Quoted(name) + " " + p);
   if (tiles.empty()) return bad("no tiles");
@@ -244,6 +279,14 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
     return bad(std::to_string(tiles.size()) + " tiles, at most " + std::to_string(kMaxTiles));
   if (std::string p = RangeProblem("blank count", blank_count); !p.empty()) return bad(p);
   if (std::string p = RangeProblem("blank score", blank_score); !p.empty()) return bad(p);
+  if (folds.size() > static_cast<std::size_t>(kMaxFolds))
+    return bad(std::to_string(folds.size()) + " folds, at most " + std::to_string(kMaxFolds));
+  // Entries are numbered tiles first, then folds, in the checkers.
+  auto entry = [&](std::size_t k) {
+    return k < tiles.size()
+               ? "tile " + std::to_string(k + 1) + " " + Quoted(tiles[k].label)
+               : "fold " + std::to_string(k - tiles.size() + 1) + " " + Quoted(folds[k - tiles.size()].text);
+  };
   ClashFinder clashes;
   CasePartners partners;
   for (std::size_t i = 0; i < tiles.size(); ++i) {
@@ -256,12 +299,26 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
       return bad(where + Quoted(tiles[i].label) + " " +
                  CasePartners::Describe(c, static_cast<std::size_t>(c.tile) == i
                                                ? std::string("itself")
-                                               : std::to_string(c.tile + 1) + " " +
-                                                     Quoted(tiles[static_cast<std::size_t>(c.tile)].label)));
+                                               : entry(static_cast<std::size_t>(c.tile))));
+  }
+  for (std::size_t i = 0; i < folds.size(); ++i) {
+    FoldInfo& f = folds[i];
+    const std::size_t k = tiles.size() + i;
+    const std::string where = entry(k) + ": ";
+    if (f.tile < 1 || f.tile > tiles.size())
+      return bad(where + "tile code " + std::to_string(f.tile) + " out of range 1.." + std::to_string(tiles.size()));
+    if (std::string p = CheckCasePair("text", f.text, &f.lower); !p.empty()) return bad(where + p);
+    if (int j = clashes.Add(f); j >= 0)
+      return bad(where + "matches the same text as " + entry(static_cast<std::size_t>(j)) + " ignoring case");
+    if (auto c = partners.Add(f, static_cast<int>(k)); c.tile >= 0)
+      return bad(where + CasePartners::Describe(c, static_cast<std::size_t>(c.tile) == k
+                                                       ? std::string("itself")
+                                                       : entry(static_cast<std::size_t>(c.tile))));
   }
   Alphabet a;
   a.name_ = std::move(name);
   a.tiles_ = std::move(tiles);
+  a.folds_ = std::move(folds);
   a.blank_count_ = blank_count;
   a.blank_score_ = blank_score;
   a.BuildMatcher();
@@ -281,6 +338,12 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
   int blank_count = 0, blank_score = 0;
   std::vector<TileInfo> tiles;
   std::vector<std::size_t> tile_lines;
+  struct FoldLine {
+    FoldInfo fold;
+    std::string target;  // the tile's label, resolved once every tile is read
+    std::size_t line = 0;
+  };
+  std::vector<FoldLine> fold_lines;
   ClashFinder clashes;
   CasePartners partners;
   auto value = [&](std::string_view field, const char* what, int* out) -> Status {
@@ -315,6 +378,21 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
       blank_line = line_no;
       continue;
     }
+    if (f[0] == "fold") {
+      if (f.size() != 3 && f.size() != 4) return bad("expected \"fold TEXT LABEL [LOWER]\", got " + Fields(f.size()));
+      if (fold_lines.size() == static_cast<std::size_t>(kMaxFolds))
+        return bad("more than " + std::to_string(kMaxFolds) + " folds");
+      FoldLine fl;
+      fl.fold.text.assign(f[1]);
+      fl.target.assign(f[2]);
+      if (f.size() == 4) fl.fold.lower.assign(f[3]);
+      fl.line = line_no;
+      if (std::string p = CheckCasePair("text", fl.fold.text, &fl.fold.lower); !p.empty()) return bad("fold " + p);
+      if (std::string p = NfcProblem("fold text", fl.fold.text); !p.empty()) return bad(p);
+      if (std::string p = NfcProblem("fold lower text", fl.fold.lower); !p.empty()) return bad(p);
+      fold_lines.push_back(std::move(fl));
+      continue;
+    }
     if (f.size() != 3 && f.size() != 4) return bad("expected \"LABEL SCORE COUNT [LOWER]\", got " + Fields(f.size()));
     if (tiles.size() == static_cast<std::size_t>(kMaxTiles))
       return bad("more than " + std::to_string(kMaxTiles) + " tiles");
@@ -326,6 +404,8 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
     LEXC_RETURN_IF_ERROR(value(f[1], "score", &t.score));
     LEXC_RETURN_IF_ERROR(value(f[2], "count", &t.count));
     if (std::string p = CheckTile(&t); !p.empty()) return bad(p);
+    if (std::string p = NfcProblem("label", t.label); !p.empty()) return bad(p);
+    if (std::string p = NfcProblem("lower label", t.lower); !p.empty()) return bad(p);
     if (int j = clashes.Add(t); j >= 0) {
       const auto k = static_cast<std::size_t>(j);
       return bad("tile " + Quoted(t.label) + " is the same as tile " + Quoted(tiles[k].label) + " on line " +
@@ -334,16 +414,39 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
     if (auto c = partners.Add(t, static_cast<int>(tiles.size())); c.tile >= 0) {
       const auto k = static_cast<std::size_t>(c.tile);
       return bad("tile " + Quoted(t.label) + " " +
-                 CasePartners::Describe(c, k == tiles.size()
-                                               ? std::string("itself")
-                                               : Quoted(tiles[k].label) + " on line " + std::to_string(tile_lines[k])));
+                 CasePartners::Describe(c, k == tiles.size() ? std::string("itself")
+                                                             : "tile " + Quoted(tiles[k].label) + " on line " +
+                                                                   std::to_string(tile_lines[k])));
     }
     tiles.push_back(std::move(t));
     tile_lines.push_back(line_no);
   }
   if (!name_line) return Status(Errc::kBadInput, src + ": no \"name NAME\" line");
   if (tiles.empty()) return Status(Errc::kBadInput, src + ": no tiles");
-  auto a = FromTiles(std::move(name), std::move(tiles), blank_count, blank_score);
+  // Folds last: they name tiles declared anywhere in the file.
+  std::vector<FoldInfo> folds;
+  auto entry = [&](std::size_t k) {
+    return k < tiles.size() ? "tile " + Quoted(tiles[k].label) + " on line " + std::to_string(tile_lines[k])
+                            : "fold " + Quoted(fold_lines[k - tiles.size()].fold.text) + " on line " +
+                                  std::to_string(fold_lines[k - tiles.size()].line);
+  };
+  for (FoldLine& fl : fold_lines) {
+    line_no = fl.line;
+    const std::string what = "fold " + Quoted(fl.fold.text) + " ";
+    const auto target =
+        std::find_if(tiles.begin(), tiles.end(), [&](const TileInfo& t) { return t.label == fl.target; });
+    if (target == tiles.end()) return bad(what + "reads as " + Quoted(fl.target) + ", which is not a tile's label");
+    fl.fold.tile = static_cast<Tile>(target - tiles.begin() + 1);
+    const std::size_t k = tiles.size() + folds.size();
+    if (int j = clashes.Add(fl.fold); j >= 0)
+      return bad(what + "matches the same text as " + entry(static_cast<std::size_t>(j)) + " ignoring case");
+    if (auto c = partners.Add(fl.fold, static_cast<int>(k)); c.tile >= 0)
+      return bad(what + CasePartners::Describe(c, static_cast<std::size_t>(c.tile) == k
+                                                      ? std::string("itself")
+                                                      : entry(static_cast<std::size_t>(c.tile))));
+    folds.push_back(fl.fold);
+  }
+  auto a = FromTiles(std::move(name), std::move(tiles), blank_count, blank_score, std::move(folds));
   if (!a.ok()) return Status(Errc::kBadInput, src + ": " + a.status().detail());  // checked above; defensive
   return a;
 }
@@ -357,25 +460,38 @@ Result<Alphabet> Alphabet::LoadFile(const std::string& path) {
   return Parse(*bytes, path == "-" ? "<stdin>" : path);
 }
 
+Alphabet::Slot Alphabet::MakeSlot(const std::array<std::string, 2>& alts, std::size_t* max_bytes) {
+  Slot s{};
+  for (int k = 0; k < 2; ++k) {
+    std::memcpy(s.alt[k], alts[k].data(), alts[k].size());
+    s.len[k] = static_cast<std::uint8_t>(alts[k].size());
+  }
+  *max_bytes += std::max(s.len[0], s.len[1]);
+  return s;
+}
+
+void Alphabet::AddCandidate(Candidate c) {
+  const auto b0 = static_cast<unsigned char>(c.slots[0].alt[0][0]);
+  const auto b1 = static_cast<unsigned char>(c.slots[0].alt[1][0]);
+  if (b1 != b0) by_first_byte_[b1].push_back(c);
+  by_first_byte_[b0].push_back(std::move(c));
+}
+
 void Alphabet::BuildMatcher() {
   by_first_byte_.assign(256, {});
   std::fill(std::begin(byte_to_tile_), std::end(byte_to_tile_), Tile{0});
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
     Candidate c;
     c.tile = static_cast<Tile>(i + 1);
-    for (const Form& alts : FormsOf(tiles_[i])) {
-      Slot s{};
-      for (int k = 0; k < 2; ++k) {
-        std::memcpy(s.alt[k], alts[k].data(), alts[k].size());
-        s.len[k] = static_cast<std::uint8_t>(alts[k].size());
-      }
-      c.max_bytes += std::max(s.len[0], s.len[1]);
-      c.slots.push_back(s);
-    }
-    const auto b0 = static_cast<unsigned char>(c.slots[0].alt[0][0]);
-    const auto b1 = static_cast<unsigned char>(c.slots[0].alt[1][0]);
-    by_first_byte_[b0].push_back(c);
-    if (b1 != b0) by_first_byte_[b1].push_back(std::move(c));
+    for (const Form& alts : FormsOf(tiles_[i])) c.slots.push_back(MakeSlot(alts, &c.max_bytes));
+    AddCandidate(std::move(c));
+  }
+  for (std::size_t i = 0; i < folds_.size(); ++i) {
+    Candidate c;
+    c.tile = folds_[i].tile;
+    c.fold = static_cast<int>(i);
+    for (const Form& alts : FormsOf(folds_[i])) c.slots.push_back(MakeSlot(alts, &c.max_bytes));
+    AddCandidate(std::move(c));
   }
   single_byte_only_ = true;
   for (int b = 0; b < 256; ++b) {
@@ -429,8 +545,14 @@ bool Alphabet::Tokenize(std::string_view text, std::vector<Tile>* out, std::size
 }
 
 std::size_t Alphabet::MatchAt(std::string_view text, std::size_t pos, Tile* tile) const {
+  const FoldInfo* fold = nullptr;
+  return MatchAt(text, pos, tile, &fold);
+}
+
+std::size_t Alphabet::MatchAt(std::string_view text, std::size_t pos, Tile* tile, const FoldInfo** fold) const {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
+  *fold = nullptr;
   if (const Tile t = byte_to_tile_[s[pos]]; t != 0) {
     *tile = t;
     return 1;
@@ -455,6 +577,7 @@ std::size_t Alphabet::MatchAt(std::string_view text, std::size_t pos, Tile* tile
     if (const std::size_t m = match(c); m > len) {
       len = m;
       *tile = c.tile;
+      *fold = c.fold < 0 ? nullptr : &folds_[static_cast<std::size_t>(c.fold)];
     }
   }
   return len;
@@ -489,6 +612,11 @@ bool Alphabet::operator==(const Alphabet& o) const {
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
     const TileInfo &a = tiles_[i], &b = o.tiles_[i];
     if (a.label != b.label || a.lower != b.lower || a.score != b.score || a.count != b.count) return false;
+  }
+  if (folds_.size() != o.folds_.size()) return false;
+  for (std::size_t i = 0; i < folds_.size(); ++i) {
+    const FoldInfo &a = folds_[i], &b = o.folds_[i];
+    if (a.text != b.text || a.lower != b.lower || a.tile != b.tile) return false;
   }
   return true;
 }

@@ -474,6 +474,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   using Section = internal::SectionEntry;
   std::vector<Section> sections;
   sections.push_back({format::kTagAlphabet});
+  if (!alphabet.folds().empty()) sections.push_back({format::kTagFold});
   sections.push_back({format::kTagMeta});
   if (options.dawg) sections.push_back({format::kTagDawg});
   if (options.gaddag) sections.push_back({format::kTagGaddag});
@@ -490,6 +491,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     sec.offset = w.size();
     if (sec.tag == format::kTagAlphabet) {
       internal::EncodeAlphabetSection(alphabet, w);
+    } else if (sec.tag == format::kTagFold) {
+      internal::EncodeFoldSection(alphabet, w);
     } else if (sec.tag == format::kTagMeta) {
       WriteMeta(w, words.size(), text, options.max_len, opts);
     } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {
@@ -511,7 +514,11 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     sec.size = w.size() - sec.offset;
     w.Align(format::kAlign);
   }
-  WriteFrame(w, sections, options.word_index ? format::kMinorWordIndex : format::kMinor);
+  // The lowest minor version that describes the image.
+  const std::uint16_t minor = !alphabet.folds().empty() ? format::kMinorFolds
+                              : options.word_index      ? format::kMinorWordIndex
+                                                        : format::kMinor;
+  WriteFrame(w, sections, minor);
 
   if (report) {
     report->dawg = dawg_info;

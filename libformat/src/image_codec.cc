@@ -261,7 +261,62 @@ void EncodeAlphabetSection(const Alphabet& alphabet, ByteWriter& w) {
   w.PutBytes(name.data(), name.size());
 }
 
-Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
+void EncodeFoldSection(const Alphabet& alphabet, ByteWriter& w) {
+  w.Put32(static_cast<std::uint32_t>(alphabet.folds().size()));
+  w.Put16(format::kFoldRecordSize);
+  w.Put16(0);
+  for (const FoldInfo& f : alphabet.folds()) {
+    PutLabel(w, f.text);
+    PutLabel(w, f.lower);
+    w.Put8(f.tile);
+    w.PutZeros(7);
+  }
+}
+
+namespace {
+
+// A label field: length byte, then kMaxLabelBytes bytes, zero padded.
+Status GetLabel(const std::byte* at, const std::string& where, std::string* out) {
+  const auto n = std::to_integer<std::size_t>(at[0]);
+  if (n > static_cast<std::size_t>(kMaxLabelBytes))
+    return Corrupt(where + ": label length " + std::to_string(n) + ", expected <= " + std::to_string(kMaxLabelBytes));
+  out->assign(reinterpret_cast<const char*>(at + 1), n);
+  return CheckReservedZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
+}
+
+Result<std::vector<FoldInfo>> DecodeFolds(std::span<const std::byte> section) {
+  const std::byte* p = section.data();
+  const std::uint64_t size = section.size();
+  if (size < format::kFoldHeadSize)
+    return Corrupt("section FOLD: size " + std::to_string(size) +
+                   ", expected >= " + std::to_string(format::kFoldHeadSize));
+  const auto count = Load<std::uint32_t>(p);
+  const auto record = Load<std::uint16_t>(p + 4);
+  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 6, 2, "section FOLD head"));
+  if (count < 1 || count > static_cast<std::uint32_t>(kMaxFolds))
+    return Corrupt("section FOLD: fold count: expected 1.." + std::to_string(kMaxFolds) + ", got " +
+                   std::to_string(count));
+  if (record != format::kFoldRecordSize)
+    return Corrupt("section FOLD: record size: expected " + std::to_string(format::kFoldRecordSize) + ", got " +
+                   std::to_string(record));
+  const std::uint64_t need = format::kFoldHeadSize + std::uint64_t(count) * record;
+  if (size < need)
+    return Corrupt("section FOLD: size " + std::to_string(size) + ", expected >= " + std::to_string(need));
+  std::vector<FoldInfo> folds(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::byte* r = p + format::kFoldHeadSize + std::uint64_t(i) * record;
+    const std::string where = "section FOLD: fold " + std::to_string(i + 1);
+    LEXC_RETURN_IF_ERROR(GetLabel(r, where, &folds[i].text));
+    LEXC_RETURN_IF_ERROR(GetLabel(r + 16, where, &folds[i].lower));
+    folds[i].tile = std::to_integer<Tile>(r[32]);
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(r + 33, 7, where));
+  }
+  return folds;
+}
+
+}  // namespace
+
+Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section, const std::span<const std::byte>* folds) {
   const std::byte* p = section.data();
   const std::uint64_t size = section.size();
   if (size < format::kAlphabetHeadSize)
@@ -286,24 +341,22 @@ Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section) {
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::byte* r = p + format::kAlphabetHeadSize + std::uint64_t(i) * record;
     const std::string where = "section ALPH: tile " + std::to_string(i + 1);
-    auto label = [&](const std::byte* at, std::string* out) -> Status {
-      const auto n = std::to_integer<std::size_t>(at[0]);
-      if (n > static_cast<std::size_t>(kMaxLabelBytes))
-        return Corrupt(where + ": label length " + std::to_string(n) +
-                       ", expected <= " + std::to_string(kMaxLabelBytes));
-      out->assign(reinterpret_cast<const char*>(at + 1), n);
-      return CheckReservedZero(at + 1 + n, static_cast<std::size_t>(kMaxLabelBytes) - n, where + " label padding");
-    };
-    LEXC_RETURN_IF_ERROR(label(r, &tiles[i].label));
-    LEXC_RETURN_IF_ERROR(label(r + 16, &tiles[i].lower));
+    LEXC_RETURN_IF_ERROR(GetLabel(r, where, &tiles[i].label));
+    LEXC_RETURN_IF_ERROR(GetLabel(r + 16, where, &tiles[i].lower));
     tiles[i].score = Load<std::uint16_t>(r + 32);
     tiles[i].count = Load<std::uint16_t>(r + 34);
     LEXC_RETURN_IF_ERROR(CheckReservedZero(r + 36, 4, where));
   }
   std::string name(reinterpret_cast<const char*>(p + format::kAlphabetHeadSize + std::uint64_t(count) * record),
                    name_len);
-  auto a = Alphabet::FromTiles(std::move(name), std::move(tiles), blanks, blank_score);
-  if (!a.ok()) return Corrupt("section ALPH: " + a.status().detail());
+  std::vector<FoldInfo> fold_list;
+  if (folds) {
+    auto decoded = DecodeFolds(*folds);
+    if (!decoded.ok()) return decoded.status();
+    fold_list = std::move(decoded).value();
+  }
+  auto a = Alphabet::FromTiles(std::move(name), std::move(tiles), blanks, blank_score, std::move(fold_list));
+  if (!a.ok()) return Corrupt(std::string(folds ? "sections ALPH and FOLD: " : "section ALPH: ") + a.status().detail());
   return a;
 }
 

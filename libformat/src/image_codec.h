@@ -59,8 +59,15 @@ struct ImageHeader {
 // to 255 bytes. Decoding checks the head, each record's label lengths and
 // zero padding, and then the alphabet's own rules (Alphabet::FromTiles).
 // Errors: kCorrupt naming the section and tile.
+//
+// The FOLD section (format 1.2; only when the alphabet has folds): an 8-byte
+// head, one 40-byte record per fold. Decoded together with ALPH (`folds` is
+// null when the image has no FOLD section), so that the alphabet's rules see
+// tiles and folds at once.
 void EncodeAlphabetSection(const Alphabet& alphabet, ByteWriter& w);
-Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section);
+void EncodeFoldSection(const Alphabet& alphabet, ByteWriter& w);
+Result<Alphabet> DecodeAlphabetSection(std::span<const std::byte> section,
+                                       const std::span<const std::byte>* folds = nullptr);
 
 // One 24-byte section table entry.
 struct SectionEntry {

@@ -79,6 +79,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   const Sec* dawg = find(format::kTagDawg);
   const Sec* gaddag = find(format::kTagGaddag);
   const Sec* word_index = find(format::kTagWordIndex);
+  const Sec* fold = find(format::kTagFold);
   if (!alph) return Corrupt("section ALPH (alphabet) is missing");
   if (!meta) return Corrupt("section META is missing");
   if (!arcs) return Corrupt("section ARCS is missing");
@@ -87,7 +88,13 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   Lexicon lex;
   lex.bytes_ = bytes;
   lex.minor_ = header->minor;
-  auto alphabet = internal::DecodeAlphabetSection(bytes.subspan(alph->offset, alph->size));
+  if (fold && header->minor < format::kMinorFolds)
+    return Corrupt("header: minor version " + std::to_string(header->minor) + ", but a FOLD section needs 1." +
+                   std::to_string(format::kMinorFolds));
+  const std::span<const std::byte> fold_bytes =
+      fold ? bytes.subspan(fold->offset, fold->size) : std::span<const std::byte>();
+  auto alphabet =
+      internal::DecodeAlphabetSection(bytes.subspan(alph->offset, alph->size), fold ? &fold_bytes : nullptr);
   if (!alphabet.ok()) return alphabet.status();
   lex.alphabet_ = std::move(alphabet).value();
 

@@ -1,14 +1,21 @@
 #include "lexc/tile_text.h"
 
 #include "lexc/escape.h"
+#include "unicode.h"
 #include "utf8.h"
 
 namespace lexc {
 namespace {
 
-LabelCase CaseOf(const TileInfo& info, std::string_view written) {
-  if (written == info.label) return LabelCase::kUpper;
-  return written == info.lower ? LabelCase::kLower : LabelCase::kMixed;
+LabelCase CaseOf(std::string_view upper, std::string_view lower, std::string_view written) {
+  if (written == upper) return LabelCase::kUpper;
+  return written == lower ? LabelCase::kLower : LabelCase::kMixed;
+}
+
+// The case of a tile as written: against the fold's text when a fold matched.
+LabelCase CaseOf(const Alphabet& a, Tile tile, const FoldInfo* fold, std::string_view written) {
+  if (fold) return CaseOf(fold->text, fold->lower, written);
+  return CaseOf(a.tile(tile).label, a.tile(tile).lower, written);
 }
 
 bool IsMark(std::string_view marks, char c) {
@@ -18,7 +25,9 @@ bool IsMark(std::string_view marks, char c) {
 }  // namespace
 
 TileTextReader::TileTextReader(const Alphabet& a, std::string_view text, std::string_view marks)
-    : a_(a), text_(text), marks_(marks) {}
+    : a_(a), text_(text), marks_(marks) {
+  if (unicode::ToNfc(text, &normalized_)) text_ = normalized_;
+}
 
 bool TileTextReader::Fail(std::string problem) {
   problem_ = std::move(problem);
@@ -43,9 +52,10 @@ bool TileTextReader::Next(TextToken* token) {
     const std::string_view inner = text_.substr(pos_ + 1, close - pos_ - 1);
     if (inner.empty()) return Fail("empty '[]'");
     // A whole label, matched as in greedy reading (either case).
-    if (a_.MatchAt(inner, 0, &token->tile) != inner.size())
+    const FoldInfo* fold = nullptr;
+    if (a_.MatchAt(inner, 0, &token->tile, &fold) != inner.size())
       return Fail("unknown tile " + QuoteText("[" + std::string(inner) + "]", '\''));
-    token->letter_case = CaseOf(a_.tile(token->tile), inner);
+    token->letter_case = CaseOf(a_, token->tile, fold, inner);
     pos_ = close + 1;
     return true;
   }
@@ -57,9 +67,10 @@ bool TileTextReader::Next(TextToken* token) {
            !IsMark(marks_, text_[run_end_]))
       ++run_end_;
   }
-  const std::size_t len = a_.MatchAt(text_.substr(0, run_end_), pos_, &token->tile);
+  const FoldInfo* fold = nullptr;
+  const std::size_t len = a_.MatchAt(text_.substr(0, run_end_), pos_, &token->tile, &fold);
   if (len == 0) return Fail("unknown tile " + QuoteText(text_.substr(pos_, utf8::SequenceLength(text_, pos_)), '\''));
-  token->letter_case = CaseOf(a_.tile(token->tile), text_.substr(pos_, len));
+  token->letter_case = CaseOf(a_, token->tile, fold, text_.substr(pos_, len));
   pos_ += len;
   return true;
 }

@@ -9,6 +9,7 @@
 
 #include "lexc/escape.h"
 #include "lexc/io.h"
+#include "unicode.h"
 #include "utf8.h"
 
 namespace lexc {
@@ -17,7 +18,11 @@ namespace {
 bool IsBlank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 // Why tokenizing stopped at word[bad]; the line's text is quoted by the caller.
-std::string Reason(std::string_view word, std::size_t bad, std::size_t column, const Alphabet& alphabet) {
+// Why `word` does not tokenize at byte `bad`; *not_in_alphabet tells whether
+// it is a character that no tile or fold matches.
+std::string Reason(std::string_view word, std::size_t bad, std::size_t column, const Alphabet& alphabet,
+                   bool* not_in_alphabet) {
+  *not_in_alphabet = false;
   const auto c = static_cast<unsigned char>(word[bad]);
   const std::string at = " at byte " + std::to_string(column);
   if (c == 0) return "NUL byte" + at + " (UTF-16 or binary input?)";
@@ -26,6 +31,7 @@ std::string Reason(std::string_view word, std::size_t bad, std::size_t column, c
   if (utf8::Decode(word, bad, &cp) == 0) return "invalid UTF-8" + at;
   std::string r = "character " + utf8::CharAt(word, bad) + at + " is not in the alphabet";
   if (!alphabet.name().empty()) r += " \"" + alphabet.name() + "\"";
+  *not_in_alphabet = true;
   return r;
 }
 
@@ -269,12 +275,17 @@ class WordListReader {
     while (b < e && IsBlank(static_cast<unsigned char>(line[b]))) ++b;
     while (e > b && IsBlank(static_cast<unsigned char>(line[e - 1]))) --e;
     if (b == e || line[b] == '#') return Status::Ok();
-    const std::string_view text = line.substr(b, e - b);
+    std::string_view text = line.substr(b, e - b);
+    // Compared with labels byte for byte: bring decomposed text to NFC.
+    const bool normalized = unicode::ToNfc(text, &nfc_);
+    if (normalized) text = nfc_;
     const std::size_t base = tiles_.size();
     std::size_t bad = 0;
     if (!alphabet_.Tokenize(text, &tiles_, &bad)) {
       tiles_.resize(base);
-      return LineError(Reason(text, bad, b + bad + 1, alphabet_), text, false);
+      std::string reason = Reason(text, bad, b + bad + 1, alphabet_, &rep_.not_in_alphabet);
+      if (normalized) reason += " (of the word in Unicode NFC)";
+      return LineError(reason, text, false);
     }
     if (tiles_.size() - base > max_len_) {
       const std::size_t n = tiles_.size() - base;
@@ -320,7 +331,7 @@ class WordListReader {
         const std::size_t len = alphabet_.MatchAt(ahead_, pos, &t);
         if (len == 0) {
           if (!IsBlank(static_cast<unsigned char>(ahead_[pos])))
-            return LongError(Reason(ahead_, pos, column_ + pos + 1, alphabet_), false, ends);
+            return LongError(Reason(ahead_, pos, column_ + pos + 1, alphabet_, &rep_.not_in_alphabet), false, ends);
           phase_ = LongPhase::kTrail;  // after the word: only blanks may follow
           part = std::string_view(ahead_).substr(pos);
           break;
@@ -454,6 +465,7 @@ class WordListReader {
   Mode mode_ = Mode::kShort;
   std::string partial_;         // the current line so far (kShort)
   std::string last_word_line_;  // the last short line that held a word, as read
+  std::string nfc_;             // a short line's word in NFC, when it was not
 
   // A long line's state (kLong).
   bool long_started_ = false;

@@ -81,7 +81,7 @@ bool ParseRow(std::string_view row, bool board_file, const Alphabet& a, int r, B
       continue;
     }
     if (token.letter_case == LabelCase::kMixed) {
-      *why = "tile " + QuoteText(row.substr(token.offset, reader.offset() - token.offset), '\'') +
+      *why = "tile " + QuoteText(reader.text().substr(token.offset, reader.offset() - token.offset), '\'') +
              " mixes upper and lower case (a blank is written in lower case)";
       return false;
     }

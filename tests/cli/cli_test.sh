@@ -298,6 +298,17 @@ if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
   expect_rc "spanish: contains" 1 "$LEXC" query "$T/che.lex" contains CHE '[CH]E' 'C[H]E'
   expect "spanish: contains CHE, not C,H,E" "$(printf 'CHE: yes\nCHE: yes\nC[H]E: no')" "$(cat "$T/out")"
   expect "spanish: prefix CH" "CHE" "$("$LEXC" query "$T/che.lex" prefix CH)"
+  # Accents fold as the game reads them (fold lines of spanish.txt), also in
+  # queries against the image (FOLD section); decomposed input reads as NFC.
+  printf 'árbol\nPINGÜINO\nN\xcc\x83and\xc3\xba\ncamión\nCamion\n' >"$T/acc.txt"
+  expect_rc "spanish: accented list builds" 0 "$LEXC" build -q "$T/acc.txt" -o "$T/acc.lex" --alphabet spanish
+  expect "spanish: accents folded, duplicates merged" "$(printf 'ARBOL\nCAMION\nÑANDU\nPINGUINO')" \
+    "$("$LEXC" dump "$T/acc.lex")"
+  expect "spanish: query folds too" "$(printf 'ARBOL: yes\nÑANDU: yes')" \
+    "$("$LEXC" query "$T/acc.lex" contains Árbol "$(printf 'N\xcc\x83AND\xc3\x9a')")"
+  expect_rc "english: an accent is an error with a hint" 1 "$LEXC" build "$T/acc.txt" -o "$T/acc-en.lex"
+  expect_grep "english: the hint names --skip-invalid and folds" "--skip-invalid drops such lines" "$T/err"
+  expect_grep "english: the hint names folds" "fold line in the alphabet file" "$T/err"
   expect "spanish: suffix HE is H,E" "HE" "$("$LEXC" query "$T/che.lex" suffix HE)"
   expect "spanish: substring CH" "$(printf 'CHE\nECHE')" "$("$LEXC" query "$T/che.lex" substring CH)"
   expect "spanish: pattern CH?" "CHE" "$("$LEXC" query "$T/che.lex" pattern 'CH?')"

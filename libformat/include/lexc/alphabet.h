@@ -10,10 +10,17 @@
 // users (racks, patterns, positions, query words) is read by the same rule
 // plus brackets ("[C]H" is C,H): tile_text.h, formats/tile-text.md.
 //
+// An alphabet may also declare folds: outside text read as a tile, as the
+// game reads it (Spanish Á as A, Catalan L.L as L·L). Folds take part in the
+// longest match like labels, but words always print with the tile's label.
+// Readers of outside text (word lists, tile text) bring it to Unicode NFC
+// first (unicode.h), so decomposed input (N + U+0303) reads as Ñ.
+//
 // The text format of an alphabet file is specified in formats/alphabet.md.
 // Thread safety: an Alphabet is immutable after construction; share freely.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -37,6 +44,16 @@ struct TileInfo {
   int count = 0;      // tiles in a full set, 0..65535
 };
 
+// Outside text that reads as a tile: `text` (upper case, as written) and
+// `lower` (its lower-case form, as many code points) match case-insensitively
+// like a label, and give `tile`. Rendering never produces them.
+struct FoldInfo {
+  std::string text;
+  std::string lower;
+  Tile tile = 0;  // 1..size()
+};
+inline constexpr int kMaxFolds = 255;
+
 class Alphabet {
  public:
   Alphabet() = default;
@@ -55,8 +72,12 @@ class Alphabet {
 
   // Builds from parts; validates labels (non-empty, <= kMaxLabelBytes, valid
   // UTF-8, no whitespace or control characters, no '?', '#', '*', '[' or ']'
-  // anywhere, unique case-insensitively). An empty `lower` is derived from `label`.
-  static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score);
+  // anywhere, unique case-insensitively). An empty `lower` is derived from
+  // `label`. Folds follow the same rules as labels (an empty `lower` derived
+  // from `text`), name a tile in range, and no string may match a fold and a
+  // tile, or two folds; at most kMaxFolds.
+  static Result<Alphabet> FromTiles(std::string name, std::vector<TileInfo> tiles, int blank_count, int blank_score,
+                                    std::vector<FoldInfo> folds = {});
 
   const std::string& name() const { return name_; }
   int size() const { return static_cast<int>(tiles_.size()); }  // letter tiles
@@ -64,6 +85,8 @@ class Alphabet {
   const TileInfo& tile(Tile t) const { return tiles_[t - 1]; }
   int blank_count() const { return blank_count_; }
   int blank_score() const { return blank_score_; }
+  // In declaration order; empty for most alphabets.
+  const std::vector<FoldInfo>& folds() const { return folds_; }
 
   // Splits `text` into tiles (appended to *out). Returns false on the first
   // byte where no label matches; *bad_offset (if not null) is then that byte
@@ -79,6 +102,9 @@ class Alphabet {
   // many bytes and sets *tile, or returns 0 when no label matches there.
   // Precondition: pos < text.size(). Cost as Tokenize's per tile.
   std::size_t MatchAt(std::string_view text, std::size_t pos, Tile* tile) const;
+  // The same, also telling whether the match was a fold: *fold is then the
+  // fold that matched, else null (a label matched).
+  std::size_t MatchAt(std::string_view text, std::size_t pos, Tile* tile, const FoldInfo** fold) const;
 
   // Plain word text: concatenated labels ("CHURRO"), as dump and query
   // results print words; out-of-range codes render as "<N>". Such text reads
@@ -90,7 +116,7 @@ class Alphabet {
   // every renderer (tile_text.h, the CLI) is built on.
   void AppendLabel(Tile t, bool lower, std::string* out) const;
 
-  // Whether two alphabets declare the same tiles, scores, counts and blanks.
+  // Whether two alphabets declare the same tiles, scores, counts, blanks and folds.
   bool operator==(const Alphabet& o) const;
 
  private:
@@ -98,6 +124,7 @@ class Alphabet {
 
   std::string name_;
   std::vector<TileInfo> tiles_;
+  std::vector<FoldInfo> folds_;
   int blank_count_ = 0;
   int blank_score_ = 0;
   // Greedy matcher: for each first byte, the candidates that can start with
@@ -112,7 +139,10 @@ class Alphabet {
     std::vector<Slot> slots;
     std::size_t max_bytes = 0;
     Tile tile = 0;
+    int fold = -1;  // index into folds_, or -1 for the tile's own label
   };
+  static Slot MakeSlot(const std::array<std::string, 2>& alts, std::size_t* max_bytes);
+  void AddCandidate(Candidate c);
   std::vector<std::vector<Candidate>> by_first_byte_;  // 256 buckets
   // byte_to_tile_[b] != 0: the ASCII byte b alone is a whole match and no
   // longer label starts with it. single_byte_only_: that holds for every

@@ -1,4 +1,4 @@
-// lexc/format.h -- on-disk constants of the lexicon image, format 1.1.
+// lexc/format.h -- on-disk constants of the lexicon image, format 1.2.
 //
 // Normative description: formats/lexicon-image.md. This header restates the
 // numbers the code uses; the spec wins if they ever disagree (a test checks
@@ -10,7 +10,7 @@
 //   | section table          |  section_count x 24 B
 //   +------------------------+ (8-aligned)
 //   | sections, 8-aligned,   |  ALPH, META, ARCS, DAWG and/or GADG,
-//   |                        |  WIDX (optional, 1.1)
+//   |                        |  WIDX (optional, 1.1), FOLD (optional, 1.2)
 //   | zero padded            |
 //   +------------------------+ file_size - 16
 //   | trailer (16 B)         |  CRC32C of bytes [0, file_size-16), end magic
@@ -29,10 +29,12 @@ inline constexpr unsigned char kMagic[8] = {0x89, 'L', 'E', 'X', 0x0D, 0x0A, 0x1
 inline constexpr unsigned char kEndMagic[8] = {'L', 'E', 'X', 'C', '-', 'E', 'N', 'D'};
 inline constexpr std::uint16_t kMajor = 1;
 // The minor version of an image without 1.1 sections (a writer writes the
-// lowest version that describes its image), and of one with a WIDX section.
-// Readers accept every minor of major 1 (unknown sections are ignored).
+// lowest version that describes its image), of one with a WIDX section, and
+// of one with a FOLD section. Readers accept every minor of major 1 (unknown
+// sections are ignored).
 inline constexpr std::uint16_t kMinor = 0;
 inline constexpr std::uint16_t kMinorWordIndex = 1;
+inline constexpr std::uint16_t kMinorFolds = 2;
 
 inline constexpr std::uint32_t kHeaderSize = 64;
 inline constexpr std::uint32_t kSectionEntrySize = 24;
@@ -54,10 +56,15 @@ inline constexpr std::uint32_t kTagDawg = Tag("DAWG");
 inline constexpr std::uint32_t kTagGaddag = Tag("GADG");
 // Optional, format 1.1: the word index (numbers of the DAWG's words).
 inline constexpr std::uint32_t kTagWordIndex = Tag("WIDX");
+// Optional, format 1.2: the alphabet's folds (text read as a tile).
+inline constexpr std::uint32_t kTagFold = Tag("FOLD");
 
 // ALPH: 16-byte head then tile_count records of 40 bytes.
 inline constexpr std::uint32_t kAlphabetHeadSize = 16;
 inline constexpr std::uint32_t kTileRecordSize = 40;
+// FOLD: 8-byte head then fold_count records of 40 bytes.
+inline constexpr std::uint32_t kFoldHeadSize = 8;
+inline constexpr std::uint32_t kFoldRecordSize = 40;
 
 // META: fixed 64-byte part, then options text (UTF-8, options_len bytes).
 inline constexpr std::uint32_t kMetaFixedSize = 64;

@@ -49,13 +49,20 @@ struct TextToken {
   std::size_t offset = 0;                     // byte offset of the token in the text
 };
 
-// Reads tile text token by token. Cost: O(text) for alphabets of single
-// ASCII letters, else O(text x labels sharing a first byte); no allocation
-// except for an error message.
+// Reads tile text token by token. Text not in Unicode NFC is normalized
+// first (a copy), so offsets count bytes of text(); the alphabet's folds read
+// as their tiles ("á" as a, in the case written). Cost: O(text) for
+// alphabets of single ASCII letters, else O(text x labels sharing a first
+// byte); no allocation except for an error message or text not in NFC.
 class TileTextReader {
  public:
   // `marks`: ASCII bytes reported as kMark tokens in this context.
   TileTextReader(const Alphabet& a, std::string_view text, std::string_view marks = {});
+  TileTextReader(const TileTextReader&) = delete;  // text_ may point into normalized_
+  TileTextReader& operator=(const TileTextReader&) = delete;
+
+  // The text being read: the text given, or its NFC form.
+  std::string_view text() const { return text_; }
 
   // Reads the next token. Returns false at the end of the text, or on an
   // error: then ok() is false, problem() says what ("unknown tile 'É'",
@@ -75,6 +82,7 @@ class TileTextReader {
   bool Fail(std::string problem);
 
   const Alphabet& a_;
+  std::string normalized_;  // the NFC form, when the text given was not
   std::string_view text_, marks_;
   std::size_t pos_ = 0;
   std::size_t run_end_ = 0;  // end of the greedy run pos_ is in, once found

@@ -76,6 +76,7 @@ struct ReadReport {
   bool compressed = false;
   std::vector<std::string> examples;  // "file:line: reason" for skipped lines
   bool word_limit = false;            // the read failed at ReadOptions::max_words
+  bool not_in_alphabet = false;       // a line held a character no tile or fold matches (an error unless skipped)
 };
 
 // Reads, tokenizes, sorts and de-duplicates, parsing while reading (files,
