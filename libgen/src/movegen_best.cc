@@ -232,10 +232,13 @@ int Traversal::FreeStartBounds() {
 
 // Whether the board tiles of a span holding kRackSize empty squares,
 // with the whole rack, may spell a word (a blank standing for any tile).
-// False proves no bingo fits the span. Racks with two blanks or more are
-// not worth proving (always true). Answers are memoized per search.
+// False proves no bingo fits the span. Two blanks take a probe per pair of
+// tiles they may stand for (351 for 26 letters, their cache misses
+// overlapped), far cheaper than walking the anchors a bingo bound would
+// keep; more blanks are not worth proving (always true). Answers are
+// memoized per search.
 bool Traversal::MaybeBingo(std::uint64_t through_key) {
-  if (rack_blanks_ > 1) return true;
+  if (rack_blanks_ > 2) return true;
   const std::uint64_t key = rack_key_ + through_key;
   for (int i = 0; i < n_keys_; ++i)
     if (keys_[i].key == key) return keys_[i].maybe;
@@ -243,8 +246,14 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
   bool maybe = false;
   if (rack_blanks_ == 0) {
     maybe = bingo_index_->MaybeWord(key);
-  } else {
+  } else if (rack_blanks_ == 1) {
     maybe = bingo_index_->MaybeWordWithOneOf(key, all_tiles);
+  } else {
+    // The pairs {x, y}, x <= y: the second blank stands for x or a later tile.
+    for (std::uint64_t xs = all_tiles; xs && !maybe; xs &= xs - 1) {
+      const int x = __builtin_ctzll(xs);
+      maybe = bingo_index_->MaybeWordWithOneOf(key + BingoIndex::Key(static_cast<Tile>(x)), xs);
+    }
   }
   if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
   return maybe;
