@@ -1,12 +1,18 @@
-// Move generation on SOWPODS ($LEXC_SOWPODS, default ../shared/lexica/SOWPODS.txt):
-// the positions before every move of greedy self-play games (seeds 1, 2, ...)
-// until there are at least 1,000, each with the rack of the player to move.
-// The image is built, written to a temporary file and memory-mapped, as an
-// engine would use it. Single thread.
+// Move generation on SOWPODS ($LEXC_SOWPODS, default ../shared/lexica/SOWPODS.txt)
+// over two sets of positions, each with the rack of the player to move:
+//   greedy  the positions before every move of greedy self-play games (seeds
+//           1, 2, ...) until there are at least 1,000 (blank-poor: greedy
+//           players spend blanks at once; about 8% of racks hold one)
+//   mixed   fixtures/positions/sowpods-mixed.cgp: 1,000 positions of our own
+//           self-play, 25% of racks with one or two blanks, mostly mid and
+//           late game (fixtures/positions/README.md)
+// The composition of both is printed first. The image is built, written to a
+// temporary file and memory-mapped, as an engine would use it. Single thread.
 //
-//   BM_AllPlays/<alg>   every play built as a Play and passed to a visitor
-//   BM_CountPlays/<alg> every play counted (no Play built)
-//   BM_BestPlay/<alg>   the single best play
+//   BM_AllPlays/<alg>/<set>   every play built as a Play and passed to a visitor
+//   BM_CountPlays/<alg>/<set> every play counted (no Play built)
+//   BM_BestPlay/<alg>/<set>   the single best play
+//   (alg 1: GADDAG, 0: DAWG; set 0: greedy, 1: mixed)
 //   BM_Analyze          board analysis from scratch (SetBoard)
 //   BM_ApplyUndo        the best play applied (incremental analysis) and undone
 //   BM_SelfPlayGame     one greedy game (GADDAG), games/s
@@ -17,14 +23,17 @@
 // Skips everything when the list is absent.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lexc/builder.h"
 #include "lexc/game/selfplay.h"
+#include "lexc/gen/cgp.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
@@ -44,14 +53,40 @@ std::string SowpodsPath() {
 struct Position {
   lexc::gen::Board board;
   lexc::Rack rack;
+  int bag = 0;
 };
+
+// A set of positions and one generator per position, analysis done, so the
+// timed loops only generate.
+struct PositionSet {
+  const char* name = "";
+  std::vector<Position> positions;
+  std::vector<lexc::gen::MoveGenerator> gens;
+};
+
+// Racks by blank count, tiles on the board and bag sizes, on stderr.
+void PrintComposition(const PositionSet& s) {
+  int blanks[3] = {0, 0, 0}, tiles[4] = {0, 0, 0, 0}, bags[4] = {0, 0, 0, 0};
+  for (const Position& p : s.positions) {
+    ++blanks[std::min(p.rack.blanks(), 2)];
+    int on = 0;
+    for (int r = 0; r < p.board.rows(); ++r)
+      for (int c = 0; c < p.board.cols(); ++c) on += p.board.at(r, c) != lexc::gen::kEmpty;
+    ++tiles[on < 30 ? 0 : on < 50 ? 1 : on < 70 ? 2 : 3];
+    ++bags[p.bag == 0 ? 0 : p.bag <= 7 ? 1 : p.bag <= 30 ? 2 : 3];
+  }
+  std::fprintf(stderr,
+               "set %-6s %4zu positions; racks with 0/1/2 blanks: %d/%d/%d (%.1f%% with blanks); tiles on board "
+               "<30/30-49/50-69/70+: %d/%d/%d/%d; bag 0/1-7/8-30/31+: %d/%d/%d/%d\n",
+               s.name, s.positions.size(), blanks[0], blanks[1], blanks[2],
+               100.0 * (blanks[1] + blanks[2]) / double(std::max<std::size_t>(1, s.positions.size())), tiles[0],
+               tiles[1], tiles[2], tiles[3], bags[0], bags[1], bags[2], bags[3]);
+}
 
 struct Fixture {
   std::unique_ptr<lexc::MappedLexicon> image;
   lexc::gen::Layout layout = lexc::gen::Layout::Standard15();
-  std::vector<Position> positions;
-  // One generator per position, analysis done, so the timed loops only generate.
-  std::vector<lexc::gen::MoveGenerator> gens;
+  PositionSet sets[2];  // greedy, mixed
   bool ok = false;
 
   Fixture() {
@@ -69,16 +104,32 @@ struct Fixture {
     if (!mapped.ok()) return;
     image = std::make_unique<lexc::MappedLexicon>(std::move(mapped).value());
     auto gen = lexc::gen::MoveGenerator::Create(image->lexicon(), layout).value();
-    for (std::uint64_t seed = 1; positions.size() < kMinPositions; ++seed) {
+    sets[0].name = "greedy";
+    for (std::uint64_t seed = 1; sets[0].positions.size() < kMinPositions; ++seed) {
       lexc::game::SelfPlayOptions o;
       o.seed = seed;
       (void)lexc::game::PlayGreedyGame(gen, o, [&](const lexc::gen::Position& p) {
-        positions.push_back({p.board, p.racks[0]});
+        sets[0].positions.push_back({p.board, p.racks[0], lexc::gen::BagSize(p, english)});
       });
     }
-    for (const Position& p : positions) {
-      gens.push_back(lexc::gen::MoveGenerator::Create(image->lexicon(), layout).value());
-      (void)gens.back().SetBoard(p.board);
+    sets[1].name = "mixed";
+    auto text = lexc::ReadFileBytes(LEXC_FIXTURE_MIXED);
+    if (!text.ok()) return;
+    for (std::string_view rest = *text; !rest.empty();) {
+      const std::size_t eol = rest.find('\n');
+      const std::string_view line = rest.substr(0, eol);
+      rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+      if (line.empty()) continue;
+      auto p = lexc::gen::ParseCgp(line, english, layout);
+      if (!p.ok()) return;
+      sets[1].positions.push_back({p->board, p->racks[0], lexc::gen::BagSize(*p, english)});
+    }
+    for (PositionSet& s : sets) {
+      for (const Position& p : s.positions) {
+        s.gens.push_back(lexc::gen::MoveGenerator::Create(image->lexicon(), layout).value());
+        (void)s.gens.back().SetBoard(p.board);
+      }
+      PrintComposition(s);
     }
     ok = true;
   }
@@ -96,6 +147,8 @@ bool Ready(benchmark::State& state) {
 }
 
 Algorithm Alg(const benchmark::State& state) { return state.range(0) ? Algorithm::kGaddag : Algorithm::kDawg; }
+// The set of a benchmark registered with a second argument (0: greedy, 1: mixed).
+PositionSet& Set(const benchmark::State& state) { return F().sets[state.range(1) ? 1 : 0]; }
 
 double ThreadSeconds() {
   timespec ts;
@@ -107,53 +160,57 @@ double ThreadSeconds() {
 // reports per-position figures from this thread's CPU time.
 template <class PerPosition>
 void OverPositions(benchmark::State& state, const char* plays_key, PerPosition&& per_position) {
+  const std::size_t n = Set(state).positions.size();
   std::uint64_t plays = 0;
   double cpu = 0;
   for (auto _ : state) {
     const double start = ThreadSeconds();
     plays = 0;
-    for (std::size_t i = 0; i < F().positions.size(); ++i) plays += per_position(i);
+    for (std::size_t i = 0; i < n; ++i) plays += per_position(i);
     cpu += ThreadSeconds() - start;
   }
-  const double passes = double(state.iterations()), positions = double(F().positions.size());
+  const double passes = double(state.iterations()), positions = double(n);
   state.counters["us/position"] = cpu / passes / positions * 1e6;
   if (plays_key[0] == 'p') state.counters["plays/s"] = double(plays) * passes / cpu;
   state.counters[plays_key] = double(plays);
   state.counters["positions"] = positions;
-  state.SetLabel(lexc::gen::AlgorithmName(Alg(state)));
+  state.SetLabel(std::string(lexc::gen::AlgorithmName(Alg(state))) + " " + Set(state).name);
 }
 
 void BM_AllPlays(benchmark::State& state) {
   if (!Ready(state)) return;
   const Algorithm alg = Alg(state);
+  PositionSet& s = Set(state);
   std::int64_t score_sum = 0;
   OverPositions(state, "plays", [&](std::size_t i) {
-    return F().gens[i].Generate(F().positions[i].rack, alg, [&](const lexc::gen::Play& p) { score_sum += p.score; });
+    return s.gens[i].Generate(s.positions[i].rack, alg, [&](const lexc::gen::Play& p) { score_sum += p.score; });
   });
   benchmark::DoNotOptimize(score_sum);
 }
-BENCHMARK(BM_AllPlays)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AllPlays)->ArgsProduct({{1, 0}, {1, 0}})->Unit(benchmark::kMillisecond);
 
 void BM_CountPlays(benchmark::State& state) {
   if (!Ready(state)) return;
   const Algorithm alg = Alg(state);
-  OverPositions(state, "plays", [&](std::size_t i) { return F().gens[i].Count(F().positions[i].rack, alg); });
+  PositionSet& s = Set(state);
+  OverPositions(state, "plays", [&](std::size_t i) { return s.gens[i].Count(s.positions[i].rack, alg); });
 }
-BENCHMARK(BM_CountPlays)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CountPlays)->ArgsProduct({{1, 0}, {1, 0}})->Unit(benchmark::kMillisecond);
 
 void BM_BestPlay(benchmark::State& state) {
   if (!Ready(state)) return;
   const Algorithm alg = Alg(state);
+  PositionSet& s = Set(state);
   std::int64_t score_sum = 0;
   OverPositions(state, "found", [&](std::size_t i) -> std::uint64_t {
     lexc::gen::Play best;
-    if (!F().gens[i].Best(F().positions[i].rack, alg, &best)) return 0;
+    if (!s.gens[i].Best(s.positions[i].rack, alg, &best)) return 0;
     score_sum += best.score;
     return 1;
   });
-  state.counters["mean_best_score"] = double(score_sum) / double(state.iterations()) / double(F().positions.size());
+  state.counters["mean_best_score"] = double(score_sum) / double(state.iterations()) / double(s.positions.size());
 }
-BENCHMARK(BM_BestPlay)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BestPlay)->ArgsProduct({{1, 0}, {1, 0}})->Unit(benchmark::kMillisecond);
 
 void BM_Analyze(benchmark::State& state) {
   if (!Ready(state)) return;
@@ -161,25 +218,25 @@ void BM_Analyze(benchmark::State& state) {
   double cpu = 0;
   for (auto _ : state) {
     const double start = ThreadSeconds();
-    for (const Position& p : F().positions) (void)gen.SetBoard(p.board);
+    for (const Position& p : F().sets[0].positions) (void)gen.SetBoard(p.board);
     cpu += ThreadSeconds() - start;
   }
-  state.counters["us/position"] = cpu / double(state.iterations()) / double(F().positions.size()) * 1e6;
+  state.counters["us/position"] = cpu / double(state.iterations()) / double(F().sets[0].positions.size()) * 1e6;
 }
 BENCHMARK(BM_Analyze)->Unit(benchmark::kMillisecond);
 
 void BM_ApplyUndo(benchmark::State& state) {
   if (!Ready(state)) return;
-  std::vector<lexc::gen::Play> best(F().positions.size());
+  std::vector<lexc::gen::Play> best(F().sets[0].positions.size());
   std::vector<std::size_t> with_play;
-  for (std::size_t i = 0; i < F().positions.size(); ++i)
-    if (F().gens[i].Best(F().positions[i].rack, Algorithm::kGaddag, &best[i])) with_play.push_back(i);
+  for (std::size_t i = 0; i < F().sets[0].positions.size(); ++i)
+    if (F().sets[0].gens[i].Best(F().sets[0].positions[i].rack, Algorithm::kGaddag, &best[i])) with_play.push_back(i);
   double cpu = 0;
   for (auto _ : state) {
     const double start = ThreadSeconds();
     for (const std::size_t i : with_play) {
-      (void)F().gens[i].Apply(best[i]);
-      (void)F().gens[i].Undo();
+      (void)F().sets[0].gens[i].Apply(best[i]);
+      (void)F().sets[0].gens[i].Undo();
     }
     cpu += ThreadSeconds() - start;
   }
@@ -207,8 +264,9 @@ void BM_DawgOverGaddag(benchmark::State& state) {
     for (const Algorithm alg : {Algorithm::kDawg, Algorithm::kGaddag}) {
       const double start = ThreadSeconds();
       std::int64_t sum = 0;
-      for (std::size_t i = 0; i < F().positions.size(); ++i)
-        F().gens[i].Generate(F().positions[i].rack, alg, [&](const lexc::gen::Play& p) { sum += p.score; });
+      for (std::size_t i = 0; i < F().sets[0].positions.size(); ++i)
+        F().sets[0].gens[i].Generate(F().sets[0].positions[i].rack, alg,
+                                     [&](const lexc::gen::Play& p) { sum += p.score; });
       benchmark::DoNotOptimize(sum);
       seconds[alg == Algorithm::kGaddag] += ThreadSeconds() - start;
     }

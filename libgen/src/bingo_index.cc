@@ -18,6 +18,44 @@ constexpr std::uint64_t SplitMix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// The keys of the DAWG's words of kRackSize to kMaxBoardDim tiles (longer
+// words fit no board), by one depth-first walk carrying the key of the
+// path: no word is spelled out. Stops (false: the listing is incomplete) past
+// max_listed words, max_keys keys or max_arcs arcs read, so a damaged
+// image's walk stays bounded; arcs outside the graph also stop it.
+template <class C>
+class DawgKeyLister {
+ public:
+  DawgKeyLister(const GraphView<C>& g, std::uint64_t max_listed, std::uint64_t max_keys, std::uint64_t max_arcs,
+                std::vector<std::uint64_t>* keys)
+      : g_(g), max_listed_(max_listed), max_keys_(max_keys), max_arcs_(max_arcs), keys_(keys) {}
+
+  // Lists the words below `node` (the path so far: `depth` tiles, `key`).
+  bool Walk(Node node, std::uint64_t key, int depth) {
+    if (node == kNoNode) return true;
+    for (std::uint64_t i = node;; ++i) {
+      if (i >= g_.arc_count() || ++arcs_ > max_arcs_) return false;
+      const typename C::Word w = g_.arcs()[i];
+      const std::uint64_t k = key + BingoIndex::Key(C::tile(w));
+      if (C::accepts(w)) {
+        if (++listed_ > max_listed_) return false;
+        if (depth + 1 >= kRackSize) {
+          if (keys_->size() == max_keys_) return false;
+          keys_->push_back(k);
+        }
+      }
+      if (depth + 1 < kMaxBoardDim && !Walk(C::target(w), k, depth + 1)) return false;
+      if (C::last(w)) return true;
+    }
+  }
+
+ private:
+  const GraphView<C>& g_;
+  const std::uint64_t max_listed_, max_keys_, max_arcs_;
+  std::vector<std::uint64_t>* keys_;
+  std::uint64_t listed_ = 0, arcs_ = 0;
+};
+
 }  // namespace
 
 const std::uint64_t BingoIndex::kKeys[64] = {
@@ -54,7 +92,12 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
   const std::uint64_t max_keys = kKeysPerImageByte * image_bytes;
   std::uint64_t listed = 0;
   bool complete = true;
-  if (max_listed > 0) {
+  if (max_listed > 0 && lex.dawg().valid()) {
+    complete = lex.dawg().Dispatch([&](const auto& g) {
+      DawgKeyLister lister(g, max_listed, max_keys, kArcsPerImageByte * image_bytes, &keys);
+      return lister.Walk(g.root(), 0, 0);
+    });
+  } else if (max_listed > 0) {
     ForEachWord(lex, [&](const WordMatch& m) {
       if (m.tiles.size() >= std::size_t(kRackSize)) {
         if (keys.size() == max_keys) return complete = false;

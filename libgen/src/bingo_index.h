@@ -21,8 +21,10 @@
 // Real lexicons fit with room to spare: SOWPODS as a DAWG-only image is
 // 707,776 bytes for 267,751 words, 226,246 of them of 7+ tiles.
 //
-// One index per image per process: For() builds it on first use (one pass
-// over at most the words above, O(image bytes)) and shares it with every
+// One index per image per process: For() builds it on first use (one
+// depth-first walk of the DAWG carrying each path's key, at most
+// kArcsPerImageByte arcs read per image byte; a GADDAG-only image lists its
+// words with ForEachWord; O(image bytes) either way) and shares it with every
 // generator over the same image (weak references in a registry under a
 // mutex). Immutable once built; any number of threads may read it.
 #pragma once
@@ -40,6 +42,10 @@ class BingoIndex {
  public:
   static constexpr std::uint64_t kWordsPerImageByte = 4;
   static constexpr std::uint64_t kKeysPerImageByte = 1;
+  // Arcs the DAWG walk of For() may read per image byte (a verified DAWG's
+  // walk reads each prefix of a word once: SOWPODS about 1.1 M arcs for a
+  // 4.66 MB image).
+  static constexpr std::uint64_t kArcsPerImageByte = 16;
 
   static std::shared_ptr<const BingoIndex> For(const Lexicon& lex);
 

@@ -65,63 +65,6 @@ void Traversal::SortRackValues() {
   return best;
 }
 
-// Upper bound for the anchor entered last; -1 when no play can start there.
-// An anchor right after a board run has one first square (the run's);
-// otherwise the first squares are the free squares left of it and the
-// anchor itself (FreeStartBounds).
-int Traversal::AnchorBound() {
-  const int a = anchor_;
-  if (a > 0 && line_[a - 1].cell != kEmpty) {
-    int first = a - 1;
-    while (first > 0 && line_[first - 1].cell != kEmpty) --first;
-    first_start_ = first;
-    for (int p = first; p <= a; ++p) start_bound_[p] = -1;
-    start_bound_[first] = SpanBound(first);
-    for (int p = first, m = -1; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
-    return start_bound_[first];
-  }
-  return FreeStartBounds();
-}
-
-// The bound of the plays whose first square is `start` (a board run's
-// first square before the anchor): the longest span from it.
-int Traversal::SpanBound(int start) {
-  const int a = anchor_;
-  const std::uint64_t rack_all = RackAll();
-  int k = 0, wm = 1, through = 0, cross = 0;
-  int lm[kMaxBoardDim], cw[kMaxBoardDim], cap[kMaxBoardDim];
-  // The longest span ending where a word may end, overall and with
-  // fewer than kRackSize new tiles (used when no bingo can fit).
-  struct End {
-    int k = -1, wm = 1, through = 0, cross = 0;
-    std::uint64_t key = 0;
-  } end, short_end;
-  std::uint64_t key = 0;
-  for (int p = start; p < n_; ++p) {
-    const Sq& s = line_[p];
-    if (s.cell != kEmpty) {
-      through += s.face;
-      key += BingoIndex::Key(CellTile(s.cell));
-    } else {
-      const std::uint64_t allowed = s.cross & rack_all;
-      if (k == tiles_left_ || !allowed) break;
-      lm[k] = s.lm;
-      cw[k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
-      cap[k] = BestValue(allowed);
-      if (s.flags & Sq::kHasCross) cross += s.xsum * s.wm;
-      wm *= s.wm;
-      ++k;
-    }
-    if (p >= a && p > start && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) {
-      end = {k, wm, through, cross, key};
-      if (k < kRackSize) short_end = end;
-    }
-  }
-  if (end.k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end.key)) end = short_end;
-  if (end.k < 1) return -1;
-  return PairedBound(lm, cw, cap, end.k, end.wm, end.wm * end.through + end.cross);
-}
-
 // The bound of a span of k new tiles (letter premiums lm, cross weights
 // cw, best values cap), word premium wm, `fixed` the points that do not
 // depend on the new tiles: the rack's values paired with the squares'
@@ -146,17 +89,26 @@ int Traversal::SpanBound(int start) {
   return fixed + std::min(paired, capped) + (k == kRackSize ? bingo : 0);
 }
 
-// The bounds of the anchor's plays by first square when the square before
-// the anchor is empty: the free squares left of it (up to the previous
-// anchor, fewer than tiles_left_ of them) and the anchor. Every span shares
-// its part from the anchor rightwards, walked once: a start j squares left
-// of the anchor keeps the longest of its ends with at most tiles_left_ - j
-// new tiles (SpanBound's span, found without walking it again).
-int Traversal::FreeStartBounds() {
+// Upper bound for the anchor entered last, by first square of its plays
+// (start_bound_, left_bound_) and overall; -1 when no play can start there.
+//
+// An anchor right after a board run has one first square, the run's;
+// any other has the free squares left of it (up to the previous anchor,
+// fewer than tiles_left_ of them) and itself. Every span shares its part
+// from the anchor rightwards (after the run, if any), walked once: a
+// start j squares left of the anchor keeps the longest of its ends with
+// at most tiles_left_ - j new tiles.
+int Traversal::AnchorBound() {
   const int a = anchor_;
-  int free = 0;
-  while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor)) ++free;
-  const int first = a - std::min(free, tiles_left_ - 1);
+  int run = a;  // the board run right before the anchor: run..a-1
+  while (run > 0 && line_[run - 1].cell != kEmpty) --run;
+  int first = run;
+  if (run == a) {
+    int free = 0;
+    while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor))
+      ++free;
+    first = a - std::min(free, tiles_left_ - 1);
+  }
   const std::uint64_t rack_all = RackAll();
   first_start_ = first;
   for (int p = first; p <= a; ++p) start_bound_[p] = -1;
@@ -173,7 +125,7 @@ int Traversal::FreeStartBounds() {
   {
     int k = 0, wm = 1, through = 0, cross = 0;
     std::uint64_t key = 0;
-    for (int p = a; p < n_; ++p) {
+    for (int p = run; p < n_; ++p) {
       const Sq& s = line_[p];
       if (s.cell != kEmpty) {
         through += s.face;
@@ -188,7 +140,7 @@ int Traversal::FreeStartBounds() {
         wm *= s.wm;
         ++k;
       }
-      if (p + 1 == n_ || line_[p + 1].cell == kEmpty) ends[n_ends++] = {p, k, wm, through, cross, key};
+      if (p >= a && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) ends[n_ends++] = {p, k, wm, through, cross, key};
     }
   }
   // The bingo checks below look these keys up: start loading them now.
@@ -196,9 +148,9 @@ int Traversal::FreeStartBounds() {
     for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
   int best = -1;
   int left_wm = 1, left_cross = 0;
-  for (int start = a; start >= first; --start) {
-    const int kl = a - start;  // new tiles left of the anchor
-    if (start < a) {
+  for (int start = run == a ? a : run; start >= first; --start) {  // after a run: its first square only
+    const int kl = run == a ? a - start : 0;                       // new tiles left of the anchor
+    if (kl > 0) {
       const Sq& s = line_[start];
       const std::uint64_t allowed = s.cross & rack_all;
       if (!allowed) break;  // every span from here leftwards stops on it
@@ -210,7 +162,7 @@ int Traversal::FreeStartBounds() {
       left_wm *= s.wm;
     }
     // The longest end within the budget, and the longest with fewer than
-    // kRackSize new tiles in all.
+    // kRackSize new tiles in all (a word of two tiles at least).
     const End* end = nullptr;
     const End* short_end = nullptr;
     for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
@@ -232,19 +184,27 @@ int Traversal::FreeStartBounds() {
 
 // Whether the board tiles of a span holding kRackSize empty squares,
 // with the whole rack, may spell a word (a blank standing for any tile).
-// False proves no bingo fits the span. Racks with two blanks or more are
-// not worth proving (always true). Answers are memoized per search.
+// False proves no bingo fits the span. Two blanks take a probe per pair of
+// tiles they may stand for (351 for 26 letters, their cache misses
+// overlapped), far cheaper than walking the anchors a bingo bound would
+// keep; more blanks are not worth proving (always true). Answers with
+// blanks are memoized per search (without, one probe costs less).
 bool Traversal::MaybeBingo(std::uint64_t through_key) {
-  if (rack_blanks_ > 1) return true;
+  if (rack_blanks_ > 2) return true;
   const std::uint64_t key = rack_key_ + through_key;
+  if (!bingo_index_) bingo_index_ = BingoIndex::For(*lex);
+  if (rack_blanks_ == 0) return bingo_index_->MaybeWord(key);  // one probe: cheaper than the memo
   for (int i = 0; i < n_keys_; ++i)
     if (keys_[i].key == key) return keys_[i].maybe;
-  if (!bingo_index_) bingo_index_ = BingoIndex::For(*lex);
   bool maybe = false;
-  if (rack_blanks_ == 0) {
-    maybe = bingo_index_->MaybeWord(key);
-  } else {
+  if (rack_blanks_ == 1) {
     maybe = bingo_index_->MaybeWordWithOneOf(key, all_tiles);
+  } else {
+    // The pairs {x, y}, x <= y: the second blank stands for x or a later tile.
+    for (std::uint64_t xs = all_tiles; xs && !maybe; xs &= xs - 1) {
+      const int x = __builtin_ctzll(xs);
+      maybe = bingo_index_->MaybeWordWithOneOf(key + BingoIndex::Key(static_cast<Tile>(x)), xs);
+    }
   }
   if (n_keys_ < kMaxKeys) keys_[n_keys_++] = {key, maybe};
   return maybe;

@@ -407,8 +407,6 @@ struct Traversal {
   template <class S>
   std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink);
   int AnchorBound();
-  int SpanBound(int start);
-  int FreeStartBounds();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
   void RestoreStarts(const AnchorRef& ar);
