@@ -118,9 +118,8 @@ class GraphCheck {
   [[gnu::cold, gnu::noinline]] Status TargetError(std::uint32_t c, const std::string& what) const {
     if (c >= arcs_.size())
       return Status(Errc::kBadInput, prefix_ + what + " index " + Num(c) + " past the " + Num(arcs_.size()) + " arcs");
-    if (c < first_)
-      return Status(Errc::kBadInput,
-                    prefix_ + what + " index " + Num(c) + " points into the root entries (0.." + Num(first_ - 1) + ")");
+    return Status(Errc::kBadInput,
+                  prefix_ + what + " index " + Num(c) + " points into the root entries (0.." + Num(first_ - 1) + ")");
   }
 
   std::span<const std::uint32_t> arcs_;

@@ -54,7 +54,7 @@ struct KwgArc {
 struct KwgReadOptions {
   int letters = 26;     // letter tiles are 1..letters (the alphabet's size)
   bool leaves = false;  // a KLV2's leave DAWG: DAWG only, tile 0 (blank) allowed
-  int max_len = 255;    // longest accepted DAWG string in tiles (GADDAG: one more)
+  int max_len = 254;    // longest accepted DAWG string in tiles, 1..254 (GADDAG: one more)
   // Most DAWG strings (words, leaves); more is kLimit, so that what reads
   // them (ForEachWord, a lexc image's META) stays bounded.
   std::uint64_t max_words = 20'000'000;
