@@ -138,7 +138,8 @@ TEST_CASE("KWGs written by wolges convert to images holding the fixture's words"
   const Alphabet a = Alphabet::English();
   auto list = ReadWordList(lexc::test::SourcePath("fixtures/english-small.txt"), a, {}, nullptr);
   REQUIRE(list.ok());
-  for (const char* name : {"fixtures/interop/english-small.wolges.kwg", "fixtures/interop/english-small.wolges-dawg.kwg"}) {
+  for (const char* name :
+       {"fixtures/interop/english-small.wolges.kwg", "fixtures/interop/english-small.wolges-dawg.kwg"}) {
     INFO(name);
     KwgReadOptions o;
     auto kwg = Kwg::Load(lexc::test::SourcePath(name), o);
@@ -184,8 +185,7 @@ TEST_CASE("multi-letter alphabets: tiles numbered in the engines' order and roun
   o.letters = 28;
   auto parsed = Kwg::Parse(EncodeWords(kwg), o, "es.kwg");
   REQUIRE(parsed.ok());
-  lexc::test::CheckError(LexiconFromKwg(*parsed, Alphabet::English(), 15).status(), Errc::kInvalidArgument,
-                         "alphabet");
+  lexc::test::CheckError(LexiconFromKwg(*parsed, Alphabet::English(), 15).status(), Errc::kInvalidArgument, "alphabet");
 }
 
 TEST_CASE("the move generator gives the same plays on an image converted from a KWG") {
