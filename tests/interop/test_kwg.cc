@@ -323,3 +323,22 @@ TEST_CASE("a lexicon over the 22-bit arc index is refused with the count and the
 
 }  // namespace
 }  // namespace lexc::interop::test
+
+namespace lexc::interop::test {
+namespace {
+
+// Found by fuzz_kwg (regressions/fuzz_kwg/dawg-only-arc1-tile0-read-as-gaddag):
+// an unused slot at arc 1 of a DAWG-only KWG became the image's sentinel, was
+// written back as tile 0 at arc 1, and read again as a GADDAG root entry.
+TEST_CASE("Regression: a DAWG-only KWG with an unused arc 1 stays DAWG-only through an image") {
+  const std::vector<std::uint32_t> kwg = {Arc(0, false, true, 0), Arc(188, false, true, 0)};
+  const Kwg parsed = ParseOrFail(kwg, 26);
+  REQUIRE_FALSE(parsed.has_gaddag());
+  const Image img = ImageOf(parsed, Alphabet::English());
+  const auto again = KwgOf(OpenOrFail(img), false);
+  CHECK_FALSE(ParseOrFail(again, 26).has_gaddag());
+  CHECK(KwgDawgWords(again).empty());
+}
+
+}  // namespace
+}  // namespace lexc::interop::test

@@ -109,6 +109,11 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
     out[1] = KwgArc::Make(0, false, true, lex.gaddag().root() == kNoNode ? 0 : lex.gaddag().root() + shift);
   Status st = lex.dawg().Dispatch([&](const auto& g) { return TranslateArcs(g, shift, options.tile_shift, &out); });
   if (!st.ok()) return st;
+  // Readers take tile 0 at arc 1 for the GADDAG's root entry. In a DAWG-only
+  // lexicon KWG arc 1 then is an unused slot (no DAWG arc has tile 0): make
+  // it an unreachable letter arc instead (formats/kwg.md, "Root entries").
+  if (!options.gaddag && options.tile_shift == 0 && out.size() > 1 && KwgArc::tile(out[1]) == 0)
+    out[1] = KwgArc::Make(1, true, true, 0);
   return out;
 }
 
