@@ -14,11 +14,13 @@ std::string Num(std::uint64_t v) { return std::to_string(v); }
 // "arc 1234 (offset 4936)"
 std::string At(std::uint32_t i) { return "arc " + Num(i) + " (offset " + Num(std::uint64_t(i) * 4) + ")"; }
 
-// One graph's check: an iterative depth-first walk over arc slots. Slot i
-// leads to its child list (index(i), when not 0) and, unless it ends its
-// list, to slot i + 1; a cycle among slots is a cycle of the graph. Each
-// slot's figures are folded after its successors': strings (accepted
-// strings from this slot to the end of its list) and depth.
+// One graph's check: an iterative depth-first walk over lists. A frame scans
+// its list forward from the node's first arc, checking each arc and
+// descending into children not yet done, until the list's end or a slot
+// already done (a tail shared with a list checked before); it then folds the
+// scanned slots backwards: strings (accepted strings from this slot to the
+// end of its list) and depth. Slots being scanned are gray: a child list
+// starting at a gray slot closes a cycle.
 class GraphCheck {
  public:
   GraphCheck(std::span<const std::uint32_t> arcs, std::uint32_t first, std::string prefix)
@@ -28,35 +30,40 @@ class GraphCheck {
   // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
              std::vector<bool>* reach) {
-    const std::size_t n = arcs_.size();
-    color_.assign(n, 0);
-    strings_.assign(n, 0);
-    depth_.assign(n, 0);
+    const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
+    slot_.assign(n, Slot{});
     info->root = root;
     if (root == 0) return Status::Ok();
     if (!InRange(root)) return TargetError(root, "root list");
-    std::vector<std::uint8_t> node(n, 0);
-    node[root] = 1;
+    slot_[root].state |= kNode;
     struct Frame {
-      std::uint32_t i;
-      std::uint8_t stage;
+      std::uint32_t start, cur;
+      bool resumed;  // cur's child is done: go on from cur's end bit
     };
-    std::vector<Frame> stack;
-    stack.push_back({root, 0});
+    std::vector<Frame> stack{{root, root, false}};
     while (!stack.empty()) {
-      const std::uint32_t i = stack.back().i;
-      const std::uint32_t w = arcs_[i];
-      const std::uint32_t c = KwgArc::index(w);
-      switch (stack.back().stage) {
-        case 0: {
-          color_[i] = 1;
+      Frame& f = stack.back();
+      std::uint32_t i = f.cur;
+      std::uint32_t last = 0;  // the last slot this frame scanned, once the scan stops
+      bool descend = false;
+      for (;;) {
+        const std::uint32_t w = arcs_[i];
+        if (!f.resumed) {
+          const std::uint8_t color = slot_[i].state & kColor;
+          if (color == kDone) {  // a tail checked before
+            last = i - 1;
+            break;
+          }
+          if (color == kGray) return Fail(i, "its sibling list leads back to it (a cycle)");
+          slot_[i].state |= kGray;
           const Tile t = KwgArc::tile(w);
           if (t > letters) return Fail(i, "tile " + Num(t) + " outside the alphabet's 1.." + Num(letters));
-          if (t == 0 && !separators && !tile0_letter) return Fail(i, "tile 0 (the GADDAG separator) in a DAWG");
-          if (t == 0 && separators) {
+          if (t == 0 && !tile0_letter) {
+            if (!separators) return Fail(i, "tile 0 (the GADDAG separator) in a DAWG");
             if (KwgArc::accepts(w)) return Fail(i, "a separator arc accepts");
-            if (c == 0) return Fail(i, "a separator arc leads nowhere");
+            if (KwgArc::index(w) == 0) return Fail(i, "a separator arc leads nowhere");
           }
+          const std::uint32_t c = KwgArc::index(w);
           if (c == 0 && !KwgArc::accepts(w)) return Fail(i, "leads nowhere and accepts nothing (a dead end)");
           if (!KwgArc::is_end(w)) {
             if (i + 1 >= n) return Fail(i, "its sibling list runs past the last arc");
@@ -64,47 +71,58 @@ class GraphCheck {
               return Fail(i + 1, "tile " + Num(KwgArc::tile(arcs_[i + 1])) + " after tile " + Num(t) +
                                      ": a sibling list's tiles must increase");
           }
-          stack.back().stage = 1;
           if (c != 0) {
             if (!InRange(c)) return TargetError(c, At(i) + ": child");
-            node[c] = 1;
-            if (color_[c] == 1) return Fail(i, "its child list " + Num(c) + " leads back to it (a cycle)");
-            if (color_[c] == 0) stack.push_back({c, 0});
+            slot_[c].state |= kNode;
+            const std::uint8_t cc = slot_[c].state & kColor;
+            if (cc == kGray) return Fail(i, "its child list " + Num(c) + " leads back to it (a cycle)");
+            if (cc == 0) {
+              f.cur = i;
+              f.resumed = true;
+              descend = true;
+              break;
+            }
           }
+        }
+        f.resumed = false;
+        if (KwgArc::is_end(w)) {
+          last = i;
           break;
         }
-        case 1:
-          stack.back().stage = 2;
-          if (!KwgArc::is_end(w)) {
-            if (color_[i + 1] == 1) return Fail(i, "its sibling list leads back to it (a cycle)");
-            if (color_[i + 1] == 0) stack.push_back({i + 1, 0});
-          }
-          break;
-        default: {
-          std::uint64_t s = KwgArc::accepts(w) ? 1 : 0;
-          std::uint32_t d = 1;
-          if (c != 0) {
-            s = Add(s, strings_[c]);
-            d = 1u + depth_[c];
-          }
-          if (!KwgArc::is_end(w)) {
-            s = Add(s, strings_[i + 1]);
-            d = std::max<std::uint32_t>(d, depth_[i + 1]);
-          }
-          if (d > static_cast<std::uint32_t>(max_depth))
-            return Fail(i, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
-          strings_[i] = s;
-          depth_[i] = static_cast<std::uint16_t>(d);
-          color_[i] = 2;
-          ++info->arcs;
-          (*reach)[i] = true;
-          stack.pop_back();
-        }
+        ++i;
       }
+      if (descend) {
+        const std::uint32_t c = KwgArc::index(arcs_[f.cur]);
+        stack.push_back({c, c, false});
+        continue;
+      }
+      // Fold the scanned slots, last to first.
+      for (std::uint32_t j = last + 1; j-- > f.start;) {
+        const std::uint32_t w = arcs_[j];
+        const std::uint32_t c = KwgArc::index(w);
+        std::uint64_t s = KwgArc::accepts(w) ? 1 : 0;
+        std::uint32_t d = 1;
+        if (c != 0) {
+          s = Add(s, slot_[c].strings);
+          d = 1u + slot_[c].depth;
+        }
+        if (!KwgArc::is_end(w)) {
+          s = Add(s, slot_[j + 1].strings);
+          d = std::max<std::uint32_t>(d, slot_[j + 1].depth);
+        }
+        if (d > static_cast<std::uint32_t>(max_depth))
+          return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
+        slot_[j].strings = s;
+        slot_[j].depth = static_cast<std::uint8_t>(d);
+        slot_[j].state = static_cast<std::uint8_t>((slot_[j].state & kNode) | kDone);
+        ++info->arcs;
+        (*reach)[j] = true;
+      }
+      stack.pop_back();
     }
-    for (std::uint8_t b : node) info->nodes += b;
-    info->strings = strings_[root];
-    info->longest_path = depth_[root];
+    for (const Slot& x : slot_) info->nodes += (x.state & kNode) ? 1 : 0;
+    info->strings = slot_[root].strings;
+    info->longest_path = slot_[root].depth;
     return Status::Ok();
   }
 
@@ -125,9 +143,14 @@ class GraphCheck {
   std::span<const std::uint32_t> arcs_;
   std::uint32_t first_;
   std::string prefix_;
-  std::vector<std::uint8_t> color_;  // 0 unseen, 1 on the stack, 2 done
-  std::vector<std::uint64_t> strings_;
-  std::vector<std::uint16_t> depth_;
+  static constexpr std::uint8_t kColor = 3, kGray = 1, kDone = 2, kNode = 4;
+  // One cache line per child look-up: a slot's figures side by side.
+  struct Slot {
+    std::uint64_t strings = 0;
+    std::uint8_t state = 0;  // color (0 unseen, gray, done) | kNode (a list starts here)
+    std::uint8_t depth = 0;  // at most max_depth <= 255
+  };
+  std::vector<Slot> slot_;
 };
 
 }  // namespace
