@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "lexc/io.h"
 
@@ -29,13 +30,17 @@ class GraphCheck {
   // Walks from `root` (0: empty). `separators`: tile 0 is a GADDAG
   // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
-             std::vector<bool>* reach) {
+             std::vector<std::uint8_t>* reach) {
     const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
-    slot_.assign(n, Slot{});
+    slot_.reset(new Slot[n]);  // trivial: zeroed at once, not one by one
+    std::memset(static_cast<void*>(slot_.get()), 0, sizeof(Slot) * n);
+    Slot* const slot = slot_.get();
+    const std::uint32_t* const arcs = arcs_.data();
     info->root = root;
     if (root == 0) return Status::Ok();
     if (!InRange(root)) return TargetError(root, "root list");
-    slot_[root].state |= kNode;
+    slot[root].state |= kNode;
+    info->nodes = 1;
     struct Frame {
       std::uint32_t start, cur;
       bool resumed;  // cur's child is done: go on from cur's end bit
@@ -47,15 +52,15 @@ class GraphCheck {
       std::uint32_t last = 0;  // the last slot this frame scanned, once the scan stops
       bool descend = false;
       for (;;) {
-        const std::uint32_t w = arcs_[i];
+        const std::uint32_t w = arcs[i];
         if (!f.resumed) {
-          const std::uint8_t color = slot_[i].state & kColor;
+          const std::uint8_t color = slot[i].state & kColor;
           if (color == kDone) {  // a tail checked before
             last = i - 1;
             break;
           }
           if (color == kGray) return Fail(i, "its sibling list leads back to it (a cycle)");
-          slot_[i].state |= kGray;
+          slot[i].state |= kGray;
           const Tile t = KwgArc::tile(w);
           if (t > letters) return Fail(i, "tile " + Num(t) + " outside the alphabet's 1.." + Num(letters));
           if (t == 0 && !tile0_letter) {
@@ -67,14 +72,15 @@ class GraphCheck {
           if (c == 0 && !KwgArc::accepts(w)) return Fail(i, "leads nowhere and accepts nothing (a dead end)");
           if (!KwgArc::is_end(w)) {
             if (i + 1 >= n) return Fail(i, "its sibling list runs past the last arc");
-            if (KwgArc::tile(arcs_[i + 1]) <= t)
-              return Fail(i + 1, "tile " + Num(KwgArc::tile(arcs_[i + 1])) + " after tile " + Num(t) +
+            if (KwgArc::tile(arcs[i + 1]) <= t)
+              return Fail(i + 1, "tile " + Num(KwgArc::tile(arcs[i + 1])) + " after tile " + Num(t) +
                                      ": a sibling list's tiles must increase");
           }
           if (c != 0) {
             if (!InRange(c)) return TargetError(c, At(i) + ": child");
-            slot_[c].state |= kNode;
-            const std::uint8_t cc = slot_[c].state & kColor;
+            info->nodes += (slot[c].state & kNode) ? 0 : 1;
+            slot[c].state |= kNode;
+            const std::uint8_t cc = slot[c].state & kColor;
             if (cc == kGray) return Fail(i, "its child list " + Num(c) + " leads back to it (a cycle)");
             if (cc == 0) {
               f.cur = i;
@@ -92,42 +98,44 @@ class GraphCheck {
         ++i;
       }
       if (descend) {
-        const std::uint32_t c = KwgArc::index(arcs_[f.cur]);
+        const std::uint32_t c = KwgArc::index(arcs[f.cur]);
         stack.push_back({c, c, false});
         continue;
       }
       // Fold the scanned slots, last to first.
       for (std::uint32_t j = last + 1; j-- > f.start;) {
-        const std::uint32_t w = arcs_[j];
+        const std::uint32_t w = arcs[j];
         const std::uint32_t c = KwgArc::index(w);
         std::uint64_t s = KwgArc::accepts(w) ? 1 : 0;
         std::uint32_t d = 1;
         if (c != 0) {
-          s = Add(s, slot_[c].strings);
-          d = 1u + slot_[c].depth;
+          s = Add(s, slot[c].strings);
+          d = 1u + slot[c].depth;
         }
         if (!KwgArc::is_end(w)) {
-          s = Add(s, slot_[j + 1].strings);
-          d = std::max<std::uint32_t>(d, slot_[j + 1].depth);
+          s = Add(s, slot[j + 1].strings);
+          d = std::max<std::uint32_t>(d, slot[j + 1].depth);
         }
         if (d > static_cast<std::uint32_t>(max_depth))
           return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
-        slot_[j].strings = s;
-        slot_[j].depth = static_cast<std::uint8_t>(d);
-        slot_[j].state = static_cast<std::uint8_t>((slot_[j].state & kNode) | kDone);
-        ++info->arcs;
-        (*reach)[j] = true;
+        slot[j].strings = s;
+        slot[j].depth = static_cast<std::uint8_t>(d);
+        slot[j].state = static_cast<std::uint8_t>((slot[j].state & kNode) | kDone);
+        (*reach)[j] = 1;
       }
+      info->arcs += last + 1 - f.start;
       stack.pop_back();
     }
-    for (const Slot& x : slot_) info->nodes += (x.state & kNode) ? 1 : 0;
-    info->strings = slot_[root].strings;
-    info->longest_path = slot_[root].depth;
+    info->strings = slot[root].strings;
+    info->longest_path = slot[root].depth;
     return Status::Ok();
   }
 
  private:
-  static std::uint64_t Add(std::uint64_t a, std::uint64_t b) { return a + b < a ? ~std::uint64_t(0) : a + b; }
+  static std::uint64_t Add(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum;
+    return __builtin_add_overflow(a, b, &sum) ? ~std::uint64_t(0) : sum;
+  }
 
   [[gnu::cold, gnu::noinline]] Status Fail(std::uint32_t i, const std::string& what) const {
     return Status(Errc::kBadInput, prefix_ + At(i) + ": " + what);
@@ -146,11 +154,11 @@ class GraphCheck {
   static constexpr std::uint8_t kColor = 3, kGray = 1, kDone = 2, kNode = 4;
   // One cache line per child look-up: a slot's figures side by side.
   struct Slot {
-    std::uint64_t strings = 0;
-    std::uint8_t state = 0;  // color (0 unseen, gray, done) | kNode (a list starts here)
-    std::uint8_t depth = 0;  // at most max_depth <= 255
+    std::uint64_t strings;
+    std::uint8_t state;  // color (0 unseen, gray, done) | kNode (a list starts here)
+    std::uint8_t depth;  // at most max_depth <= 255
   };
-  std::vector<Slot> slot_;
+  std::unique_ptr<Slot[]> slot_;
 };
 
 }  // namespace
@@ -177,7 +185,7 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
       return Status(Errc::kBadInput, prefix + "root entry " + Num(e) + " (offset " + Num(e * 4) +
                                          "): expected tile 0 and no accepts bit, got word " + Num(w));
   }
-  k.reach_.assign(n, false);
+  k.reach_.assign(n, 0);
   GraphCheck check(k.arcs_, first, prefix);
   LEXC_RETURN_IF_ERROR(
       check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, &k.reach_));

@@ -88,7 +88,7 @@ class Kwg {
   const KwgGraphInfo& dawg() const { return dawg_; }
   const KwgGraphInfo& gaddag() const { return gaddag_; }  // root 0 when absent
   // Whether arc i is reachable from a root (the others are padding or junk).
-  bool reachable(std::uint32_t i) const { return reach_[i]; }
+  bool reachable(std::uint32_t i) const { return reach_[i] != 0; }
 
   // Calls f(word) for each DAWG word in the file's order: tile codes
   // increasing, a word before its extensions. Returns the number of words.
@@ -101,7 +101,7 @@ class Kwg {
   std::vector<std::uint32_t> arcs_;
   bool has_gaddag_ = false;
   KwgGraphInfo dawg_, gaddag_;
-  std::vector<bool> reach_;
+  std::vector<std::uint8_t> reach_;  // 1: reachable from a root
 };
 
 // ---- lexc image <-> KWG ----
