@@ -203,3 +203,28 @@ TEST_CASE("damaged and hostile KLV2 files are refused with the offset") {
 
 }  // namespace
 }  // namespace lexc::interop::test
+
+namespace lexc::interop::test {
+namespace {
+
+TEST_CASE("LoadLeaveTable reads either file, told apart by content") {
+  std::mt19937_64 rng(4);
+  const Model m = RandomModel(rng, 80, 26);
+  const LeaveTable t = TableOf(m, 26);
+  const Alphabet a = Alphabet::English();
+  lexc::test::TempDir dir;
+  const std::string klv = (dir.path() / "t.klv2").string(), leaves = (dir.path() / "t.leaves").string();
+  REQUIRE(WriteFileAtomic(klv, EncodeKlv2(t).value()).ok());
+  REQUIRE(WriteFileAtomic(leaves, EncodeLeavesFile(t, a).value()).ok());
+  for (const std::string& path : {klv, leaves}) {
+    INFO(path);
+    auto got = LoadLeaveTable(path, a);
+    INFO(got.status().ToString());
+    REQUIRE(got.ok());
+    CHECK(TableModel(*got) == m);
+  }
+  lexc::test::CheckError(LoadLeaveTable((dir.path() / "missing").string(), a).status(), Errc::kIo, "missing");
+}
+
+}  // namespace
+}  // namespace lexc::interop::test

@@ -78,10 +78,11 @@ std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& 
 }
 
 interop::LeaveTable LoadLeaves(const std::string& path, FileKind kind, const Alphabet* alphabet) {
-  const std::string bytes = Check(ReadFileBytes(path, interop::kKlv2MaxBytes));
-  const auto span = std::as_bytes(std::span(bytes.data(), bytes.size()));
-  if (kind == FileKind::kKlv2) return Check(interop::DecodeKlv2(span, alphabet ? alphabet->size() : 26, path));
-  return Check(interop::DecodeLeavesFile(span, alphabet, path)).table;
+  if (kind == FileKind::kLeaves && !alphabet) {  // the file names its letters: no alphabet needed
+    const std::string bytes = Check(ReadFileBytes(path, interop::kKlv2MaxBytes));
+    return Check(interop::DecodeLeavesFile(std::as_bytes(std::span(bytes.data(), bytes.size())), nullptr, path)).table;
+  }
+  return Check(interop::LoadLeaveTable(path, alphabet ? *alphabet : Alphabet::English()));
 }
 
 }  // namespace lexc::cli

@@ -6,6 +6,7 @@
 
 #include "lexc/builder.h"
 #include "lexc/interop/kwg.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 
 namespace lexc::interop {
@@ -118,6 +119,18 @@ Result<std::vector<std::byte>> EncodeKlv2(const LeaveTable& table) {
     Put32(out, bits);
   }
   return out;
+}
+
+Result<LeaveTable> LoadLeaveTable(const std::string& path, const Alphabet& alphabet) {
+  auto bytes = ReadFileBytes(path, kKlv2MaxBytes);
+  if (!bytes.ok()) return bytes.status();
+  const auto span = std::as_bytes(std::span(bytes->data(), bytes->size()));
+  if (IsLeavesFile(span)) {
+    auto file = DecodeLeavesFile(span, &alphabet, path);
+    if (!file.ok()) return file.status();
+    return std::move(file->table);
+  }
+  return DecodeKlv2(span, alphabet.size(), path);
 }
 
 }  // namespace lexc::interop

@@ -14,9 +14,11 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "lexc/alphabet.h"
 #include "lexc/interop/leave_table.h"
 #include "lexc/status.h"
 
@@ -34,5 +36,12 @@ Result<LeaveTable> DecodeKlv2(std::span<const std::byte> bytes, int letters, std
 // builder) and written as a KWG, then the values in key order; the same
 // table gives the same bytes. Errors: kLimit (the DAWG over 2^22 arcs).
 Result<std::vector<std::byte>> EncodeKlv2(const LeaveTable& table);
+
+// Reads a leave table from `path` through lexc/io.h: lexc's leave table file
+// when it starts with that magic (its labels checked against `alphabet`),
+// else a KLV2 over `alphabet`'s letters. What an engine calls to get its
+// leaves (the strategy layer). Errors: kIo, kLimit (over kKlv2MaxBytes), and
+// those of DecodeLeavesFile / DecodeKlv2.
+Result<LeaveTable> LoadLeaveTable(const std::string& path, const Alphabet& alphabet);
 
 }  // namespace lexc::interop
