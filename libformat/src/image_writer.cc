@@ -20,7 +20,7 @@ void WriteMeta(ByteWriter& w, const Metadata& meta) {
   std::array<std::byte, format::kMetaFixedSize> fixed;
   record.EncodeTo(fixed);
   w.PutBytes(fixed.data(), fixed.size());
-  w.PutBytes(meta.options.data(), meta.options.size());
+  if (!meta.options.empty()) w.PutBytes(meta.options.data(), meta.options.size());  // an empty view's data may be null
 }
 
 // Patches the header and section table over the zeros reserved for them,
