@@ -342,3 +342,21 @@ TEST_CASE("Regression: a DAWG-only KWG with an unused arc 1 stays DAWG-only thro
 
 }  // namespace
 }  // namespace lexc::interop::test
+
+namespace lexc::interop::test {
+namespace {
+
+TEST_CASE("arc 1 is a GADDAG entry only in an entry's shape; zero padding there is not") {
+  // DAWG-only {A}: entry, zero padding at arc 1 (a block layout's gap), then A.
+  const std::vector<std::uint32_t> padded = {Arc(0, false, true, 2), 0u, Arc(1, true, true, 0)};
+  const Kwg k = ParseOrFail(padded, 26);
+  CHECK_FALSE(k.has_gaddag());
+  CHECK(k.dawg().strings == 1);
+  const Image img = ImageOf(k, Alphabet::English());
+  CHECK(lexc::test::AllWords(OpenOrFail(img)) == std::vector<Word>{{1}});
+  // The same with an entry at arc 1 (an empty GADDAG) is read as having one.
+  CHECK(ParseOrFail({Arc(0, false, true, 2), Arc(0, false, true, 0), Arc(1, true, true, 0)}, 26).has_gaddag());
+}
+
+}  // namespace
+}  // namespace lexc::interop::test

@@ -193,7 +193,7 @@ void RegisterConvert(CLI::App& app) {
       ->check(CLI::IsMember({"lex", "kwg", "klv2", "leaves"}));
   cmd->add_option("--alphabet", args->alphabet,
                   "The language of a KWG or KLV2 (they do not name it; tile t is the alphabet's\n"
-                  "t-th letter, the engines' order). " +
+                  "t-th letter, the engines' order).\n" +
                       AlphabetHelp())
       ->capture_default_str();
   cmd->add_flag("--dawg", args->dawg, "Write a DAWG-only KWG (default: DAWG + GADDAG)");

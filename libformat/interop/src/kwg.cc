@@ -177,7 +177,10 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
   k.arcs_.resize(bytes.size() / 4);
   std::memcpy(k.arcs_.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
   const std::uint32_t n = static_cast<std::uint32_t>(k.arcs_.size());
-  k.has_gaddag_ = !o.leaves && n >= 2 && KwgArc::tile(k.arcs_[1]) == 0;
+  // Arc 1 in the shape of a root entry (tile 0, end, no accepts) is the
+  // GADDAG's; padding (a zero word) and a DAWG's first arc are not.
+  k.has_gaddag_ = !o.leaves && n >= 2 && KwgArc::tile(k.arcs_[1]) == 0 && KwgArc::is_end(k.arcs_[1]) &&
+                  !KwgArc::accepts(k.arcs_[1]);
   const std::uint32_t first = k.has_gaddag_ ? 2 : 1;
   for (std::uint32_t e = 0; e < first; ++e) {
     const std::uint32_t w = k.arcs_[e];
