@@ -8,11 +8,12 @@
 #include "lexc/interop/kwg.h"
 #include "lexc/io.h"
 #include "lexc/wordlist.h"
+#include "messages.h"
 
 namespace lexc::interop {
 namespace {
 
-std::string Num(std::uint64_t v) { return std::to_string(v); }
+using internal::Num;
 
 std::uint32_t Get32(const std::byte* p) {
   std::uint32_t v;

@@ -6,11 +6,12 @@
 #include <memory>
 
 #include "lexc/io.h"
+#include "messages.h"
 
 namespace lexc::interop {
 namespace {
 
-std::string Num(std::uint64_t v) { return std::to_string(v); }
+using internal::Num;
 
 // "arc 1234 (offset 4936)"
 std::string At(std::uint32_t i) { return "arc " + Num(i) + " (offset " + Num(std::uint64_t(i) * 4) + ")"; }

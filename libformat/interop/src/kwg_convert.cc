@@ -10,11 +10,12 @@
 #include "lexc/interop/kwg.h"
 #include "lexc/query.h"
 #include "lexc/wordlist.h"
+#include "messages.h"
 
 namespace lexc::interop {
 namespace {
 
-std::string Num(std::uint64_t v) { return std::to_string(v); }
+using internal::Num;
 
 // Image arcs -> KWG arcs: image arc i (i >= 1) is KWG arc i + shift; the
 // sentinel's slot 0 (and 1 with a GADDAG) hold the root entries.

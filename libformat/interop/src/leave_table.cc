@@ -7,6 +7,7 @@
 
 #include "lexc/crc32c.h"
 #include "lexc/tile_text.h"
+#include "messages.h"
 
 namespace lexc::interop {
 namespace {
@@ -17,7 +18,7 @@ constexpr std::uint16_t kLeavesMajor = 1;
 constexpr std::uint16_t kLeavesMinor = 0;
 constexpr std::size_t kLeavesHeadSize = 32;
 
-std::string Num(std::uint64_t v) { return std::to_string(v); }
+using internal::Num;
 
 std::string KeyDigits(std::span<const Tile> key) {
   std::string s = "{";
