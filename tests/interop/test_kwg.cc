@@ -321,12 +321,6 @@ TEST_CASE("a lexicon over the 22-bit arc index is refused with the count and the
   lexc::test::CheckError(KwgFromLexicon(OpenOrFail(over), o).status(), Errc::kLimit, "4194304");
 }
 
-}  // namespace
-}  // namespace lexc::interop::test
-
-namespace lexc::interop::test {
-namespace {
-
 // Found by fuzz_kwg (regressions/fuzz_kwg/dawg-only-arc1-tile0-read-as-gaddag):
 // an unused slot at arc 1 of a DAWG-only KWG became the image's sentinel, was
 // written back as tile 0 at arc 1, and read again as a GADDAG root entry.
@@ -339,12 +333,6 @@ TEST_CASE("Regression: a DAWG-only KWG with an unused arc 1 stays DAWG-only thro
   CHECK_FALSE(ParseOrFail(again, 26).has_gaddag());
   CHECK(KwgDawgWords(again).empty());
 }
-
-}  // namespace
-}  // namespace lexc::interop::test
-
-namespace lexc::interop::test {
-namespace {
 
 TEST_CASE("arc 1 is a GADDAG entry only in an entry's shape; zero padding there is not") {
   // DAWG-only {A}: entry, zero padding at arc 1 (a block layout's gap), then A.

@@ -201,12 +201,6 @@ TEST_CASE("damaged and hostile KLV2 files are refused with the offset") {
   }
 }
 
-}  // namespace
-}  // namespace lexc::interop::test
-
-namespace lexc::interop::test {
-namespace {
-
 TEST_CASE("LoadLeaveTable reads either file, told apart by content") {
   std::mt19937_64 rng(4);
   const Model m = RandomModel(rng, 80, 26);
