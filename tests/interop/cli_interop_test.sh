@@ -30,6 +30,8 @@ expect_rc "convert wolges's kwg" 0 "$LEXC" convert --json -q "$WOLGES" -o wolges
 expect_grep "--json report" '"from":"kwg","to":"lex"' "$T/out"
 expect_rc "verify it against the list" 0 "$LEXC" verify wolges.lex --words "$FIXTURE"
 expect "its words" "$(cat model.txt)" "$("$LEXC" dump wolges.lex)"
+expect_rc "convert wolges's kwg --rebuild" 0 "$LEXC" convert -q --rebuild "$WOLGES" -o rebuilt.lex
+expect "rebuilt: the image lexc builds from the list" "" "$(cmp small.lex rebuilt.lex 2>&1)"
 expect_rc "convert the DAWG-only kwg" 0 "$LEXC" convert -q small-dawg.kwg -o dawg.lex
 expect_rc "verify it" 0 "$LEXC" verify dawg.lex --words "$FIXTURE"
 expect_grep "DAWG only" "words, DAWG, " "$T/out"

@@ -11,17 +11,19 @@
 
 #include "common.h"
 #include "foreign.h"
+#include "lexc/builder.h"
 #include "lexc/interop/klv2.h"
 #include "lexc/interop/kwg.h"
 #include "lexc/interop/leave_table.h"
 #include "lexc/io.h"
+#include "lexc/wordlist.h"
 
 namespace lexc::cli {
 namespace {
 
 struct ConvertArgs {
   std::string input, output, from, to, alphabet = "english";
-  bool dawg = false, json = false, quiet = false;
+  bool dawg = false, json = false, quiet = false, rebuild = false;
   int max_len = 15;
 };
 
@@ -72,6 +74,21 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
     image = ImageFromKwg(kwg, a.input, alphabet, a.max_len);
     owned = Lexicon::FromBytes(image);
     lex = &*owned;
+    if (a.rebuild && r->to == FileKind::kImage) {  // lexc's own layout: minimal, tails shared
+      std::vector<std::vector<Tile>> words;
+      ForEachWord(*lex, [&](const WordMatch& m) {
+        words.emplace_back(m.tiles.begin(), m.tiles.end());
+        return true;
+      });
+      BuildOptions bo;
+      bo.gaddag = kwg.has_gaddag();
+      bo.max_len = a.max_len;
+      image = Check(BuildImage(WordList::FromUnsorted(std::move(words)), alphabet, bo));
+      owned = Lexicon::FromBytes(image);
+      const Status st = owned.ok() ? owned->Verify() : owned.status();
+      if (!st.ok()) Fail("the rebuilt image failed verification, nothing written: " + Describe(st));
+      lex = &*owned;
+    }
   } else {
     mapped.emplace(OpenImage(a.input, /*verify=*/true));
     lex = &mapped->lexicon();
@@ -197,6 +214,9 @@ void RegisterConvert(CLI::App& app) {
                       AlphabetHelp())
       ->capture_default_str();
   cmd->add_flag("--dawg", args->dawg, "Write a DAWG-only KWG (default: DAWG + GADDAG)");
+  cmd->add_flag("--rebuild", args->rebuild,
+                "KWG in: compile its words again instead of keeping its layout (the image is then\n"
+                "minimal and byte-identical to `lexc build` of the same words, whatever wrote the KWG)");
   cmd->add_option("--max-len", args->max_len, "Longest word of a KWG read, in tiles (recorded in the image)")
       ->capture_default_str()
       ->check(CLI::Range(1, 254));
@@ -206,6 +226,7 @@ void RegisterConvert(CLI::App& app) {
   lexc convert csw21.kwg --alphabet english -o csw21.lex   a KWG into a verified image
   lexc convert csw21.lex -o csw21.kwg                      an image out as a KWG (DAWG + GADDAG)
   lexc convert csw21.lex -o csw21-dawg.kwg --dawg          DAWG only
+  lexc convert magpie.kwg -o magpie.lex --rebuild          lexc's own (minimal) layout
   lexc convert english.klv2 -o english.leaves              leave values both ways
   lexc convert english.leaves -o english.klv2
 
