@@ -17,8 +17,8 @@
 //      reader uses for an image without it (word_index_section.h).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (META's
 // figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
-// ChooseArcWidth, CountGraphFigures, then EncodeAlphabetSection / WriteMeta /
-// WriteArcs per section and WriteFrame (header, table, trailer; image_codec.h).
+// ChooseArcWidth, CountGraphFigures, then EncodeImage (image_writer.h: the
+// sections, header, table and trailer), given WriteArcWords for ARCS.
 #include "lexc/builder.h"
 
 #include <algorithm>
@@ -30,9 +30,9 @@
 #include "automaton.h"
 #include "bytes.h"
 #include "image_codec.h"
+#include "image_writer.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
-#include "word_index_section.h"
 
 namespace lexc {
 namespace {
@@ -363,66 +363,23 @@ void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<
   }
 }
 
-// ---- Phase 4: serialization, one writer per section ----
+// ---- Phase 4: serialization (image_writer.h); the arcs from the layout ----
 
-void WriteMeta(internal::ByteWriter& w, std::uint64_t words, const TextFigures& text, int max_len,
-               const std::string& options_text) {
-  internal::MetaRecord record;
-  Metadata& m = record.meta;
-  m.word_count = words;
-  m.tile_total = text.tile_total;
-  m.text_bytes = text.text_bytes;
-  m.longest_word = text.longest;
-  m.shortest_word = text.shortest;
-  m.max_len = static_cast<std::uint32_t>(max_len);
-  m.source_crc = text.crc;
-  m.options = options_text;
-  std::array<std::byte, format::kMetaFixedSize> fixed;
-  record.EncodeTo(fixed);
-  w.PutBytes(fixed.data(), fixed.size());
-  w.PutBytes(options_text.data(), options_text.size());
-}
-
-void WriteArcs(internal::ByteWriter& w, int width, const StateStore& store, const Layout& layout) {
-  std::array<std::byte, format::kArcsHeadSize> head;
-  internal::ArcsHead{static_cast<std::uint32_t>(width), layout.slots}.EncodeTo(head);
-  w.PutBytes(head.data(), head.size());
-  if (width == 4)
-    w.Put32(format::kArc32Sentinel);
-  else
-    w.Put64(format::kArc64Sentinel);
+void WriteArcWords(std::byte* out, int width, const StateStore& store, const Layout& layout) {
+  const auto put = [&](std::uint64_t v) {
+    std::memcpy(out, &v, static_cast<std::size_t>(width));  // little-endian host (bytes.h)
+    out += width;
+  };
+  put(width == 4 ? format::kArc32Sentinel : format::kArc64Sentinel);
   for (StateId m : layout.placed) {
     auto arcs = store.arcs(m);
     for (std::size_t i = 0; i < arcs.size(); ++i) {
       const PackedArc a = arcs[i];
       const std::uint64_t target = layout.pos[ArcTarget(a)];
       const std::uint64_t tile = ArcTile(a), acc = ArcAccepts(a), last = i + 1 == arcs.size();
-      if (width == 4)
-        w.Put32(static_cast<std::uint32_t>(acc << 31 | last << 30 | tile << 24 | target));
-      else
-        w.Put64(acc << 41 | last << 40 | tile << 32 | target);
+      put(width == 4 ? (acc << 31 | last << 30 | tile << 24 | target) : (acc << 41 | last << 40 | tile << 32 | target));
     }
   }
-}
-
-// Patches the header and section table over the zeros reserved for them,
-// then appends the trailer with the CRC of everything before it.
-void WriteFrame(internal::ByteWriter& w, std::span<const internal::SectionEntry> sections, std::uint16_t minor) {
-  internal::ImageHeader header;
-  header.minor = minor;
-  header.file_size = w.size() + format::kTrailerSize;
-  header.section_count = static_cast<std::uint32_t>(sections.size());
-  std::array<std::byte, format::kHeaderSize> head;
-  header.EncodeTo(head);
-  w.Patch(0, head.data(), head.size());
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    std::array<std::byte, format::kSectionEntrySize> entry;
-    sections[i].EncodeTo(entry);
-    w.Patch(header.section_table_offset + i * format::kSectionEntrySize, entry.data(), entry.size());
-  }
-  std::array<std::byte, format::kTrailerSize> trailer;
-  internal::ImageTrailer{Crc32c(0, w.data(), w.size())}.EncodeTo(trailer);
-  w.PutBytes(trailer.data(), trailer.size());
 }
 
 }  // namespace
@@ -470,69 +427,40 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
   const double t_layout = Since(t0);
 
-  // Phase 4: serialize the sections after room for the header and table.
-  using Section = internal::SectionEntry;
-  std::vector<Section> sections;
-  sections.push_back({format::kTagAlphabet});
-  if (!alphabet.folds().empty()) sections.push_back({format::kTagFold});
-  sections.push_back({format::kTagMeta});
-  if (options.dawg) sections.push_back({format::kTagDawg});
-  if (options.gaddag) sections.push_back({format::kTagGaddag});
-  sections.push_back({format::kTagArcs});
-  if (options.word_index) sections.push_back({format::kTagWordIndex});
+  // Phase 4: serialize (image_writer.h).
   const std::string opts = OptionsText(options, alphabet, width);
-  internal::ByteWriter w;
-  w.Reserve(4096 + alphabet.size() * format::kTileRecordSize + opts.size() + layout.slots * 8);
-  w.PutZeros(format::kHeaderSize + sections.size() * format::kSectionEntrySize);
-  w.Align(format::kAlign);
-  std::uint64_t arcs_offset = 0;
-  double t_index = 0;
-  for (Section& sec : sections) {
-    sec.offset = w.size();
-    if (sec.tag == format::kTagAlphabet) {
-      internal::EncodeAlphabetSection(alphabet, w);
-    } else if (sec.tag == format::kTagFold) {
-      internal::EncodeFoldSection(alphabet, w);
-    } else if (sec.tag == format::kTagMeta) {
-      WriteMeta(w, words.size(), text, options.max_len, opts);
-    } else if (sec.tag == format::kTagDawg || sec.tag == format::kTagGaddag) {
-      std::array<std::byte, format::kGraphDescSize> desc;
-      internal::GraphDescriptor{sec.tag == format::kTagDawg ? dawg_info : gaddag_info}.EncodeTo(desc);
-      w.PutBytes(desc.data(), desc.size());
-    } else if (sec.tag == format::kTagArcs) {
-      arcs_offset = sec.offset;
-      WriteArcs(w, width, store, layout);
-    } else {
-      // WIDX follows ARCS: numbered from the arcs as written.
-      t0 = std::chrono::steady_clock::now();
-      const Graph dawg(w.data() + arcs_offset + format::kArcsHeadSize, width, layout.slots, dawg_info.root);
-      auto index = internal::ComputeWordIndexSection(dawg);
-      if (!index.ok()) return index.status();
-      w.PutBytes(index->words.data(), index->bytes);
-      t_index = Since(t0);
-    }
-    sec.size = w.size() - sec.offset;
-    w.Align(format::kAlign);
-  }
-  // The lowest minor version that describes the image.
-  const std::uint16_t minor = !alphabet.folds().empty() ? format::kMinorFolds
-                              : options.word_index      ? format::kMinorWordIndex
-                                                        : format::kMinor;
-  WriteFrame(w, sections, minor);
+  internal::ImagePlan plan;
+  plan.alphabet = &alphabet;
+  Metadata& m = plan.meta;
+  m.word_count = words.size();
+  m.tile_total = text.tile_total;
+  m.text_bytes = text.text_bytes;
+  m.longest_word = text.longest;
+  m.shortest_word = text.shortest;
+  m.max_len = static_cast<std::uint32_t>(options.max_len);
+  m.source_crc = text.crc;
+  m.options = opts;
+  plan.dawg = options.dawg ? &dawg_info : nullptr;
+  plan.gaddag = options.gaddag ? &gaddag_info : nullptr;
+  plan.arc_width = width;
+  plan.arc_count = layout.slots;
+  plan.word_index = options.word_index;
+  auto encoded = internal::EncodeImage(plan, [&](std::byte* out) { WriteArcWords(out, width, store, layout); });
+  if (!encoded.ok()) return encoded.status();
 
   if (report) {
     report->dawg = dawg_info;
     report->gaddag = gaddag_info;
     report->arc_slots = layout.slots;
-    report->image_bytes = w.size();
+    report->image_bytes = encoded->bytes.size();
     report->arc_width = width;
     report->seconds_dawg = t_dawg;
     report->seconds_gaddag = t_gaddag;
     report->seconds_layout = t_layout;
-    report->seconds_word_index = t_index;
-    report->word_index_bytes = options.word_index ? sections.back().size : 0;
+    report->seconds_word_index = encoded->seconds_word_index;
+    report->word_index_bytes = encoded->word_index_bytes;
   }
-  return w.Take();
+  return std::move(encoded->bytes);
 }
 
 }  // namespace lexc

@@ -12,6 +12,7 @@
 
 #include "common.h"
 #include "lexc/builder.h"
+#include "lexc/interop/kwg.h"
 #include "lexc/io.h"
 #include "lexc/language.h"
 #include "lexc/wordlist.h"
@@ -20,7 +21,7 @@ namespace lexc::cli {
 namespace {
 
 struct BuildArgs {
-  std::string input, output, alphabet = "english";
+  std::string input, output, alphabet = "english", format = "lex";
   bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false,
        check_words = false, word_index = false;
   int max_len = 15, arc_width = 0;
@@ -117,6 +118,34 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
   std::printf("%s\n", JsonLine(j).c_str());
 }
 
+// --format kwg: the image's arcs translated to a KWG (lexc/interop/kwg.h),
+// which is read back and checked (every arc, the word and GADDAG string
+// counts) before it replaces the output.
+void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, OutputFile* output,
+              Phases& phases, BuildReport* br, Timings* t) {
+  phases.Begin("translating to KWG");
+  const Lexicon lex = Check(Lexicon::FromBytes(image));
+  interop::KwgWriteOptions wo;
+  wo.gaddag = lex.has_gaddag();
+  const std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(lex, wo));
+  const std::vector<std::byte> kwg = interop::KwgBytes(arcs);
+  t->build += phases.End();
+  phases.Begin("checking the KWG");
+  interop::KwgReadOptions ro;
+  ro.letters = lex.alphabet().size();
+  ro.max_len = std::min(a.max_len, 254);
+  const interop::Kwg back = Check(interop::Kwg::Parse(kwg, ro, a.output));
+  if (back.dawg().strings != words.size() || (wo.gaddag && back.gaddag().strings != words.total_tiles()))
+    Fail("built KWG does not hold the word list, nothing written");
+  t->check = phases.End();
+  phases.Begin("writing " + QuotePath(a.output));
+  Check(output->Append(kwg));
+  Check(output->Commit());
+  t->write = phases.End();
+  br->arc_slots = arcs.size();
+  br->image_bytes = kwg.size();
+}
+
 void RunBuild(const BuildArgs& a) {
   const Stopwatch total;
   Timings t;
@@ -150,12 +179,22 @@ void RunBuild(const BuildArgs& a) {
   bo.arc_width = a.arc_width;
   bo.max_len = a.max_len;
   bo.word_index = a.word_index;
+  if (a.format == "kwg" && !bo.dawg) Fail("a KWG always holds the DAWG (entry 0): drop --gaddag", 2);
+  if (a.format == "kwg" && a.word_index) Fail("--word-index is a lexc image section; a KWG has none", 2);
   if (a.word_index && !bo.dawg) Fail("--word-index numbers the DAWG's words: it needs the DAWG (drop --gaddag)", 2);
   BuildReport br;
   auto built = BuildImage(words, alphabet, bo, &br);
   if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
   const std::vector<std::byte> image = std::move(built).value();
   t.build = phases.End();
+
+  if (a.format == "kwg") {
+    WriteKwg(a, words, image, &output, phases, &br, &t);
+    t.total = total.Seconds();
+    if (a.json) PrintJson(a, rr, br, t);
+    if (!a.quiet) PrintHuman(a, rr, br, t);
+    return;
+  }
 
   // Read the image back as any reader would, before anything touches the output.
   phases.Begin("verifying");
@@ -192,6 +231,11 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_flag("--dawg", args->dawg, "Include the DAWG (default: both graphs)");
   cmd->add_flag("--gaddag", args->gaddag, "Include the GADDAG (default: both graphs)");
   cmd->add_option("--alphabet", args->alphabet, AlphabetHelp())->capture_default_str();
+  cmd->add_option("--format", args->format,
+                  "lex: a lexc image; kwg: a KWG for wolges/MAGPIE/Macondo (DAWG + GADDAG, or\n"
+                  "DAWG only with --dawg; formats/kwg.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"lex", "kwg"}));
   cmd->add_option("--max-len", args->max_len, "Longest word in tiles; longer words are errors")
       ->capture_default_str()
       ->check(CLI::Range(1, 255));
@@ -218,6 +262,7 @@ void RegisterBuild(CLI::App& app) {
   lexc build --dawg nwl18.txt -o nwl18.dawg
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg  zstd input is detected by content
   lexc build --word-index nwl18.txt -o nwl18.lex  with word numbers (+10% for SOWPODS)
+  lexc build --format kwg nwl18.txt -o nwl18.kwg  a KWG (DAWG + GADDAG) for other engines
   zcat list.gz | lexc build - -o list.lex --skip-invalid
 
 Errors in the list name file:line; an existing output is only replaced by a

@@ -148,6 +148,7 @@ bool StderrIsTerminal();
 // ---- subcommands, one file each (cmd_<name>.cc) ----
 namespace lexc::cli {
 void RegisterBuild(CLI::App& app);
+void RegisterConvert(CLI::App& app);
 void RegisterStats(CLI::App& app);
 void RegisterVerify(CLI::App& app);
 void RegisterDump(CLI::App& app);

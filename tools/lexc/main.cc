@@ -35,6 +35,8 @@ int LexcMain(int argc, char** argv) {
   app.footer(R"(Examples:
   lexc build nwl18.txt -o nwl18.lex          DAWG and GADDAG in one image
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg
+  lexc build --format kwg nwl18.txt -o nwl18.kwg
+  lexc convert nwl18.kwg --alphabet english -o nwl18.lex
   lexc stats nwl18.lex
   lexc verify nwl18.lex --words nwl18.txt
   lexc dump nwl18.lex > words.txt
@@ -47,6 +49,7 @@ int LexcMain(int argc, char** argv) {
 Run 'lexc COMMAND --help' for a command's options.
 Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterBuild(app);
+  RegisterConvert(app);
   RegisterStats(app);
   RegisterVerify(app);
   RegisterDump(app);

@@ -1,0 +1,250 @@
+// KWG reading and checking (formats/kwg.md, "Validation").
+#include "lexc/interop/kwg.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+#include "lexc/io.h"
+#include "messages.h"
+
+namespace lexc::interop {
+namespace {
+
+using internal::Num;
+
+// "arc 1234 (offset 4936)"
+std::string At(std::uint32_t i) { return "arc " + Num(i) + " (offset " + Num(std::uint64_t(i) * 4) + ")"; }
+
+// One graph's check: an iterative depth-first walk over lists. A frame scans
+// its list forward from the node's first arc, checking each arc and
+// descending into children not yet done, until the list's end or a slot
+// already done (a tail shared with a list checked before); it then folds the
+// scanned slots backwards: strings (accepted strings from this slot to the
+// end of its list) and depth. Slots being scanned are gray: a child list
+// starting at a gray slot closes a cycle.
+class GraphCheck {
+ public:
+  GraphCheck(std::span<const std::uint32_t> arcs, std::uint32_t first, std::string prefix)
+      : arcs_(arcs), first_(first), prefix_(std::move(prefix)) {}
+
+  // Walks from `root` (0: empty). `separators`: tile 0 is a GADDAG
+  // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
+  Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
+             std::vector<std::uint8_t>* reach) {
+    const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
+    slot_.reset(new Slot[n]);  // trivial: zeroed at once, not one by one
+    std::memset(static_cast<void*>(slot_.get()), 0, sizeof(Slot) * n);
+    Slot* const slot = slot_.get();
+    const std::uint32_t* const arcs = arcs_.data();
+    info->root = root;
+    if (root == 0) return Status::Ok();
+    if (!InRange(root)) return TargetError(root, "root list");
+    slot[root].state |= kNode;
+    info->nodes = 1;
+    struct Frame {
+      std::uint32_t start, cur;
+      bool resumed;  // cur's child is done: go on from cur's end bit
+    };
+    std::vector<Frame> stack{{root, root, false}};
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      std::uint32_t i = f.cur;
+      std::uint32_t last = 0;  // the last slot this frame scanned, once the scan stops
+      bool descend = false;
+      for (;;) {
+        const std::uint32_t w = arcs[i];
+        if (!f.resumed) {
+          const std::uint8_t color = slot[i].state & kColor;
+          if (color == kDone) {  // a tail checked before
+            last = i - 1;
+            break;
+          }
+          if (color == kGray) return Fail(i, "its sibling list leads back to it (a cycle)");
+          slot[i].state |= kGray;
+          const Tile t = KwgArc::tile(w);
+          if (t > letters) return Fail(i, "tile " + Num(t) + " outside the alphabet's 1.." + Num(letters));
+          if (t == 0 && !tile0_letter) {
+            if (!separators) return Fail(i, "tile 0 (the GADDAG separator) in a DAWG");
+            if (KwgArc::accepts(w)) return Fail(i, "a separator arc accepts");
+            if (KwgArc::index(w) == 0) return Fail(i, "a separator arc leads nowhere");
+          }
+          const std::uint32_t c = KwgArc::index(w);
+          if (c == 0 && !KwgArc::accepts(w)) return Fail(i, "leads nowhere and accepts nothing (a dead end)");
+          if (!KwgArc::is_end(w)) {
+            if (i + 1 >= n) return Fail(i, "its sibling list runs past the last arc");
+            if (KwgArc::tile(arcs[i + 1]) <= t)
+              return Fail(i + 1, "tile " + Num(KwgArc::tile(arcs[i + 1])) + " after tile " + Num(t) +
+                                     ": a sibling list's tiles must increase");
+          }
+          if (c != 0) {
+            if (!InRange(c)) return TargetError(c, At(i) + ": child");
+            info->nodes += (slot[c].state & kNode) ? 0 : 1;
+            slot[c].state |= kNode;
+            const std::uint8_t cc = slot[c].state & kColor;
+            if (cc == kGray) return Fail(i, "its child list " + Num(c) + " leads back to it (a cycle)");
+            if (cc == 0) {
+              f.cur = i;
+              f.resumed = true;
+              descend = true;
+              break;
+            }
+          }
+        }
+        f.resumed = false;
+        if (KwgArc::is_end(w)) {
+          last = i;
+          break;
+        }
+        ++i;
+      }
+      if (descend) {
+        const std::uint32_t c = KwgArc::index(arcs[f.cur]);
+        stack.push_back({c, c, false});
+        continue;
+      }
+      // Fold the scanned slots, last to first.
+      for (std::uint32_t j = last + 1; j-- > f.start;) {
+        const std::uint32_t w = arcs[j];
+        const std::uint32_t c = KwgArc::index(w);
+        std::uint64_t s = KwgArc::accepts(w) ? 1 : 0;
+        std::uint32_t d = 1;
+        if (c != 0) {
+          s = Add(s, slot[c].strings);
+          d = 1u + slot[c].depth;
+        }
+        if (!KwgArc::is_end(w)) {
+          s = Add(s, slot[j + 1].strings);
+          d = std::max<std::uint32_t>(d, slot[j + 1].depth);
+        }
+        if (d > static_cast<std::uint32_t>(max_depth))
+          return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
+        slot[j].strings = s;
+        slot[j].depth = static_cast<std::uint8_t>(d);
+        slot[j].state = static_cast<std::uint8_t>((slot[j].state & kNode) | kDone);
+        (*reach)[j] = 1;
+      }
+      info->arcs += last + 1 - f.start;
+      stack.pop_back();
+    }
+    info->strings = slot[root].strings;
+    info->longest_path = slot[root].depth;
+    return Status::Ok();
+  }
+
+ private:
+  static std::uint64_t Add(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t sum;
+    return __builtin_add_overflow(a, b, &sum) ? ~std::uint64_t(0) : sum;
+  }
+
+  [[gnu::cold, gnu::noinline]] Status Fail(std::uint32_t i, const std::string& what) const {
+    return Status(Errc::kBadInput, prefix_ + At(i) + ": " + what);
+  }
+  bool InRange(std::uint32_t c) const { return c >= first_ && c < arcs_.size(); }
+  [[gnu::cold, gnu::noinline]] Status TargetError(std::uint32_t c, const std::string& what) const {
+    if (c >= arcs_.size())
+      return Status(Errc::kBadInput, prefix_ + what + " index " + Num(c) + " past the " + Num(arcs_.size()) + " arcs");
+    return Status(Errc::kBadInput,
+                  prefix_ + what + " index " + Num(c) + " points into the root entries (0.." + Num(first_ - 1) + ")");
+  }
+
+  std::span<const std::uint32_t> arcs_;
+  std::uint32_t first_;
+  std::string prefix_;
+  static constexpr std::uint8_t kColor = 3, kGray = 1, kDone = 2, kNode = 4;
+  // One cache line per child look-up: a slot's figures side by side.
+  struct Slot {
+    std::uint64_t strings;
+    std::uint8_t state;  // color (0 unseen, gray, done) | kNode (a list starts here)
+    std::uint8_t depth;  // at most max_depth <= 255
+  };
+  std::unique_ptr<Slot[]> slot_;
+};
+
+}  // namespace
+
+Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o, std::string_view name) {
+  const std::string prefix = std::string(name) + ": ";
+  if (bytes.empty()) return Status(Errc::kBadInput, prefix + "empty file: a KWG has at least one root entry");
+  if (bytes.size() % 4 != 0)
+    return Status(Errc::kBadInput, prefix + "size " + Num(bytes.size()) + " is not a multiple of 4 bytes");
+  if (bytes.size() > kKwgMaxBytes)
+    return Status(Errc::kBadInput, prefix + Num(bytes.size() / 4) + " arcs, more than the " + Num(kKwgMaxArcs) +
+                                       " a KWG's 22-bit index addresses");
+  if (o.letters < 1 || o.letters > 255 || o.max_len < 1 || o.max_len > 254)
+    return Status(Errc::kInvalidArgument, "KWG read options: letters 1..255 and max_len 1..254");
+  Kwg k;
+  k.arcs_.resize(bytes.size() / 4);
+  std::memcpy(k.arcs_.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
+  const std::uint32_t n = static_cast<std::uint32_t>(k.arcs_.size());
+  // Arc 1 in the shape of a root entry (tile 0, end, no accepts) is the
+  // GADDAG's; padding (a zero word) and a DAWG's first arc are not.
+  k.has_gaddag_ = !o.leaves && n >= 2 && KwgArc::tile(k.arcs_[1]) == 0 && KwgArc::is_end(k.arcs_[1]) &&
+                  !KwgArc::accepts(k.arcs_[1]);
+  const std::uint32_t first = k.has_gaddag_ ? 2 : 1;
+  for (std::uint32_t e = 0; e < first; ++e) {
+    const std::uint32_t w = k.arcs_[e];
+    if (KwgArc::tile(w) != 0 || KwgArc::accepts(w))
+      return Status(Errc::kBadInput, prefix + "root entry " + Num(e) + " (offset " + Num(e * 4) +
+                                         "): expected tile 0 and no accepts bit, got word " + Num(w));
+  }
+  k.reach_.assign(n, 0);
+  GraphCheck check(k.arcs_, first, prefix);
+  LEXC_RETURN_IF_ERROR(
+      check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, &k.reach_));
+  if (k.dawg_.strings > o.max_words)
+    return Status(Errc::kLimit, prefix + "the DAWG accepts " + Num(k.dawg_.strings) + " strings, more than the " +
+                                    Num(o.max_words) + " read");
+  if (k.has_gaddag_) {
+    GraphCheck gcheck(k.arcs_, first, prefix + "GADDAG: ");
+    LEXC_RETURN_IF_ERROR(
+        gcheck.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, &k.reach_));
+  }
+  return k;
+}
+
+Result<Kwg> Kwg::Load(const std::string& path, const KwgReadOptions& options) {
+  auto bytes = ReadFileBytes(path, kKwgMaxBytes);
+  if (!bytes.ok()) return bytes.status();
+  return Parse(std::as_bytes(std::span(bytes->data(), bytes->size())), options, path);
+}
+
+std::uint64_t Kwg::ForEachWord(const std::function<void(std::span<const Tile>)>& f) const {
+  const std::uint32_t root = dawg_.root;
+  if (root == 0) return 0;
+  std::uint64_t words = 0;
+  std::vector<std::uint32_t> pos{root};
+  std::vector<Tile> word;
+  while (!pos.empty()) {
+    const std::uint32_t w = arcs_[pos.back()];
+    word.resize(pos.size());
+    word.back() = KwgArc::tile(w);
+    if (KwgArc::accepts(w)) {
+      f(word);
+      ++words;
+    }
+    if (KwgArc::index(w) != 0) {
+      pos.push_back(KwgArc::index(w));
+      continue;
+    }
+    while (!pos.empty()) {
+      if (!KwgArc::is_end(arcs_[pos.back()])) {
+        ++pos.back();
+        break;
+      }
+      pos.pop_back();
+    }
+  }
+  return words;
+}
+
+std::vector<std::byte> Kwg::ToBytes() const { return KwgBytes(arcs_); }
+
+std::vector<std::byte> KwgBytes(std::span<const std::uint32_t> arcs) {
+  std::vector<std::byte> out(arcs.size() * 4);
+  std::memcpy(out.data(), arcs.data(), out.size());
+  return out;
+}
+
+}  // namespace lexc::interop

@@ -1,0 +1,159 @@
+// lexc image <-> KWG, translated arc for arc (formats/kwg.md, "Conversion").
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "lexc/builder.h"
+#include "lexc/crc32c.h"
+#include "lexc/format.h"
+#include "lexc/image_writer.h"
+#include "lexc/interop/kwg.h"
+#include "lexc/query.h"
+#include "lexc/wordlist.h"
+#include "messages.h"
+
+namespace lexc::interop {
+namespace {
+
+using internal::Num;
+
+// Image arcs -> KWG arcs: image arc i (i >= 1) is KWG arc i + shift; the
+// sentinel's slot 0 (and 1 with a GADDAG) hold the root entries.
+template <class C>
+Status TranslateArcs(const GraphView<C>& g, std::uint32_t shift, int tile_shift, std::vector<std::uint32_t>* out) {
+  const std::uint64_t n = g.arc_count();
+  const typename C::Word* arcs = g.arcs();
+  for (std::uint64_t i = 1; i < n; ++i) {
+    const auto w = arcs[i];
+    const int t = int(C::tile(w)) + tile_shift;
+    if (t < 0 || t > 255) return Status(Errc::kInvalidArgument, "arc " + Num(i) + ": tile " + Num(t) + " out of range");
+    const Node target = C::target(w);
+    (*out)[i + shift] =
+        KwgArc::Make(static_cast<Tile>(t), C::accepts(w), C::last(w), target == kNoNode ? 0 : target + shift);
+  }
+  return Status::Ok();
+}
+
+// The image's words compiled again with exactly the graphs a KWG needs.
+Result<std::vector<std::byte>> Recompile(const Lexicon& lex, bool gaddag) {
+  std::vector<std::vector<Tile>> tiles;
+  tiles.reserve(lex.meta().word_count);
+  ForEachWord(lex, [&](const WordMatch& m) {
+    tiles.emplace_back(m.tiles.begin(), m.tiles.end());
+    return true;
+  });
+  const WordList words = WordList::FromUnsorted(std::move(tiles));
+  BuildOptions bo;
+  bo.dawg = true;
+  bo.gaddag = gaddag;
+  bo.max_len = static_cast<int>(lex.meta().max_len);
+  return BuildImage(words, lex.alphabet(), bo);
+}
+
+// META's figures of the DAWG's words, rendered as the normalized list.
+struct WordFigures {
+  std::uint64_t words = 0, tiles = 0, text_bytes = 0;
+  std::uint32_t longest = 0, shortest = 0, crc = 0;
+};
+
+WordFigures MeasureKwgWords(const Kwg& kwg, const Alphabet& alphabet) {
+  WordFigures f;
+  std::string buf;
+  buf.reserve(1 << 17);
+  kwg.ForEachWord([&](std::span<const Tile> w) {
+    for (Tile t : w) buf += alphabet.tile(t).label;
+    buf += '\n';
+    if (buf.size() >= (1 << 16)) {
+      f.crc = Crc32c(f.crc, buf.data(), buf.size());
+      f.text_bytes += buf.size();
+      buf.clear();
+    }
+    const auto len = static_cast<std::uint32_t>(w.size());
+    f.shortest = f.words == 0 ? len : std::min(f.shortest, len);
+    f.longest = std::max(f.longest, len);
+    f.tiles += len;
+    ++f.words;
+  });
+  f.crc = Crc32c(f.crc, buf.data(), buf.size());
+  f.text_bytes += buf.size();
+  return f;
+}
+
+GraphInfo ImageInfo(const KwgGraphInfo& k, std::uint32_t shift) {
+  GraphInfo g;
+  g.root = k.root == 0 ? kNoNode : k.root - shift;
+  g.nodes = k.nodes;
+  g.arcs = k.arcs;
+  g.strings = k.strings;
+  g.longest_path = k.longest_path;
+  return g;
+}
+
+}  // namespace
+
+Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgWriteOptions& options) {
+  if (!lex.has_dawg() || lex.has_gaddag() != options.gaddag) {
+    auto rebuilt = Recompile(lex, options.gaddag);
+    if (!rebuilt.ok()) return rebuilt.status();
+    auto image = Lexicon::FromBytes(*rebuilt);
+    if (!image.ok()) return image.status();
+    return KwgFromLexicon(*image, options);
+  }
+  const std::uint32_t shift = options.gaddag ? 1 : 0;
+  const std::uint64_t total = lex.arc_count() + shift;
+  if (total > kKwgMaxArcs)
+    return Status(Errc::kLimit, Num(total) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
+                                    " (2^22) a KWG's arc index addresses");
+  std::vector<std::uint32_t> out(total, 0);
+  out[0] = KwgArc::Make(0, false, true, lex.dawg().root() == kNoNode ? 0 : lex.dawg().root() + shift);
+  if (options.gaddag)
+    out[1] = KwgArc::Make(0, false, true, lex.gaddag().root() == kNoNode ? 0 : lex.gaddag().root() + shift);
+  Status st = lex.dawg().Dispatch([&](const auto& g) { return TranslateArcs(g, shift, options.tile_shift, &out); });
+  if (!st.ok()) return st;
+  // Readers take tile 0 at arc 1 for the GADDAG's root entry. In a DAWG-only
+  // lexicon KWG arc 1 then is an unused slot (no DAWG arc has tile 0): make
+  // it an unreachable letter arc instead (formats/kwg.md, "Root entries").
+  if (!options.gaddag && options.tile_shift == 0 && out.size() > 1 && KwgArc::tile(out[1]) == 0)
+    out[1] = KwgArc::Make(1, true, true, 0);
+  return out;
+}
+
+Result<std::vector<std::byte>> LexiconFromKwg(const Kwg& kwg, const Alphabet& alphabet, int max_len) {
+  if (alphabet.size() > static_cast<int>(format::kArc32MaxTile))
+    return Status(Errc::kInvalidArgument, "an alphabet of " + Num(alphabet.size()) +
+                                              " tiles: KWG translation writes 4-byte arcs (at most 63 tiles)");
+  const std::span<const std::uint32_t> arcs = kwg.arcs();
+  const std::uint32_t shift = kwg.has_gaddag() ? 1 : 0;
+  std::vector<std::uint32_t> image(arcs.size() - shift, format::kArc32Sentinel);
+  for (std::uint32_t i = 1 + shift; i < arcs.size(); ++i) {
+    if (!kwg.reachable(i)) continue;  // padding between lists: the empty list
+    const std::uint32_t w = arcs[i];
+    const Tile t = KwgArc::tile(w);
+    if (t > alphabet.size())
+      return Status(Errc::kInvalidArgument, "arc " + Num(i) + " has tile " + Num(t) + ", but the alphabet " +
+                                                alphabet.name() + " has " + Num(alphabet.size()) + " tiles");
+    const std::uint32_t c = KwgArc::index(w);
+    image[i - shift] = std::uint32_t(KwgArc::accepts(w)) << 31 | std::uint32_t(KwgArc::is_end(w)) << 30 |
+                       std::uint32_t(t) << 24 | (c == 0 ? 0 : c - shift);
+  }
+  const WordFigures f = MeasureKwgWords(kwg, alphabet);
+  if (f.longest > static_cast<std::uint32_t>(max_len))
+    return Status(Errc::kBadInput, "a word of " + Num(f.longest) + " tiles, over max-len " + Num(max_len));
+  const std::string options =
+      std::string("graphs=") + (kwg.has_gaddag() ? "dawg,gaddag" : "dawg") + " max-len=" + Num(max_len) +
+      " arc-width=4 alphabet=" + (alphabet.name().empty() ? std::string("unnamed") : alphabet.name());
+  Metadata meta;
+  meta.word_count = f.words;
+  meta.tile_total = f.tiles;
+  meta.text_bytes = f.text_bytes;
+  meta.longest_word = f.longest;
+  meta.shortest_word = f.shortest;
+  meta.max_len = static_cast<std::uint32_t>(max_len);
+  meta.source_crc = f.crc;
+  meta.options = options;
+  const GraphInfo dawg = ImageInfo(kwg.dawg(), shift);
+  const GraphInfo gaddag = ImageInfo(kwg.gaddag(), shift);
+  return EncodeImageFromArcs(alphabet, meta, &dawg, kwg.has_gaddag() ? &gaddag : nullptr, image);
+}
+
+}  // namespace lexc::interop

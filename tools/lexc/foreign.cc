@@ -1,0 +1,88 @@
+// Other engines' files for the lexc commands.
+#include "foreign.h"
+
+#include <cstring>
+
+#include "common.h"
+#include "lexc/format.h"
+#include "lexc/interop/klv2.h"
+#include "lexc/io.h"
+
+namespace lexc::cli {
+namespace {
+
+bool EndsWith(const std::string& s, const char* suffix) {
+  const std::size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+}  // namespace
+
+const char* FileKindName(FileKind k) {
+  switch (k) {
+    case FileKind::kImage:
+      return "lex";
+    case FileKind::kKwg:
+      return "kwg";
+    case FileKind::kKlv2:
+      return "klv2";
+    case FileKind::kLeaves:
+      return "leaves";
+    default:
+      return "";
+  }
+}
+
+FileKind ParseFileKind(const std::string& name) {
+  for (FileKind k : {FileKind::kImage, FileKind::kKwg, FileKind::kKlv2, FileKind::kLeaves})
+    if (name == FileKindName(k)) return k;
+  return FileKind::kUnknown;
+}
+
+FileKind DetectInputKind(const std::string& path) {
+  if (path != "-") {
+    auto in = InputStream::Open(path);  // the first chunk holds the 8-byte magics
+    auto head = in.ok() ? in->Next() : Result<std::string_view>(in.status());
+    if (head.ok() && head->size() >= 8) {
+      if (std::memcmp(head->data(), format::kMagic, 8) == 0) return FileKind::kImage;
+      if (interop::IsLeavesFile(std::as_bytes(std::span(head->data(), head->size())))) return FileKind::kLeaves;
+    }
+  }
+  if (EndsWith(path, ".kwg")) return FileKind::kKwg;
+  if (EndsWith(path, ".klv2")) return FileKind::kKlv2;
+  return FileKind::kUnknown;
+}
+
+FileKind KindOfOutputName(const std::string& path) {
+  if (EndsWith(path, ".kwg")) return FileKind::kKwg;
+  if (EndsWith(path, ".klv2")) return FileKind::kKlv2;
+  if (EndsWith(path, ".leaves")) return FileKind::kLeaves;
+  if (EndsWith(path, ".lex") || EndsWith(path, ".dawg") || EndsWith(path, ".gdg")) return FileKind::kImage;
+  return FileKind::kUnknown;
+}
+
+interop::Kwg LoadKwg(const std::string& path, const Alphabet& alphabet, int max_len) {
+  interop::KwgReadOptions ro;
+  ro.letters = alphabet.size();
+  ro.max_len = max_len;
+  return Check(interop::Kwg::Load(path, ro));
+}
+
+std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& path, const Alphabet& alphabet,
+                                    int max_len) {
+  std::vector<std::byte> image = Check(interop::LexiconFromKwg(kwg, alphabet, max_len));
+  const Result<Lexicon> lex = Lexicon::FromBytes(image);
+  const Status st = lex.ok() ? lex->Verify() : lex.status();
+  if (!st.ok()) Fail(QuotePath(path) + ": the KWG's graphs do not form a valid lexicon: " + Describe(st));
+  return image;
+}
+
+interop::LeaveTable LoadLeaves(const std::string& path, FileKind kind, const Alphabet* alphabet) {
+  if (kind == FileKind::kLeaves && !alphabet) {  // the file names its letters: no alphabet needed
+    const std::string bytes = Check(ReadFileBytes(path, interop::kKlv2MaxBytes));
+    return Check(interop::DecodeLeavesFile(std::as_bytes(std::span(bytes.data(), bytes.size())), nullptr, path)).table;
+  }
+  return Check(interop::LoadLeaveTable(path, alphabet ? *alphabet : Alphabet::English()));
+}
+
+}  // namespace lexc::cli
