@@ -21,7 +21,10 @@ struct Solver::Tables {
   const void* arcs = nullptr;
   std::uint64_t arc_count = 0;
   int width = 4;
-  std::vector<std::uint32_t> later;  // by arc index; 0 for arcs no word passes
+  // By arc index: later[] (words under the later siblings; 0 for arcs no
+  // word passes) in the high half; with a small alphabet, the tiles of the
+  // arcs from this one to the end of its list (bit t for tile t) in the low half.
+  std::vector<std::uint64_t> meta;
   // The virtual root: the first tile of a word.
   struct First {
     Node node = kNoNode;  // the state after the tile
@@ -30,7 +33,7 @@ struct Solver::Tables {
   };
   std::array<First, 256> first{};
   std::uint32_t words = 0;
-  bool small_alphabet = true;  // tile codes < 64: a set of tiles is a uint64_t
+  bool small_alphabet = true;  // tile codes < 32: a set of tiles is a uint32_t
 };
 
 namespace {
@@ -42,11 +45,11 @@ constexpr std::uint64_t kMaxWords = 0xFFFFFFFEull;
 // recursion depth), each node once; a cycle is an error.
 template <class C>
 Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<const Node> starts,
-                  std::vector<std::uint32_t>* later, std::vector<std::uint64_t>* counts) {
+                  std::vector<std::uint64_t>* meta, std::vector<std::uint64_t>* counts) {
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
   std::vector<std::uint8_t> state(n_arcs, 0);  // 0 new, 1 entered (on the path), 2 done
   std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
-  later->assign(n_arcs, 0);
+  meta->assign(n_arcs, 0);
   std::vector<Node> stack;
   for (Node start : starts) {
     if (!valid(start) || state[start] == 2) continue;
@@ -75,7 +78,7 @@ Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<
         const std::uint64_t s = after + (C::accepts(arcs[a]) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
         if (s > kMaxWords) return Status(Errc::kLimit, "DAWG: more than " + std::to_string(kMaxWords) + " words");
         suffix[a] = static_cast<std::uint32_t>(s);
-        (*later)[a] = static_cast<std::uint32_t>(after);
+        (*meta)[a] = after << 32;
         state[a] = 2;  // a tail of this list is a node done too
       }
     }
@@ -91,18 +94,25 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
 }  // namespace
 
 // The search over one board, typed on the arc codec so the hot loop has no
-// dispatch; kSmallAlphabet: tile codes < 64, so the tiles the free
-// neighbours show are one mask and a node's scan stops once all are met.
+// dispatch. kSmallAlphabet (tile codes < 32): each arc index has the set of
+// tiles its sibling list holds from there on (meta's low half), so the child
+// for a neighbour's tile is found by a popcount instead of a scan. Otherwise
+// the node's arcs are scanned.
 template <class C, bool kSmallAlphabet, bool kCollect>
 struct Solver::Walk {
   using W = typename C::Word;
+  Walk(Solver& solver, const W* a, std::uint64_t n, const std::uint64_t* m, std::uint32_t w, int min)
+      : s(solver), arcs(a), n_arcs(n), meta(m), words(w), min_len(min) {}
   Solver& s;
   const W* arcs;
   std::uint64_t n_arcs;
-  const std::uint32_t* later;
+  const std::uint64_t* meta;
   std::uint32_t words;
+  int min_len;
 
   bool Valid(Node n) const { return n != kNoNode && n < n_arcs; }
+  static std::uint32_t Later(std::uint64_t m) { return static_cast<std::uint32_t>(m >> 32); }
+  static std::uint32_t TileSet(std::uint64_t m) { return static_cast<std::uint32_t>(m); }
 
   void Found(std::uint32_t number, int len, std::uint64_t used) {
     if (number >= words || s.stamp_[number] == s.epoch_) return;  // the first test: an unverified image only
@@ -120,51 +130,76 @@ struct Solver::Walk {
     }
   }
 
+  // The arc of `node` labelled t, or nullptr.
+  const W* Child(Node node, Tile t) const {
+    if constexpr (kSmallAlphabet) {
+      const std::uint32_t set = TileSet(meta[node]), bit = std::uint32_t(1) << (t & 31);
+      if (t >= 32 || !(set & bit)) return nullptr;
+      return arcs + node + __builtin_popcount(set & (bit - 1));
+    } else {
+      for (const W* p = arcs + node;; ++p) {
+        if (C::tile(*p) == t) return p;
+        if (C::last(*p)) return nullptr;
+      }
+    }
+  }
+
   // Steps onto `cell`, whose face's first tile led to `node`: `number` is
-  // the word number of the prefix so far, a word when `accepts`.
-  void Enter(int cell, Node node, std::uint32_t number, bool accepts, std::uint64_t used, int len) {
+  // the word number of the prefix so far, a word when `accepts`. Records the
+  // word and goes on from there.
+  [[gnu::always_inline]] inline void Enter(int cell, Node node, std::uint32_t number, bool accepts, std::uint64_t used,
+                                           int len) {
     const Cube& cube = s.cubes_[cell];
     if constexpr (kCollect) s.path_[len] = cube.tiles[0];
     ++len;
-    for (int i = 1; i < cube.size; ++i) {  // the Qu face: the rest of its tiles
-      if (!Valid(node)) return;
-      const W* p = arcs + node;
-      while (C::tile(*p) != cube.tiles[i]) {
-        if (C::last(*p)) return;
-        ++p;
+    if (cube.size > 1) {  // the Qu face: the rest of its tiles
+      for (int i = 1; i < cube.size; ++i) {
+        if (!Valid(node)) return;
+        const W* p = Child(node, cube.tiles[i]);
+        if (p == nullptr) return;
+        number += (accepts ? 1 : 0) + Later(meta[p - arcs]);
+        accepts = C::accepts(*p);
+        node = C::target(*p);
+        if constexpr (kCollect) s.path_[len] = cube.tiles[i];
+        ++len;
       }
-      number += (accepts ? 1 : 0) + later[p - arcs];
-      accepts = C::accepts(*p);
-      node = C::target(*p);
-      if constexpr (kCollect) s.path_[len] = cube.tiles[i];
-      ++len;
     }
     used |= std::uint64_t(1) << cell;
-    if (accepts && len >= s.min_len_) Found(number, len, used);
-    if (Valid(node)) Visit(cell, node, number + (accepts ? 1 : 0), used, len);
+    if (accepts && len >= min_len) Found(number, len, used);
+    if (!Valid(node)) return;
+    if constexpr (kSmallAlphabet) {
+      VisitSmall(cell, node, number + (accepts ? 1 : 0), used, len);
+    } else {
+      Visit(cell, node, number + (accepts ? 1 : 0), used, len);
+    }
   }
 
+  // kSmallAlphabet: the tiles both the node's arcs and the cube's
+  // neighbours show, in tile order; each arc's child by a popcount.
+  void VisitSmall(int cell, Node node, std::uint32_t base, std::uint64_t used, int len) {
+    const std::uint32_t set = TileSet(meta[node]);
+    const std::uint64_t* adjacent = s.adjacent_[cell];
+    for (std::uint32_t tiles = set & s.around_[cell]; tiles; tiles &= tiles - 1) {
+      const int t = __builtin_ctz(tiles);
+      std::uint64_t m = adjacent[t] & ~used;
+      if (m == 0) continue;
+      const std::uint64_t a = node + std::uint64_t(__builtin_popcount(set & ((std::uint32_t(1) << t) - 1)));
+      const W w = arcs[a];
+      const std::uint32_t number = base + Later(meta[a]);
+      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
+    }
+  }
+
+  // Otherwise: each node's arcs scanned, each arc's tile looked up.
   void Visit(int cell, Node node, std::uint32_t base, std::uint64_t used, int len) {
     const std::uint64_t free = s.neighbours_[cell] & ~used;
     if (free == 0) return;
-    std::uint64_t want = 0;  // kSmallAlphabet: the first tiles the free neighbours show
-    if constexpr (kSmallAlphabet)
-      for (std::uint64_t m = free; m; m &= m - 1) want |= s.tile_bit_[__builtin_ctzll(m)];
     for (const W* p = arcs + node;; ++p) {
       const W w = *p;
-      const Tile t = C::tile(w);
-      if (!kSmallAlphabet || (t < 64 && ((want >> t) & 1))) {
-        std::uint64_t m = s.cells_with_[t] & free;
-        if (m) {
-          const std::uint32_t number = base + later[p - arcs];
-          const bool accepts = C::accepts(w);
-          const Node child = C::target(w);
-          for (; m; m &= m - 1) Enter(__builtin_ctzll(m), child, number, accepts, used, len);
-        }
-        if constexpr (kSmallAlphabet) {
-          want &= ~(std::uint64_t(1) << t);
-          if (want == 0) return;
-        }
+      std::uint64_t m = s.cells_with_[C::tile(w)] & free;
+      if (m) {
+        const std::uint32_t number = base + Later(meta[p - arcs]);
+        for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
       }
       if (C::last(w)) return;
     }
@@ -175,7 +210,8 @@ struct Solver::Walk {
     const auto& first = s.tables_->first;
     for (int cell = 0; cell < n; ++cell) {
       const Tables::First& f = first[s.cubes_[cell].tiles[0]];
-      if (f.present) Enter(cell, f.node, f.later, f.accepts, 0, 0);
+      if (!f.present) continue;
+      Enter(cell, f.node, f.later, f.accepts, 0, 0);
     }
   }
 };
@@ -187,7 +223,7 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
   tb->arcs = g.arcs();
   tb->arc_count = g.arc_count();
   tb->width = C::kWidth;
-  tb->small_alphabet = lex.alphabet().size() < 64;
+  tb->small_alphabet = lex.alphabet().size() < 32;
   const bool gaddag_only = !lex.has_dawg();
   g.ForEachArc(g.root(), [&](Tile t, bool accepts, Node child) {
     if (t == kSeparator && gaddag_only) return true;
@@ -203,7 +239,16 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
   std::vector<Node> starts;
   for (const auto& f : tb->first) starts.push_back(f.node);
   std::vector<std::uint64_t> counts;
-  LEXC_RETURN_IF_ERROR(CountWords<C>(g.arcs(), g.arc_count(), starts, &tb->later, &counts));
+  LEXC_RETURN_IF_ERROR(CountWords<C>(g.arcs(), g.arc_count(), starts, &tb->meta, &counts));
+  if (tb->small_alphabet) {  // the tile sets, from the end of each list backwards
+    std::uint32_t set = 0;
+    for (std::uint64_t a = g.arc_count(); a-- > 0;) {
+      const typename C::Word w = g.arcs()[a];
+      if (C::last(w)) set = 0;
+      if (C::tile(w) < 32) set |= std::uint32_t(1) << C::tile(w);
+      tb->meta[a] |= set;
+    }
+  }
   std::uint64_t total = 0;
   for (int t = 255; t >= 0; --t) {  // later siblings of the virtual root: the higher tiles
     Solver::Tables::First& f = tb->first[std::size_t(t)];
@@ -251,13 +296,22 @@ void Solver::SetBoard(const Board& board) {
         neighbours_[r * cols_ + c] = m;
       }
   }
-  for (int i = 0; i < kMaxCells; ++i) cells_with_[cubes_[i].tiles[0]] = 0;  // the last board's tiles
+  for (int i = 0; i < kMaxCells; ++i) {  // the last board's tiles
+    cells_with_[cubes_[i].tiles[0]] = 0;
+    for (std::uint32_t m = around_[i]; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
+    around_[i] = 0;
+  }
   const int n = board.cells();
   for (int i = 0; i < kMaxCells; ++i) cubes_[i] = i < n ? board.cubes[std::size_t(i)] : Cube{};
   for (int i = 0; i < n; ++i) {
     const Tile t = cubes_[i].tiles[0];
     cells_with_[t] |= std::uint64_t(1) << i;
-    tile_bit_[i] = t < 64 ? std::uint64_t(1) << t : 0;
+    if (t >= 32) continue;
+    for (std::uint64_t m = neighbours_[i]; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      adjacent_[c][t] |= std::uint64_t(1) << i;
+      around_[c] |= std::uint32_t(1) << t;
+    }
   }
   cells_with_[0] = 0;  // no cube shows tile 0 (the separator)
   if (++epoch_ == 0) {
@@ -274,8 +328,8 @@ int Solver::Run(const Board& board) {
   const Tables& tb = *tables_;
   const auto go = [&](auto codec, auto small) {
     using C = decltype(codec);
-    Walk<C, decltype(small)::value, kCollect> walk{*this, static_cast<const typename C::Word*>(tb.arcs), tb.arc_count,
-                                                   tb.later.data(), tb.words};
+    Walk<C, decltype(small)::value, kCollect> walk(*this, static_cast<const typename C::Word*>(tb.arcs), tb.arc_count,
+                                                   tb.meta.data(), tb.words, min_len_);
     walk.Run();
   };
   if (tb.width == 4) {

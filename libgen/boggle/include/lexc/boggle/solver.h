@@ -17,8 +17,8 @@
 // 8 or more: 11; words shorter than the minimum length (3 by default) are
 // not found at all.
 //
-// Cost: Create is O(arcs reachable from the DAWG part) time and keeps 4 bytes
-// per arc of the image, shared by copies; each Solver also holds 4 bytes per
+// Cost: Create is O(arcs) time and keeps 8 bytes per arc of the image,
+// shared by copies; each Solver also holds 4 bytes per
 // word (the stamps). A solve is O(paths the lexicon allows), a few
 // microseconds for a 4x4 board on SOWPODS.
 // Thread safety: a Solver is used by one thread at a time; copy it for each
@@ -92,11 +92,14 @@ class Solver {
   int min_len_ = 3;
   int points_[kMaxWordTiles + 1] = {};
   // Per board: the shape's neighbour masks (kept while the shape stays),
-  // which cells show each first tile, each cell's first-tile bit.
+  // which cells show each first tile, and by neighbour tile.
   int rows_ = 0, cols_ = 0;
   std::uint64_t neighbours_[kMaxCells] = {};
   std::uint64_t cells_with_[256] = {};
-  std::uint64_t tile_bit_[kMaxCells] = {};
+  // Tiles < 32: around_[c] has bit t when a neighbour of c shows t first,
+  // adjacent_[c][t] those neighbours.
+  std::uint32_t around_[kMaxCells] = {};
+  std::uint64_t adjacent_[kMaxCells][32] = {};
   Cube cubes_[kMaxCells] = {};
   // Dedup: stamp_[word number] == epoch_ once the word is found on this board.
   std::vector<std::uint32_t> stamp_;
