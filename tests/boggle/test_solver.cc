@@ -23,7 +23,7 @@ void Agree(Solver& solver, const Board& b, const WordSet& words, const Alphabet&
   for (const FoundWord& w : solver.words()) {
     const auto t = solver.word_tiles(w);
     const Word word(t.begin(), t.end());
-    CHECK(got.insert(word).second);  // each word once
+    CHECK(got.insert(word).second);                                        // each word once
     if (!previous.empty()) CHECK(lexc::test::WordLess()(previous, word));  // in tile order
     previous = word;
     CHECK(w.points == ModelPoints(w.length));
@@ -135,8 +135,7 @@ TEST_CASE("hand-checked boards", "[boggle][solver]") {
   using V = std::vector<std::string>;
 
   SECTION("repeated letters: every length once, lengths past the board absent") {
-    const BuiltLexicon b =
-        make({word(en, "AAA"), word(en, "AAAA"), word(en, "AAAAAAAAA"), word(en, "AAAAAAAAAA")}, en);
+    const BuiltLexicon b = make({word(en, "AAA"), word(en, "AAAA"), word(en, "AAAAAAAAA"), word(en, "AAAAAAAAAA")}, en);
     Solver s = Solver::Create(b.lex).value();
     CHECK(s.Solve(ParseBoard(en, "AAA AAA AAA").value()) == 1 + 1 + 11);
     CHECK(found(s, en) == V{"AAA", "AAAA", "AAAAAAAAA"});

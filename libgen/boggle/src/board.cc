@@ -51,8 +51,8 @@ bool Board::operator==(const Board& o) const {
 
 Status CheckShape(int rows, int cols) {
   if (rows >= 1 && cols >= 1 && rows <= kMaxSide && cols <= kMaxSide) return Status::Ok();
-  return Status(Errc::kInvalidArgument, "board size " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                            ": 1 to " + std::to_string(kMaxSide) + " rows and columns");
+  return Status(Errc::kInvalidArgument, "board size " + std::to_string(rows) + "x" + std::to_string(cols) + ": 1 to " +
+                                            std::to_string(kMaxSide) + " rows and columns");
 }
 
 Status ParseShape(std::string_view text, int* rows, int* cols) {
@@ -91,8 +91,8 @@ Result<Board> ParseBoard(const Alphabet& a, std::string_view text) {
     if (row_len == 0) return Status::Ok();
     if (rows == 0) first_len = row_len;
     if (row_len != first_len)
-      return BadBoard(text, "row " + std::to_string(rows + 1) + " has " + std::to_string(row_len) + " cubes, row 1 has " +
-                                std::to_string(first_len));
+      return BadBoard(text, "row " + std::to_string(rows + 1) + " has " + std::to_string(row_len) +
+                                " cubes, row 1 has " + std::to_string(first_len));
     ++rows;
     row_len = 0;
     return Status::Ok();

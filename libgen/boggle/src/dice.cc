@@ -20,8 +20,7 @@ constexpr std::string_view kBigBoggle[] = {"AAAFRS", "AAEEEE", "AAFIRS", "ADENNN
                                            "DHHLOR", "DHHLOR", "DHLNOR", "EIIITT", "EMOTTT", "ENSSSU", "FIPRSY",
                                            "GORRVW", "IPRRRY", "NOOTUW", "OOOTTU"};
 
-const std::array<DiceSet, 2> kSets = {DiceSet{"new-boggle", 4, 4, kNewBoggle},
-                                      DiceSet{"big-boggle", 5, 5, kBigBoggle}};
+const std::array<DiceSet, 2> kSets = {DiceSet{"new-boggle", 4, 4, kNewBoggle}, DiceSet{"big-boggle", 5, 5, kBigBoggle}};
 
 }  // namespace
 

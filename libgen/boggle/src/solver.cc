@@ -47,7 +47,7 @@ template <class C>
 Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<const Node> starts,
                   std::vector<std::uint64_t>* meta, std::vector<std::uint64_t>* counts) {
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
-  std::vector<std::uint8_t> state(n_arcs, 0);  // 0 new, 1 entered (on the path), 2 done
+  std::vector<std::uint8_t> state(n_arcs, 0);    // 0 new, 1 entered (on the path), 2 done
   std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
   meta->assign(n_arcs, 0);
   std::vector<Node> stack;
@@ -291,7 +291,8 @@ void Solver::SetBoard(const Board& board) {
         for (int dr = -1; dr <= 1; ++dr)
           for (int dc = -1; dc <= 1; ++dc) {
             const int rr = r + dr, cc = c + dc;
-            if ((dr || dc) && rr >= 0 && rr < rows_ && cc >= 0 && cc < cols_) m |= std::uint64_t(1) << (rr * cols_ + cc);
+            if ((dr || dc) && rr >= 0 && rr < rows_ && cc >= 0 && cc < cols_)
+              m |= std::uint64_t(1) << (rr * cols_ + cc);
           }
         neighbours_[r * cols_ + c] = m;
       }

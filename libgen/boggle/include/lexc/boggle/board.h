@@ -29,9 +29,9 @@
 
 namespace lexc::boggle {
 
-inline constexpr int kMaxSide = 8;        // rows and columns, each
-inline constexpr int kMaxCells = 64;      // rows x cols (a cube set is a uint64_t)
-inline constexpr int kMaxFaceTiles = 2;   // the Qu face: Q then U
+inline constexpr int kMaxSide = 8;       // rows and columns, each
+inline constexpr int kMaxCells = 64;     // rows x cols (a cube set is a uint64_t)
+inline constexpr int kMaxFaceTiles = 2;  // the Qu face: Q then U
 inline constexpr int kMaxWordTiles = kMaxCells * kMaxFaceTiles;
 
 // What one cube shows: 1..kMaxFaceTiles tiles read in order.

@@ -51,7 +51,7 @@ struct FoundWord {
   std::uint32_t offset = 0;  // where its tiles start in Solver::tiles()
   std::uint16_t length = 0;  // tiles
   std::uint16_t points = 0;
-  std::uint64_t cells = 0;   // the cubes of the first tracing found
+  std::uint64_t cells = 0;  // the cubes of the first tracing found
 };
 
 class Solver {
