@@ -40,21 +40,27 @@ Result<Board> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t see
   const int n = b.cells();
   if (CheckShape(b.rows, b.cols).code() != Errc::kOk || dice.dice.size() != std::size_t(n))
     return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": not one die per cell");
+  // Every face of every die to its cube first, so that an alphabet missing a
+  // letter is refused whatever the seed.
+  Cube cubes[kMaxCells][6];
+  for (int die = 0; die < n; ++die) {
+    const std::string_view faces_text = dice.dice[std::size_t(die)];
+    if (faces_text.size() != 6) return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": a die of 6 faces");
+    for (int f = 0; f < 6; ++f) {
+      const char letter = faces_text[std::size_t(f)];
+      Tile t = letter == 'Q' ? faces.qu() : 0;  // the Qu face is the QU tile where there is one
+      if (t == 0 && a.MatchAt(std::string_view(&letter, 1), 0, &t) != 1)
+        return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": die " + std::to_string(die + 1) +
+                                                  " '" + std::string(faces_text) + "': alphabet " + a.name() +
+                                                  " has no tile " + QuoteText(std::string_view(&letter, 1), '\''));
+      cubes[die][f] = faces.CubeOf(t);
+    }
+  }
   int order[kMaxCells];
   for (int i = 0; i < n; ++i) order[i] = i;
   Rng rng(seed);
   for (int i = n - 1; i > 0; --i) std::swap(order[i], order[rng.Below(std::uint64_t(i) + 1)]);
-  for (int cell = 0; cell < n; ++cell) {
-    const int die = order[cell];
-    const std::string_view faces_text = dice.dice[std::size_t(die)];
-    const char letter = faces_text[rng.Below(faces_text.size())];
-    Tile t = letter == 'Q' ? faces.qu() : 0;  // the Qu face is the QU tile where there is one
-    if (t == 0 && a.MatchAt(std::string_view(&letter, 1), 0, &t) != 1)
-      return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": die " + std::to_string(die + 1) +
-                                                " '" + std::string(faces_text) + "': alphabet " + a.name() +
-                                                " has no tile " + QuoteText(std::string_view(&letter, 1), '\''));
-    b.cubes[std::size_t(cell)] = faces.CubeOf(t);
-  }
+  for (int cell = 0; cell < n; ++cell) b.cubes[std::size_t(cell)] = cubes[order[cell]][rng.Below(6)];
   return b;
 }
 
