@@ -200,3 +200,28 @@ TEST_CASE("solver options and reuse", "[boggle][solver]") {
 }
 
 }  // namespace lexc::boggle::test
+
+namespace lexc::boggle::test {
+
+TEST_CASE("an image that only opened: a cyclic DAWG is refused, never walked out of bounds",
+          "[boggle][solver][bad_input]") {
+  const Alphabet en = Alphabet::English();
+  for (const auto& g : lexc::test::kGraphChoices) {
+    lexc::test::Image image = lexc::test::BuildOrFail(FixtureWords("fixtures/words-tiny.txt", en), en,
+                                                      lexc::test::Options(g));
+    lexc::test::RawImage raw(&image);
+    raw.LoopLettersToRoot(g.dawg ? "DAWG" : "GADG");
+    raw.FixCrc();
+    const Lexicon lex = lexc::test::OpenOrFail(image);
+    CHECK(!lex.Verify().ok());
+    auto solver = Solver::Create(lex);
+    INFO(g.name);
+    if (g.dawg) {
+      lexc::test::CheckError(solver.status(), Errc::kCorrupt, "cycle");
+    } else if (solver.ok()) {  // the GADDAG's letters now loop to its root: one-letter words, no separator after them
+      CHECK(solver->Solve(ParseBoard(en, "QuIT XEX XXX").value()) == 0);
+    }
+  }
+}
+
+}  // namespace lexc::boggle::test
