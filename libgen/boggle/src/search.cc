@@ -53,7 +53,7 @@ class Chain {
     int score = Evaluate(b);
     Board best = b;
     int best_score = score;
-    const double t0 = o.start_temperature > 0 ? o.start_temperature : 2.0 * n;
+    const double t0 = o.start_temperature > 0 ? o.start_temperature : 6.0 * n;
     const double factor = length > 1 ? std::pow(o.end_temperature / t0, 1.0 / double(length - 1)) : 1.0;
     double temperature = t0;
     bool cut = false;

@@ -39,7 +39,7 @@ struct SearchOptions {
   std::uint64_t iterations = 0;
   double seconds = 0;
   std::uint64_t chain_length = 0;  // proposals per chain; 0: 2,000 x cells
-  double start_temperature = 0;    // 0: 2 x cells
+  double start_temperature = 0;    // 0: 6 x cells (96 on 4x4)
   double end_temperature = 0.5;
   int threads = 1;  // >= 1
   int keep = 10;    // best distinct boards reported (symmetries count once), >= 1
