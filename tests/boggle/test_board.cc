@@ -132,7 +132,8 @@ TEST_CASE("canonical form: the least of the symmetric boards", "[boggle][board]"
     }
     const auto key = [](const Board& x) {
       std::vector<std::pair<int, int>> v;
-      for (int j = 0; j < x.cells(); ++j) v.emplace_back(x.cubes[std::size_t(j)].tiles[0], x.cubes[std::size_t(j)].size);
+      for (int j = 0; j < x.cells(); ++j)
+        v.emplace_back(x.cubes[std::size_t(j)].tiles[0], x.cubes[std::size_t(j)].size);
       return v;
     };
     auto least = forms[0];

@@ -207,8 +207,8 @@ TEST_CASE("an image that only opened: a cyclic DAWG is refused, never walked out
           "[boggle][solver][bad_input]") {
   const Alphabet en = Alphabet::English();
   for (const auto& g : lexc::test::kGraphChoices) {
-    lexc::test::Image image = lexc::test::BuildOrFail(FixtureWords("fixtures/words-tiny.txt", en), en,
-                                                      lexc::test::Options(g));
+    lexc::test::Image image =
+        lexc::test::BuildOrFail(FixtureWords("fixtures/words-tiny.txt", en), en, lexc::test::Options(g));
     lexc::test::RawImage raw(&image);
     raw.LoopLettersToRoot(g.dawg ? "DAWG" : "GADG");
     raw.FixCrc();

@@ -92,9 +92,10 @@ Setup* Make(Alphabet a, std::initializer_list<const char*> list) {
 }
 
 Setup& Pick(std::uint8_t which) {
-  static Setup* en = Make(Alphabet::English(), {"QUIT", "QUITE", "QUIET", "QI", "CAT", "CATS", "ACT", "TACT", "SCAT",
-                                                "TAT", "AA", "AAA", "AAAA", "EAT", "TEA", "ETA", "ATE", "SEAT",
-                                                "EAST", "SATE", "TEAS", "QUA", "AQUA", "SQUAT", "SQUATS"});
+  static Setup* en =
+      Make(Alphabet::English(),
+           {"QUIT", "QUITE", "QUIET", "QI",  "CAT",  "CATS", "ACT",  "TACT", "SCAT", "TAT",  "AA",    "AAA",   "AAAA",
+            "EAT",  "TEA",   "ETA",   "ATE", "SEAT", "EAST", "SATE", "TEAS", "QUA",  "AQUA", "SQUAT", "SQUATS"});
   static Setup* es = Make(Alphabet::Parse(kSpanish, "spanish").value(),
                           {"CALLE", "CALLES", "CARRO", "CHE", "NOCHE", "AÑO", "SEÑAL", "QUESO", "COLA", "LLANO",
                            "CORRAL", "ALA", "ACHE", "QUE", "ASA", "ROCA"});
@@ -154,8 +155,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   int rows = 0, cols = 0;
   const Status shape = boggle::ParseShape(text, &rows, &cols);
-  if (shape.ok()) FUZZ_CHECK(boggle::CheckShape(rows, cols).ok());
-  else FUZZ_CHECK(lexc::fuzz::IsReportedError(shape) && shape.code() == Errc::kBadInput);
+  if (shape.ok())
+    FUZZ_CHECK(boggle::CheckShape(rows, cols).ok());
+  else
+    FUZZ_CHECK(lexc::fuzz::IsReportedError(shape) && shape.code() == Errc::kBadInput);
 
   const Result<boggle::Board> parsed = boggle::ParseBoard(s.alphabet, text);
   if (!parsed.ok()) {
@@ -169,7 +172,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const boggle::Faces faces(s.alphabet);
   for (int i = 0; i < b.cells(); ++i) {
     const boggle::Cube& c = b.cubes[std::size_t(i)];
-    FUZZ_CHECK(c.size == 1 || (c.size == 2 && faces.q_reads_qu() && c.tiles[0] == faces.q() && c.tiles[1] == faces.u()));
+    FUZZ_CHECK(c.size == 1 ||
+               (c.size == 2 && faces.q_reads_qu() && c.tiles[0] == faces.q() && c.tiles[1] == faces.u()));
     for (int k = 0; k < c.size; ++k) FUZZ_CHECK(c.tiles[k] >= 1 && c.tiles[k] <= s.alphabet.size());
   }
   const std::string written = boggle::WriteBoard(s.alphabet, b);

@@ -40,7 +40,11 @@ void ShapeOption(const std::string& option, const std::string& text, int* rows, 
 class BoggleCommand {
  public:
   BoggleCommand(const BoggleArgs& a, const Lexicon& lex)
-      : a_(a), lex_(lex), abc_(lex.alphabet()), render_(abc_), solver_(Check(boggle::Solver::Create(lex, {a.min_len}))) {}
+      : a_(a),
+        lex_(lex),
+        abc_(lex.alphabet()),
+        render_(abc_),
+        solver_(Check(boggle::Solver::Create(lex, {a.min_len}))) {}
 
   void Solve() {
     if (!a_.board.empty()) {
@@ -207,7 +211,8 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--search", args->search, "Look for the highest-scoring board of this size (e.g. 4x4)");
   cmd->add_option("--min-len", args->min_len, "Shortest word counted, in tiles (default 3)")
       ->check(WholeNumber(1, boggle::kMaxWordTiles));
-  cmd->add_option("--seed", args->seed, "Seed: of the first --random board (then +1 each), or of the --search (default 1)")
+  cmd->add_option("--seed", args->seed,
+                  "Seed: of the first --random board (then +1 each), or of the --search (default 1)")
       ->check(WholeNumber(0, ~0ull));
   cmd->add_option("--count", args->count, "With --random: boards to roll (default 1)")
       ->check(WholeNumber(1, 1000000000000ull));

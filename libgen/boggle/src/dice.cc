@@ -45,7 +45,8 @@ Result<Board> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t see
   Cube cubes[kMaxCells][6];
   for (int die = 0; die < n; ++die) {
     const std::string_view faces_text = dice.dice[std::size_t(die)];
-    if (faces_text.size() != 6) return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": a die of 6 faces");
+    if (faces_text.size() != 6)
+      return Status(Errc::kInvalidArgument, "dice " + std::string(dice.name) + ": a die of 6 faces");
     for (int f = 0; f < 6; ++f) {
       const char letter = faces_text[std::size_t(f)];
       Tile t = letter == 'Q' ? faces.qu() : 0;  // the Qu face is the QU tile where there is one
