@@ -115,7 +115,7 @@ class BoggleCommand {
                            {"threads", o.threads},
                            {"iterations", o.iterations},
                            {"seconds_budget", o.seconds},
-                           {"chain_length", o.chain_length ? o.chain_length : 2000ull * std::uint64_t(o.rows * o.cols)},
+                           {"chain_length", res.chain_length},
                            {"evaluated", res.evaluated},
                            {"chains", res.chains},
                            {"seconds", JsonFixed(res.seconds, 3)},

@@ -217,6 +217,7 @@ Result<SearchResult> SearchBestBoards(const Solver& solver, const Alphabet& alph
   }
   result.evaluated = sh.evaluated.load();
   result.chains = sh.chains_done.load();
+  result.chain_length = sh.chain_length;
   result.seconds = elapsed();
   return result;
 }

@@ -324,7 +324,7 @@ void Solver::SetBoard(const Board& board) {
 
 template <bool kCollect>
 int Solver::Run(const Board& board) {
-  if (!tables_) return 0;
+  if (!tables_ || !CheckShape(board.rows, board.cols).ok()) return 0;  // the precondition, cheaply enforced
   SetBoard(board);
   const Tables& tb = *tables_;
   const auto go = [&](auto codec, auto small) {

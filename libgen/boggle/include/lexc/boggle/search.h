@@ -61,6 +61,7 @@ struct SearchProgress {
 struct SearchResult {
   std::vector<ScoredBoard> best;  // by score, then board, highest first
   std::uint64_t evaluated = 0, chains = 0;
+  std::uint64_t chain_length = 0;  // the proposals per chain used
   double seconds = 0;
   bool stopped = false;  // the callback asked to stop
 };

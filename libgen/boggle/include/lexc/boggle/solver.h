@@ -65,8 +65,9 @@ class Solver {
   // the graph), kLimit (more than 2^32 - 2 words).
   static Result<Solver> Create(const Lexicon& lex, const SolverOptions& options = {});
 
-  // The board's score. Precondition: a board of valid shape (board.h) whose
-  // tiles are the lexicon alphabet's (other codes match nothing).
+  // The board's score. Precondition: a board of valid shape (board.h; any
+  // other scores 0) whose tiles are the lexicon alphabet's (other codes
+  // match nothing).
   int Score(const Board& board);
 
   // The board's score, and its words into words() and tiles(): sorted in
