@@ -324,7 +324,8 @@ void Solver::SetBoard(const Board& board) {
 
 template <bool kCollect>
 int Solver::Run(const Board& board) {
-  if (!tables_ || !CheckShape(board.rows, board.cols).ok()) return 0;  // the precondition, cheaply enforced
+  // The precondition, cheaply enforced.
+  if (!tables_ || board.rows < 1 || board.cols < 1 || board.rows > kMaxSide || board.cols > kMaxSide) return 0;
   SetBoard(board);
   const Tables& tb = *tables_;
   const auto go = [&](auto codec, auto small) {
