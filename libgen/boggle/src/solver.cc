@@ -282,6 +282,11 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
 std::uint32_t Solver::lexicon_words() const { return tables_ ? tables_->words : 0; }
 
 void Solver::SetBoard(const Board& board) {
+  for (int i = 0; i < rows_ * cols_; ++i) {  // the last board's tiles
+    cells_with_[cubes_[i].tiles[0]] = 0;
+    for (std::uint32_t m = around_[i]; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
+    around_[i] = 0;
+  }
   if (board.rows != rows_ || board.cols != cols_) {
     rows_ = board.rows;
     cols_ = board.cols;
@@ -297,15 +302,9 @@ void Solver::SetBoard(const Board& board) {
         neighbours_[r * cols_ + c] = m;
       }
   }
-  for (int i = 0; i < kMaxCells; ++i) {  // the last board's tiles
-    cells_with_[cubes_[i].tiles[0]] = 0;
-    for (std::uint32_t m = around_[i]; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
-    around_[i] = 0;
-  }
-  const int n = board.cells();
-  for (int i = 0; i < kMaxCells; ++i) cubes_[i] = i < n ? board.cubes[std::size_t(i)] : Cube{};
+  const int n = board.cells();  // cubes_ past n are never read
   for (int i = 0; i < n; ++i) {
-    const Tile t = cubes_[i].tiles[0];
+    const Tile t = (cubes_[i] = board.cubes[std::size_t(i)]).tiles[0];
     cells_with_[t] |= std::uint64_t(1) << i;
     if (t >= 32) continue;
     for (std::uint64_t m = neighbours_[i]; m; m &= m - 1) {
