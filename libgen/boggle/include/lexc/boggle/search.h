@@ -11,7 +11,8 @@
 // single-cube change is tried, the best improvement kept, until none
 // improves. Each chain reports its best board.
 //
-// Reproducible: chain k draws from Rng(Mix(seed, k)) (dice.h), so for an
+// Reproducible: chain k draws from its own Rng, seeded from the seed and k
+// (formats/boggle.md, dice.h), so for an
 // iteration budget the chains, their boards and the result are the same on
 // any number of threads (on one platform: the acceptance test uses
 // std::exp). With a time budget, the chains cut at the deadline differ from
