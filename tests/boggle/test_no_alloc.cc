@@ -30,7 +30,8 @@ TEST_CASE("no allocation per board", "[boggle][solver]") {
   Solver solver = Solver::Create(built.lex).value();
   std::vector<Board> boards;
   for (int side : {4, 5})
-    for (std::uint64_t seed = 0; seed < 50; ++seed) boards.push_back(RollDice(*StandardDice(side, side), en, seed).value());
+    for (std::uint64_t seed = 0; seed < 50; ++seed)
+      boards.push_back(RollDice(*StandardDice(side, side), en, seed).value());
   boards.push_back(ParseBoard(en, "SERS PATG LINE SERS").value());
   for (const Board& b : boards) solver.Solve(b);  // the word list reaches its size
   const long before = g_allocations.load();

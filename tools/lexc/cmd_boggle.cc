@@ -48,7 +48,7 @@ class BoggleCommand {
 
   void Solve() {
     if (!a_.board.empty()) {
-      Board(Check(boggle::ParseBoard(abc_, a_.board)), nullptr, 0);
+      Show(Check(boggle::ParseBoard(abc_, a_.board)), nullptr, 0);
     } else {
       int rows = 0, cols = 0;
       ShapeOption("--random", a_.random, &rows, &cols);
@@ -56,7 +56,7 @@ class BoggleCommand {
       if (dice == nullptr) Fail("--random " + Size(rows, cols) + ": no standard dice of that size (4x4, 5x5)");
       const Stopwatch clock;
       for (std::uint64_t i = 0; i < a_.count; ++i) {
-        Board(Check(boggle::RollDice(*dice, abc_, a_.seed + i)), dice, a_.seed + i);
+        Show(Check(boggle::RollDice(*dice, abc_, a_.seed + i)), dice, a_.seed + i);
         out_.MaybeFlush();
       }
       if (a_.count > 1 && !a_.quiet)
@@ -136,7 +136,8 @@ class BoggleCommand {
   }
 
  private:
-  void Board(const boggle::Board& b, const boggle::DiceSet* dice, std::uint64_t seed) {
+  // Solves one board and prints it (text, --summary or --json).
+  void Show(const boggle::Board& b, const boggle::DiceSet* dice, std::uint64_t seed) {
     const int score = solver_.Solve(b);
     const std::string text = boggle::WriteBoard(abc_, b);
     if (a_.json) {
@@ -177,7 +178,6 @@ class BoggleCommand {
   }
 
   const BoggleArgs& a_;
-  const Lexicon& lex_;
   const Alphabet& abc_;
   Renderer render_;
   boggle::Solver solver_;
