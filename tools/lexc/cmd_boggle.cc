@@ -40,11 +40,7 @@ void ShapeOption(const std::string& option, const std::string& text, int* rows, 
 class BoggleCommand {
  public:
   BoggleCommand(const BoggleArgs& a, const Lexicon& lex)
-      : a_(a),
-        lex_(lex),
-        abc_(lex.alphabet()),
-        render_(abc_),
-        solver_(Check(boggle::Solver::Create(lex, {a.min_len}))) {}
+      : a_(a), abc_(lex.alphabet()), render_(abc_), solver_(Check(boggle::Solver::Create(lex, {a.min_len}))) {}
 
   void Solve() {
     if (!a_.board.empty()) {
