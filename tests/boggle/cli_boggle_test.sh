@@ -30,6 +30,20 @@ expect "json" '[{"board":"QuIT XEX XXX","rows":3,"cols":3,"min_len":3,"words":3,
 expect_rc "a board with no words" 0 "$LEXC" boggle "$T/tiny.lex" --board 'ZZZZ ZZZZ ZZZZ ZZZZ' --summary
 expect "no words" "0 0 ZZZZ ZZZZ ZZZZ ZZZZ" "$(cat "$T/out")"
 
+# ---- Spanish: CH and LL cubes; multi-letter labels bracketed in the board text ----
+"$LEXC" build -q --alphabet spanish "$SRC/fixtures/spanish-words.txt" -o "$T/es.lex" || fail "build spanish"
+expect_rc "spanish board" 0 "$LEXC" boggle "$T/es.lex" --board 'CALA XLLECH'
+expect "spanish: output" "board CALA X[LL]E[CH]
+  C  A  L  A
+  X LL  E CH
+ALACHE 2
+CALLE 1
+2 words, 3 points (min length 3)" "$(cat "$T/out")"
+expect_rc "spanish: the board text reads back" 0 "$LEXC" boggle "$T/es.lex" --board 'CALA X[LL]E[CH]' --summary
+expect "spanish: same board" "3 2 CALA X[LL]E[CH]" "$(cat "$T/out")"
+expect_rc "spanish: no dice for its alphabet" 1 "$LEXC" boggle "$T/es.lex" --random 4x4
+expect_err "spanish dice: message" "alphabet spanish has no tile 'K'"
+
 # ---- random boards: reproducible by seed; --count steps the seed ----
 expect_rc "random" 0 "$LEXC" boggle "$T/tiny.lex" --random 4x4 --seed 7 --summary
 first=$(cat "$T/out")
