@@ -95,6 +95,8 @@ TEST_CASE("search: time budget, stop from the callback, bad options", "[boggle][
   bad.iterations = 10;
   bad.threads = 0;
   CheckError(SearchBestBoards(solver, en, bad).status(), Errc::kInvalidArgument, "threads");
+  bad.threads = kMaxSearchThreads + 1;
+  CheckError(SearchBestBoards(solver, en, bad).status(), Errc::kInvalidArgument, "threads must be 1..256");
   bad.threads = 1;
   bad.rows = 9;
   CheckError(SearchBestBoards(solver, en, bad).status(), Errc::kInvalidArgument, "9x4");

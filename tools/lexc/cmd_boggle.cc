@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <memory>
@@ -71,7 +72,8 @@ class BoggleCommand {
     o.seconds = a_.seconds;
     if (o.iterations == 0 && o.seconds == 0) o.seconds = 10;
     o.chain_length = a_.chain_length;
-    o.threads = a_.threads ? a_.threads : std::max(1, int(std::thread::hardware_concurrency()));
+    o.threads =
+        a_.threads ? a_.threads : std::clamp(int(std::thread::hardware_concurrency()), 1, boggle::kMaxSearchThreads);
     o.keep = a_.top;
     const bool tty = ::isatty(STDERR_FILENO) == 1;
     double last = -1;
@@ -222,7 +224,7 @@ void RegisterBoggle(CLI::App& app) {
                   "With --search: proposals per annealing chain (default 2,000 per cube)")
       ->check(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
-      ->check(WholeNumber(0, 4096));
+      ->check(WholeNumber(0, boggle::kMaxSearchThreads));
   cmd->add_option("--top", args->top, "With --search: best distinct boards to print (default 10)")
       ->check(WholeNumber(1, 100000));
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");

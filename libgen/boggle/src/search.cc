@@ -7,6 +7,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "lexc/boggle/dice.h"
@@ -170,7 +171,9 @@ Result<SearchResult> SearchBestBoards(const Solver& solver, const Alphabet& alph
   if (o.iterations == 0 && !(o.seconds > 0))
     return Status(Errc::kInvalidArgument, "search: give an iteration or a time budget");
   LEXC_RETURN_IF_ERROR(CheckShape(o.rows, o.cols));
-  if (o.threads < 1 || o.keep < 1) return Status(Errc::kInvalidArgument, "search: threads and keep must be >= 1");
+  if (o.threads < 1 || o.threads > kMaxSearchThreads || o.keep < 1)
+    return Status(Errc::kInvalidArgument, "search: threads must be 1.." + std::to_string(kMaxSearchThreads) +
+                                              " and keep >= 1 (each thread holds a copy of the solver)");
   if (o.start_temperature < 0 || !(o.end_temperature > 0) ||
       (o.start_temperature > 0 && o.start_temperature < o.end_temperature))
     return Status(Errc::kInvalidArgument, "search: temperatures must be positive and fall");

@@ -31,6 +31,8 @@
 
 namespace lexc::boggle {
 
+inline constexpr int kMaxSearchThreads = 256;  // each holds a Solver copy (4 bytes a word)
+
 struct SearchOptions {
   int rows = 4, cols = 4;
   std::uint64_t seed = 1;
@@ -42,7 +44,7 @@ struct SearchOptions {
   std::uint64_t chain_length = 0;  // proposals per chain; 0: 2,000 x cells
   double start_temperature = 0;    // 0: 6 x cells (96 on 4x4)
   double end_temperature = 0.5;
-  int threads = 1;  // >= 1
+  int threads = 1;  // 1..kMaxSearchThreads
   int keep = 10;    // best distinct boards reported (symmetries count once), >= 1
 };
 
@@ -71,7 +73,8 @@ struct SearchResult {
 using SearchCallback = std::function<bool(const SearchProgress&)>;
 
 // Runs the search with copies of `solver` (its minimum length applies).
-// Errors: kInvalidArgument (no budget, bad shape, threads or keep < 1,
+// Errors: kInvalidArgument (no budget, bad shape, threads outside
+// 1..kMaxSearchThreads, keep < 1,
 // temperatures not positive and decreasing, an empty alphabet).
 Result<SearchResult> SearchBestBoards(const Solver& solver, const Alphabet& alphabet, const SearchOptions& options,
                                       const SearchCallback& progress = {});
