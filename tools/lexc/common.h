@@ -153,4 +153,5 @@ void RegisterStats(CLI::App& app);
 void RegisterVerify(CLI::App& app);
 void RegisterDump(CLI::App& app);
 void RegisterQuery(CLI::App& app);
+void RegisterBoggle(CLI::App& app);  // cmd_boggle.cc (lexc::boggle)
 }  // namespace lexc::cli

@@ -45,6 +45,7 @@ int LexcMain(int argc, char** argv) {
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
   lexc merge study/ shard1/ shard2/
+  lexc boggle nwl18.lex --board 'CATD LINE MARO PETS'
 
 Run 'lexc COMMAND --help' for a command's options.
 Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
@@ -58,6 +59,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterSelfplay(app);
   RegisterReport(app);
   RegisterMerge(app);
+  RegisterBoggle(app);
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {

@@ -1,0 +1,227 @@
+// The solver against the brute-force model (boggle_model.h) on thousands of
+// random boards over small lexicons (every graph choice and arc width), on
+// SOWPODS boards rolled from the standard dice (when the list is present),
+// and on hand-checked boards.
+#include <catch2/catch.hpp>
+#include <cstring>
+
+#include "boggle_model.h"
+#include "lexc/boggle/dice.h"
+#include "lexc/boggle/solver.h"
+#include "lexc/builder.h"
+#include "lexc/wordlist.h"
+
+namespace lexc::boggle::test {
+namespace {
+
+// Solves with the library (Solve and Score) and the model; both must agree.
+void Agree(Solver& solver, const Board& b, const WordSet& words, const Alphabet& a) {
+  const ModelResult want = BruteForce(b, words, solver.min_len());
+  const int score = solver.Solve(b);
+  WordSet got;
+  Word previous;
+  for (const FoundWord& w : solver.words()) {
+    const auto t = solver.word_tiles(w);
+    const Word word(t.begin(), t.end());
+    CHECK(got.insert(word).second);                                        // each word once
+    if (!previous.empty()) CHECK(lexc::test::WordLess()(previous, word));  // in tile order
+    previous = word;
+    CHECK(w.points == ModelPoints(w.length));
+    CHECK(__builtin_popcountll(w.cells) >= 1);
+    CHECK(__builtin_popcountll(w.cells) <= w.length);
+  }
+  INFO("board " << WriteBoard(a, b) << " min_len " << solver.min_len());
+  CHECK(got == want.words);
+  CHECK(score == want.score);
+  CHECK(solver.Score(b) == want.score);
+}
+
+struct Fixture {
+  const char* name;
+  const char* file;  // nullptr: random words over 5 letters (deep, dense)
+  const char* alphabet;
+};
+
+}  // namespace
+
+TEST_CASE("solver equals brute force on random boards, small lexicons", "[boggle][solver][model]") {
+  const Fixture fixtures[] = {{"english-small", "fixtures/english-small.txt", "english"},
+                              {"words-tiny", "fixtures/words-tiny.txt", "english"},
+                              {"spanish", "fixtures/spanish-words.txt", "spanish"},
+                              {"random-5-letters", nullptr, "english"}};
+  std::mt19937_64 rng(20261124);
+  int boards = 0;
+  for (const Fixture& f : fixtures) {
+    const Alphabet a = NamedAlphabet(f.alphabet);
+    WordSet words;
+    if (f.file) {
+      words = FixtureWords(f.file, a);
+    } else {
+      for (const Word& w : lexc::test::RandomWords(rng, 400, 5, 9)) words.insert(w);
+    }
+    const std::vector<Tile> pool = TilePool(words);
+    const Tile q = TileOf(a, "Q"), u = TileOf(a, "U");
+    for (const auto& g : lexc::test::kGraphChoices) {
+      for (int width : {4, 8}) {
+        if (width == 8 && !g.dawg) continue;  // one wide GADDAG-only case is enough: below
+        const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width);
+        for (int min_len : {1, 3}) {
+          Solver solver = Solver::Create(built.lex, {min_len}).value();
+          CHECK(solver.lexicon_words() == words.size());
+          INFO(f.name << " " << g.name << " width " << width << " min_len " << min_len);
+          const int n = lexc::test::kSanitized ? 60 : 250;
+          for (int i = 0; i < n; ++i) {
+            const int rows = i % 5 == 0 ? 4 : 1 + int(rng() % 5), cols = i % 5 == 0 ? 4 : 1 + int(rng() % 5);
+            Agree(solver, RandomBoard(rng, rows, cols, pool, q, u), words, a);
+            ++boards;
+          }
+        }
+      }
+    }
+  }
+  WARN(boards << " random boards");
+}
+
+TEST_CASE("solver on a GADDAG-only image with 8-byte arcs", "[boggle][solver][model]") {
+  const Alphabet a = Alphabet::English();
+  const WordSet words = FixtureWords("fixtures/english-small.txt", a);
+  const BuiltLexicon built = Build(words, a, false, true, 8);
+  Solver solver = Solver::Create(built.lex).value();
+  std::mt19937_64 rng(5);
+  const std::vector<Tile> pool = TilePool(words);
+  for (int i = 0; i < 200; ++i) Agree(solver, RandomBoard(rng, 4, 4, pool, 17, 21), words, a);
+}
+
+TEST_CASE("solver equals brute force on SOWPODS boards from the dice", "[boggle][solver][sowpods]") {
+  const auto path = lexc::test::SowpodsPath();
+  if (!path) {
+    WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
+    return;
+  }
+  const Alphabet a = Alphabet::English();
+  ReadReport report;
+  auto list = ReadWordList(*path, a, {}, &report);
+  REQUIRE(list.ok());
+  WordSet words;
+  for (std::size_t i = 0; i < list->size(); ++i) words.emplace((*list)[i].begin(), (*list)[i].end());
+  BuildOptions o;
+  o.gaddag = false;
+  auto bytes = BuildImage(*list, a, o);
+  REQUIRE(bytes.ok());
+  const lexc::test::Image image(*bytes);
+  const Lexicon lex = lexc::test::OpenOrFail(image);
+  for (int min_len : {3, 4}) {
+    Solver solver = Solver::Create(lex, {min_len}).value();
+    const int n = lexc::test::kSanitized ? 20 : 150;
+    for (int side : {4, 5})
+      for (int seed = 0; seed < n; ++seed)
+        Agree(solver, RollDice(*StandardDice(side, side), a, std::uint64_t(seed)).value(), words, a);
+  }
+}
+
+TEST_CASE("hand-checked boards", "[boggle][solver]") {
+  const Alphabet en = Alphabet::English();
+  const auto make = [](const WordSet& words, const Alphabet& a) { return Build(words, a, true, false); };
+  const auto word = [](const Alphabet& a, const char* s) {
+    std::vector<Tile> w;
+    REQUIRE(a.Tokenize(s, &w, nullptr));
+    return w;
+  };
+  const auto found = [](const Solver& s, const Alphabet& a) {
+    std::vector<std::string> out;
+    for (const FoundWord& w : s.words()) out.push_back(a.Render(s.word_tiles(w)));
+    return out;
+  };
+  using V = std::vector<std::string>;
+
+  SECTION("repeated letters: every length once, lengths past the board absent") {
+    const BuiltLexicon b = make({word(en, "AAA"), word(en, "AAAA"), word(en, "AAAAAAAAA"), word(en, "AAAAAAAAAA")}, en);
+    Solver s = Solver::Create(b.lex).value();
+    CHECK(s.Solve(ParseBoard(en, "AAA AAA AAA").value()) == 1 + 1 + 11);
+    CHECK(found(s, en) == V{"AAA", "AAAA", "AAAAAAAAA"});
+  }
+  SECTION("a word traced many ways counts once") {
+    const BuiltLexicon b = make({word(en, "TAT")}, en);
+    Solver s = Solver::Create(b.lex).value();
+    CHECK(s.Solve(ParseBoard(en, "TAT ATA TAT").value()) == 1);
+    CHECK(found(s, en) == V{"TAT"});
+  }
+  SECTION("the Qu cube reads Q then U; QI cannot be traced") {
+    const BuiltLexicon b = make(FixtureWords("fixtures/words-tiny.txt", en), en);
+    Solver s3 = Solver::Create(b.lex).value();
+    const Board board = ParseBoard(en, "QuIT XEX XXX").value();
+    CHECK(board.rows == 3);
+    CHECK(board.at(0, 0).size == 2);
+    CHECK(s3.Solve(board) == 2 + 1 + 2);  // QUIET 5 tiles, QUIT 4, QUITE 5
+    CHECK(found(s3, en) == V{"QUIET", "QUIT", "QUITE"});
+    Solver s2 = Solver::Create(b.lex, {2}).value();
+    CHECK(s2.Solve(board) == 5);  // XI: 2 tiles, no points
+    CHECK(found(s2, en) == V{"QUIET", "QUIT", "QUITE", "XI"});
+  }
+  SECTION("a board with no words") {
+    const BuiltLexicon b = make(FixtureWords("fixtures/english-small.txt", en), en);
+    Solver s = Solver::Create(b.lex).value();
+    CHECK(s.Solve(ParseBoard(en, "XXXX XXXX XXXX XXXX").value()) == 0);
+    CHECK(s.words().empty());
+  }
+  SECTION("Spanish CH and LL cubes") {
+    const Alphabet es = NamedAlphabet("spanish");
+    const BuiltLexicon b = make(FixtureWords("fixtures/spanish-words.txt", es), es);
+    Solver s = Solver::Create(b.lex).value();
+    const Board board = ParseBoard(es, "CALA XLLECH").value();
+    CHECK(board.cols == 4);
+    CHECK(s.Solve(board) == 2 + 1);  // ALACHE (A,L,A,CH,E), CALLE (C,A,LL,E)
+    CHECK(found(s, es) == V{"ALACHE", "CALLE"});
+  }
+  SECTION("Catalan: the Qu face is the QU tile") {
+    const Alphabet ca = NamedAlphabet("catalan");
+    const BuiltLexicon b = make({word(ca, "QUES"), word(ca, "SQUE")}, ca);
+    Solver s = Solver::Create(b.lex).value();
+    const Board board = ParseBoard(ca, "QUESX XXXX").value();
+    CHECK(board.at(0, 0).size == 1);
+    CHECK(s.Solve(board) == 1);  // QU,E,S: 3 tiles; SQUE cannot be traced (S is not next to QU)
+    CHECK(found(s, ca) == V{"QUES"});
+  }
+}
+
+TEST_CASE("solver options and reuse", "[boggle][solver]") {
+  const Alphabet en = Alphabet::English();
+  const BuiltLexicon b = Build(FixtureWords("fixtures/words-tiny.txt", en), en, true, true);
+  CHECK(Solver::Create(b.lex, {0}).status().code() == Errc::kInvalidArgument);
+  CHECK(Solver::Create(b.lex, {kMaxWordTiles + 1}).status().code() == Errc::kInvalidArgument);
+  // A copy solves alone; the same board twice gives the same answer (stamps reset).
+  Solver s = Solver::Create(b.lex).value();
+  Solver copy = s;
+  const Board board = ParseBoard(en, "CATS TACT XANT QUITE").value();
+  const int once = s.Score(board);
+  CHECK(s.Score(board) == once);
+  CHECK(copy.Score(board) == once);
+  CHECK(once == BruteForce(board, FixtureWords("fixtures/words-tiny.txt", en), 3).score);
+}
+
+}  // namespace lexc::boggle::test
+
+namespace lexc::boggle::test {
+
+TEST_CASE("an image that only opened: a cyclic DAWG is refused, never walked out of bounds",
+          "[boggle][solver][bad_input]") {
+  const Alphabet en = Alphabet::English();
+  for (const auto& g : lexc::test::kGraphChoices) {
+    lexc::test::Image image =
+        lexc::test::BuildOrFail(FixtureWords("fixtures/words-tiny.txt", en), en, lexc::test::Options(g));
+    lexc::test::RawImage raw(&image);
+    raw.LoopLettersToRoot(g.dawg ? "DAWG" : "GADG");
+    raw.FixCrc();
+    const Lexicon lex = lexc::test::OpenOrFail(image);
+    CHECK(!lex.Verify().ok());
+    auto solver = Solver::Create(lex);
+    INFO(g.name);
+    if (g.dawg) {
+      lexc::test::CheckError(solver.status(), Errc::kCorrupt, "cycle");
+    } else if (solver.ok()) {  // the GADDAG's letters now loop to its root: one-letter words, no separator after them
+      CHECK(solver->Solve(ParseBoard(en, "QuIT XEX XXX").value()) == 0);
+    }
+  }
+}
+
+}  // namespace lexc::boggle::test
