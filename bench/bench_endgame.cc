@@ -16,7 +16,7 @@
 // Benchmark: one solve is the unit.
 //
 //   bench_endgame [--games N] [--positions FILE] [--write FILE] [--threads 1,2]
-//                 [--limit SECONDS] [--table MIB] [--verbose]
+//                 [--limit SECONDS] [--table MIB] [--verbose] [--no-solve]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   std::string positions_file, write_file, threads_list = "1,2";
   double limit = 60;
   std::size_t table_mib = 64;
-  bool verbose = false;
+  bool verbose = false, no_solve = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const auto next = [&]() -> std::string {
@@ -87,6 +87,7 @@ int main(int argc, char** argv) {
     else if (arg == "--limit") limit = std::atof(next().c_str());
     else if (arg == "--table") table_mib = std::size_t(std::atol(next().c_str()));
     else if (arg == "--verbose") verbose = true;
+    else if (arg == "--no-solve") no_solve = true;
     else Die("unknown argument " + arg);
   }
   std::vector<int> thread_counts;
@@ -145,6 +146,7 @@ int main(int argc, char** argv) {
         !st.ok())
       Die(st.detail());
   }
+  if (no_solve) return 0;
   std::printf("bench_endgame: %zu endgames, limit %.0f s each, table %zu MiB\n", positions.size(), limit, table_mib);
 
   std::vector<std::vector<Solve>> results(thread_counts.size());

@@ -13,6 +13,8 @@ constexpr int kPassOrder = -(1 << 28);  // the pass is tried last, after every p
 constexpr int kTableMoveOrder = 1 << 28;
 constexpr std::uint64_t kNodeFlush = 1024;  // nodes between budget checks
 
+constexpr std::size_t kSelected = 6;             // moves picked by selection before sorting the rest
+
 int RackTile(gen::Cell c) { return gen::CellIsBlank(c) ? 0 : gen::CellTile(c); }
 
 }  // namespace
@@ -44,6 +46,10 @@ Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& 
         for (int role = 0; role < 2; ++role) rack_keys_[seat][role] ^= RackTileKey(role, t, k);
     }
   }
+}
+
+bool Searcher::Before(const Candidate& a, const Candidate& b) {
+  return a.order != b.order ? a.order > b.order : a.index < b.index;
 }
 
 std::uint64_t Searcher::Key() const {
@@ -113,12 +119,14 @@ void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int 
         c.order = kTableMoveOrder;
         break;
       }
-  std::sort(ps.moves.begin(), ps.moves.end(), [](const Candidate& a, const Candidate& b) {
-    return a.order != b.order ? a.order > b.order : a.index < b.index;
-  });
+  // Most nodes are decided by their first few moves: those are picked by
+  // selection in Search, the rest sorted only when reached (kSelected).
+  // The root is sorted at once, so that helper threads can reorder it.
+  if (ply > 0) return;
+  std::sort(ps.moves.begin(), ps.moves.end(), Before);
   // Helper threads look at the root moves in another order, so that the
   // threads of a lazy SMP search do not all walk the same subtree first.
-  if (ply == 0 && id_ > 0 && ps.moves.size() > 2) {
+  if (id_ > 0 && ps.moves.size() > 2) {
     const std::size_t shift = 1 + std::size_t(id_ - 1) % (ps.moves.size() - 1);
     std::rotate(ps.moves.begin() + 1, ps.moves.begin() + 1 + std::ptrdiff_t(shift - 1), ps.moves.end());
   }
@@ -140,6 +148,13 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   if (game::ScorelessLimitReached(scoreless, rules_))
     return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
   child.pv_ends_game = false;
+  if (depth <= 1) {
+    // The child is a horizon leaf (Search's depth-0 value): no need to
+    // place the tiles to know it.
+    CountNode();
+    *exact = false;
+    return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
+  }
   const int saved_scoreless = scoreless_;
   if (play) {
     if (Status st = gen_.Apply(*play); !st.ok()) {
@@ -195,6 +210,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   }
   ps.plays.clear();
   gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
   OrderMoves(ply, table_move, own_value, opp_value);
 
   const int alpha0 = alpha;
@@ -202,6 +218,12 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   std::uint32_t best_key = 0;
   bool all_exact = true, node_exact = true;
   for (std::size_t n = 0; n < ps.moves.size(); ++n) {
+    if (ply > 0 && n < kSelected) {
+      std::iter_swap(ps.moves.begin() + std::ptrdiff_t(n),
+                     std::min_element(ps.moves.begin() + std::ptrdiff_t(n), ps.moves.end(), Before));
+    } else if (ply > 0 && n == kSelected) {
+      std::sort(ps.moves.begin() + std::ptrdiff_t(n), ps.moves.end(), Before);
+    }
     const Candidate c = ps.moves[n];
     bool child_exact = true;
     int v;
@@ -247,6 +269,59 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   store.move = best_key;
   shared_.table.Store(key, store);
   *exact = node_exact;
+  return best;
+}
+
+int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact) {
+  // Every child is a leaf: its value costs a few additions, so all are
+  // valued (no ordering, no cutoff): the depth-1 value is exact for its
+  // depth. It is depth-independent when every child ends the game; else a
+  // child ending the game with a value >= beta still proves a lower bound.
+  PlyState& ps = plies_[std::size_t(ply)];
+  const int own_size = racks_[to_move_].size();
+  const int out_bonus = game::OutBonus(racks_[1 - to_move_], abc_);
+  const bool scoreless_ends = game::ScorelessLimitReached(scoreless_ + 1, rules_);
+  constexpr int kNone = -2;  // no move; -1 is the pass
+  // The pass first: the scoreless end, or a leaf valued alike.
+  int best = opp_value - own_value, best_index = -1;
+  int best_ending = scoreless_ends ? best : -kInfinity, best_ending_index = scoreless_ends ? -1 : kNone;
+  bool all_end = scoreless_ends;
+  for (std::size_t i = 0; i < ps.plays.size(); ++i) {
+    const gen::Play& p = ps.plays[i];
+    CountNode();
+    const bool out = p.placed == own_size;
+    const bool ends = out || (p.score == 0 && scoreless_ends);
+    const int v = out ? p.score + out_bonus : p.score - (own_value - PlacedValue(p)) + opp_value;
+    all_end = all_end && ends;
+    if (v > best) best = v, best_index = static_cast<int>(i);
+    if (ends && v > best_ending) best_ending = v, best_ending_index = static_cast<int>(i);
+  }
+  CountNode();  // the pass
+  if (aborted_) {
+    *exact = false;
+    return 0;
+  }
+  TableEntry store;
+  store.depth = 1;
+  if (all_end || best_ending >= beta) {
+    const bool lower = !all_end;
+    best = best_ending;
+    best_index = best_ending_index;
+    store.bound = lower ? Bound::kLower : Bound::kExact;
+    store.exact = true;
+  } else {
+    store.bound = Bound::kExact;
+    store.exact = false;
+  }
+  store.value = best;
+  PvStep step;
+  step.pass = best_index < 0;
+  if (!step.pass) step.play = ps.plays[std::size_t(best_index)];
+  ps.pv.assign(1, step);
+  ps.pv_ends_game = store.exact;
+  store.move = step.pass ? kPassKey : MoveKey(step.play);
+  shared_.table.Store(key, store);
+  *exact = store.exact;
   return best;
 }
 

@@ -61,7 +61,10 @@ class Searcher {
   int Search(int ply, int depth, int alpha, int beta, bool* exact);
   // The value of one move for the side to move, searching below it.
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
+  // A node whose children are all leaves (depth 1): values every move.
+  int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact);
   void OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value);
+  static bool Before(const Candidate& a, const Candidate& b);
   std::uint64_t Key() const;
   void PlaceTiles(const gen::Play& play);
   void ReturnTiles(const gen::Play& play);

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 #include "lexc/gen/board.h"
@@ -40,11 +41,13 @@ class TranspositionTable {
   void Store(std::uint64_t key, const TableEntry& e);
 
  private:
-  struct Slot {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> data{0};
+  // Two words per entry (check, data), read and written through
+  // std::atomic_ref. calloc'd: the pages a search never touches are never
+  // zeroed, so a large table costs nothing to a small endgame.
+  struct FreeWords {
+    void operator()(std::uint64_t* p) const { std::free(p); }
   };
-  std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<std::uint64_t[], FreeWords> words_;
   std::uint64_t mask_ = 0;
 };
 
