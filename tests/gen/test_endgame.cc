@@ -10,7 +10,10 @@
 // endgames the value does not depend on the threads or the table size.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
+#include <fstream>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -281,6 +284,157 @@ TEST_CASE("endgame: long pass sequences, scoreless limits 4..6", "[endgame][mode
   WARN("pass sequences: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; " << t.skipped
                            << " too large for the model skipped");
   CHECK(t.cases >= 20);
+}
+
+TEST_CASE("endgame: a budget gives a legal line marked not exact", "[endgame][budget]") {
+  const Alphabet a = Tiny6();
+  std::mt19937_64 rng(16);
+  const TestLexicon lex(gen::test::RandomWords(rng, 200, 6, 5), a);
+  const gen::Layout layout = gen::test::SmallLayout(11, 11, 7);
+  const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 40, 7, 900, 6, 6);
+  REQUIRE(!positions.empty());
+  int cut = 0;
+  for (const Position& p : positions) {
+    auto e = MakeEndgame(p, layout, a);
+    REQUIRE(e.ok());
+    EndgameOptions o;
+    o.node_limit = 1;  // stops at the first check, after the first iteration
+    auto r = SolveEndgame(lex.lexicon(), layout, *e, o);
+    REQUIRE(r.ok());
+    REQUIRE(r->depth >= 1);
+    CheckLine(*r, *e, layout, a);
+    if (!r->exact) ++cut;
+    // With a ply limit of one, the line is one move, exact only if it ends the game.
+    o.node_limit = 0;
+    o.max_plies = 1;
+    auto one = SolveEndgame(lex.lexicon(), layout, *e, o);
+    REQUIRE(one.ok());
+    CHECK(one->depth == 1);
+    CHECK(one->pv.size() == 1);
+    CHECK(one->exact == one->pv_ends_game);
+    CheckLine(*one, *e, layout, a);
+  }
+  CHECK(cut > 0);
+}
+
+TEST_CASE("endgame: positions that are not endgames and bad options are refused", "[endgame][bad-input]") {
+  const Alphabet a = Alphabet::English();
+  const gen::Layout layout = gen::Layout::Standard15();
+  const auto parse = [&](const std::string& cgp) {
+    auto p = gen::ParseCgp(cgp, a, layout);
+    REQUIRE(p.ok());
+    return *p;
+  };
+  const auto error = [&](const std::string& cgp) {
+    auto e = MakeEndgame(parse(cgp), layout, a);
+    REQUIRE(!e.ok());
+    return e.status();
+  };
+  const std::string empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+  // A bag full of tiles: 93 unseen with one rack listed.
+  Status st = error(empty + " ADEEGIL/ 0/0 0");
+  CHECK(st.code() == Errc::kBadInput);
+  CHECK_THAT(st.detail(), Catch::Contains("bag: 93 tiles unseen") && Catch::Contains("not empty"));
+  // Both racks listed and tiles still unseen.
+  st = error(empty + " ADEEGIL/AEIOU 0/0 0");
+  CHECK_THAT(st.detail(), Catch::Contains("bag: 88 tiles unseen besides the listed racks"));
+  // More tiles than the set holds (three Z).
+  {
+    Position p = parse(empty + " Z/ 0/0 0");
+    p.racks[0].Add(26);
+    p.racks[0].Add(26);
+    CHECK_THAT(MakeEndgame(p, layout, a).status().detail(), Catch::Contains("3 'Z'"));
+  }
+  // Scoreless turns at the limit; a limit of 0.
+  const Position base = parse(empty + " A/B 0/0 0");
+  {
+    Position p = base;
+    p.board = gen::Board(15, 15);
+    // Fill the board with the rest of the set so that the bag is empty.
+    gen::TileCounts rest = gen::Unseen(p, a);
+    int sq = 0;
+    for (int t = 1; t <= a.size(); ++t)
+      for (int n = rest.counts[std::size_t(t)]; n > 0; --n, ++sq) p.board.set(sq / 15, sq % 15, gen::MakeCell(Tile(t), false));
+    for (int n = rest.blanks; n > 0; --n, ++sq) p.board.set(sq / 15, sq % 15, gen::MakeCell(1, true));
+    REQUIRE(MakeEndgame(p, layout, a).ok());
+    p.scoreless_turns = 6;
+    CHECK_THAT(MakeEndgame(p, layout, a).status().detail(), Catch::Contains("reach the limit of 6"));
+    p.scoreless_turns = 0;
+    p.SetOp("mcnz", "0");
+    CHECK_THAT(MakeEndgame(p, layout, a).status().detail(), Catch::Contains("mcnz 0"));
+    p.SetOp("mcnz", "6");
+    p.SetOp("etl", "0");
+    CHECK_THAT(MakeEndgame(p, layout, a).status().detail(), Catch::Contains("etl 0"));
+    p.SetOp("etl", "7");
+    p.racks[0] = Rack();
+    p.board.set(14, 14, gen::MakeCell(1, false));  // the A, from the rack to the board
+    CHECK_THAT(MakeEndgame(p, layout, a).status().detail(), Catch::Contains("the player to move has no tiles"));
+  }
+  EndgameOptions o;
+  o.max_plies = -1;
+  CHECK(ValidateOptions(o).code() == Errc::kInvalidArgument);
+  o.max_plies = kMaxPlies + 1;
+  CHECK_THAT(ValidateOptions(o).detail(), Catch::Contains("max_plies"));
+  o = EndgameOptions();
+  o.threads = 0;
+  CHECK_THAT(ValidateOptions(o).detail(), Catch::Contains("threads"));
+  o = EndgameOptions();
+  o.time_limit = -1;
+  CHECK_THAT(ValidateOptions(o).detail(), Catch::Contains("time_limit"));
+  o.time_limit = std::nan("");
+  CHECK_THAT(ValidateOptions(o).detail(), Catch::Contains("time_limit"));
+  o = EndgameOptions();
+  o.table_bytes = 10;
+  CHECK_THAT(ValidateOptions(o).detail(), Catch::Contains("table_bytes"));
+  CHECK(ValidateOptions(EndgameOptions()).ok());
+}
+
+// SOWPODS (skipped when absent): endgames of the benchmark set with short
+// racks, solved on 1 and 2 threads and with a 4 KiB and a 64 MiB table:
+// every solve exact and the values equal.
+TEST_CASE("endgame: SOWPODS values do not depend on threads or table size", "[endgame][sowpods]") {
+  const auto path = gen::test::SowpodsPath();
+  if (!path) {
+    WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
+    return;
+  }
+  const Alphabet en = Alphabet::English();
+  ReadReport report;
+  auto words = ReadWordList(*path, en, {}, &report);
+  REQUIRE(words.ok());
+  auto bytes = BuildImage(*words, en, BuildOptions());
+  REQUIRE(bytes.ok());
+  std::vector<std::uint64_t> store((bytes->size() + 7) / 8);
+  std::memcpy(store.data(), bytes->data(), bytes->size());
+  const Lexicon lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
+  const gen::Layout layout = gen::Layout::Standard15();
+  std::ifstream in(gen::test::SourcePath("fixtures/positions/sowpods-endgames.cgp"));
+  REQUIRE(in);
+  int solved = 0;
+  for (std::string line; std::getline(in, line) && solved < 4;) {
+    if (line.empty() || line[0] == '#') continue;
+    auto p = gen::ParseCgp(line, en, layout);
+    REQUIRE(p.ok());
+    if (p->racks[1].size() > 2) continue;  // short opponent racks: quick to solve
+    INFO(line);
+    auto e = MakeEndgame(*p, layout, en);
+    REQUIRE(e.ok());
+    std::vector<int> values;
+    for (const auto& [threads, table] : {std::pair{1, kMinTableBytes}, std::pair{2, kMinTableBytes},
+                                         std::pair{1, std::size_t(64) << 20}, std::pair{2, std::size_t(64) << 20}}) {
+      EndgameOptions o;
+      o.threads = threads;
+      o.table_bytes = table;
+      auto r = SolveEndgame(lex, layout, *e, o);
+      REQUIRE(r.ok());
+      REQUIRE(r->exact);
+      CheckLine(*r, *e, layout, en);
+      values.push_back(r->value);
+    }
+    CHECK(std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end());
+    ++solved;
+  }
+  CHECK(solved == 4);
 }
 
 }  // namespace lexc::endgame::test
