@@ -109,7 +109,7 @@ void RunEndgame(const EndgameArgs& a) {
   if (!e.ok()) Fail("--cgp: " + Describe(e.status()));
   if (!a.quiet)
     o.on_iteration = [](const endgame::EndgameIteration& it) {
-      if (it.seconds < 0.5 && !it.exact) return;  // quick solves stay silent
+      if (it.seconds < 0.5) return;  // quick solves stay silent
       std::fprintf(stderr, "lexc endgame: %d plies: %s%s, %s nodes, %s s\n", it.depth, Signed(it.value).c_str(),
                    it.exact ? " (exact)" : "", Thousands(it.nodes).c_str(), Fixed(it.seconds, 2).c_str());
     };
