@@ -19,7 +19,6 @@
 //                 [--limit SECONDS] [--table MIB] [--verbose] [--no-solve]
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +27,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lexc/builder.h"
@@ -82,15 +82,24 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) Die(arg + " needs a value");
       return argv[++i];
     };
-    if (arg == "--games") games = std::atoi(next().c_str());
-    else if (arg == "--positions") positions_file = next();
-    else if (arg == "--write") write_file = next();
-    else if (arg == "--threads") threads_list = next();
-    else if (arg == "--limit") limit = std::atof(next().c_str());
-    else if (arg == "--table") table_mib = std::size_t(std::atol(next().c_str()));
-    else if (arg == "--verbose") verbose = true;
-    else if (arg == "--no-solve") no_solve = true;
-    else Die("unknown argument " + arg);
+    if (arg == "--games")
+      games = std::atoi(next().c_str());
+    else if (arg == "--positions")
+      positions_file = next();
+    else if (arg == "--write")
+      write_file = next();
+    else if (arg == "--threads")
+      threads_list = next();
+    else if (arg == "--limit")
+      limit = std::atof(next().c_str());
+    else if (arg == "--table")
+      table_mib = std::size_t(std::atol(next().c_str()));
+    else if (arg == "--verbose")
+      verbose = true;
+    else if (arg == "--no-solve")
+      no_solve = true;
+    else
+      Die("unknown argument " + arg);
   }
   std::vector<int> thread_counts;
   {
@@ -144,12 +153,12 @@ int main(int argc, char** argv) {
     std::string out = "# The first position with an empty bag of greedy SOWPODS self-play games, seeds 1.." +
                       std::to_string(games) + " (bench/bench_endgame.cc).\n";
     for (const gen::Position& p : positions) out += gen::WriteCgp(p, english) + "\n";
-    if (Status st = WriteFileAtomic(write_file, std::as_bytes(std::span<const char>(out.data(), out.size())));
-        !st.ok())
+    if (Status st = WriteFileAtomic(write_file, std::as_bytes(std::span<const char>(out.data(), out.size()))); !st.ok())
       Die(st.detail());
   }
   if (no_solve) return 0;
-  std::printf("bench_endgame: %zu endgames, limit %.1f CPU s each, table %zu MiB\n", positions.size(), limit, table_mib);
+  std::printf("bench_endgame: %zu endgames, limit %.1f CPU s each, table %zu MiB\n", positions.size(), limit,
+              table_mib);
 
   std::vector<std::vector<Solve>> results(thread_counts.size());
   for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -187,8 +196,8 @@ int main(int argc, char** argv) {
       if (verbose)
         std::printf("%3zu racks %d/%d threads %d: %s %+d depth %d, %llu nodes, cpu %.3f s, wall %.3f s\n", i + 1,
                     e->position.racks[0].size(), e->position.racks[1].size(), o.threads,
-                    s.exact ? "exact" : "NOT EXACT", s.value, s.depth, static_cast<unsigned long long>(s.nodes),
-                    s.cpu, s.wall);
+                    s.exact ? "exact" : "NOT EXACT", s.value, s.depth, static_cast<unsigned long long>(s.nodes), s.cpu,
+                    s.wall);
       std::fflush(stdout);
     }
   }

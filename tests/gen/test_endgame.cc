@@ -141,8 +141,7 @@ struct Tally {
   int plays = 0;  // endgames whose best line starts with a play, not a pass
 };
 
-void CompareOne(const Lexicon& lex, const gen::Layout& layout, const Position& position, std::size_t i,
-                Tally* tally) {
+void CompareOne(const Lexicon& lex, const gen::Layout& layout, const Position& position, std::size_t i, Tally* tally) {
   const Alphabet& a = lex.alphabet();
   INFO("case " << i << ": " << gen::WriteCgp(position, a));
   auto model_gen = gen::MoveGenerator::Create(lex, layout);
@@ -255,8 +254,8 @@ TEST_CASE("endgame: equals a plain minimax on a random lexicon", "[endgame][mode
   const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 260, 3, 1, 1, 3);
   Tally t;
   SolveAndCompare(lex.lexicon(), layout, positions, &t);
-  WARN("random lexicon: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; " << t.skipped
-                            << " too large for the model skipped");
+  WARN("random lexicon: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; "
+                          << t.skipped << " too large for the model skipped");
   CHECK(t.cases >= 100);
 }
 
@@ -281,8 +280,8 @@ TEST_CASE("endgame: long pass sequences, scoreless limits 4..6", "[endgame][mode
   const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 100, 2, 500, 4, 6);
   Tally t;
   SolveAndCompare(lex.lexicon(), layout, positions, &t);
-  WARN("pass sequences: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; " << t.skipped
-                           << " too large for the model skipped");
+  WARN("pass sequences: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; "
+                          << t.skipped << " too large for the model skipped");
   CHECK(t.cases >= 20);
 }
 
@@ -354,7 +353,8 @@ TEST_CASE("endgame: positions that are not endgames and bad options are refused"
     gen::TileCounts rest = gen::Unseen(p, a);
     int sq = 0;
     for (int t = 1; t <= a.size(); ++t)
-      for (int n = rest.counts[std::size_t(t)]; n > 0; --n, ++sq) p.board.set(sq / 15, sq % 15, gen::MakeCell(Tile(t), false));
+      for (int n = rest.counts[std::size_t(t)]; n > 0; --n, ++sq)
+        p.board.set(sq / 15, sq % 15, gen::MakeCell(Tile(t), false));
     for (int n = rest.blanks; n > 0; --n, ++sq) p.board.set(sq / 15, sq % 15, gen::MakeCell(1, true));
     REQUIRE(MakeEndgame(p, layout, a).ok());
     p.scoreless_turns = 6;

@@ -13,7 +13,7 @@ constexpr int kPassOrder = -(1 << 28);  // the pass is tried last, after every p
 constexpr int kTableMoveOrder = 1 << 28;
 constexpr std::uint64_t kNodeFlush = 1024;  // nodes between budget checks
 
-constexpr std::size_t kSelected = 6;             // moves picked by selection before sorting the rest
+constexpr std::size_t kSelected = 6;  // moves picked by selection before sorting the rest
 
 int RackTile(gen::Cell c) { return gen::CellIsBlank(c) ? 0 : gen::CellTile(c); }
 
@@ -32,7 +32,8 @@ Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& 
   racks_[1] = p.racks[1];
   scoreless_ = p.scoreless_turns;
   start_scores_diff_ = p.scores[0] - p.scores[1];
-  for (int t = 1; t <= a.size() && t <= gen::kMaxGenTile; ++t) face_[std::size_t(t)] = a.tile(static_cast<Tile>(t)).score;
+  for (int t = 1; t <= a.size() && t <= gen::kMaxGenTile; ++t)
+    face_[std::size_t(t)] = a.tile(static_cast<Tile>(t)).score;
   face_[0] = a.blank_score();
   cols_ = p.board.cols();
   for (int r = 0; r < p.board.rows(); ++r)

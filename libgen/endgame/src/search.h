@@ -82,7 +82,7 @@ class Searcher {
   int to_move_ = 0;
   int scoreless_ = 0;
   std::uint64_t board_key_ = 0;
-  std::uint64_t rack_keys_[2][2] = {};  // [seat][role]
+  std::uint64_t rack_keys_[2][2] = {};            // [seat][role]
   std::array<int, gen::kMaxGenTile + 1> face_{};  // face value by tile code
   int cols_ = 0;
   std::vector<PlyState> plies_;

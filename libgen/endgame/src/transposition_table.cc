@@ -79,10 +79,10 @@ std::uint32_t MoveKey(const gen::Play& play) {
   // The squares and the score, not the letters: cheap, and two plays that
   // share all of it differ only by blank designations or letters scoring
   // alike (a collision then only costs move ordering).
-  const std::uint64_t h = Mix(std::uint64_t(play.row) | std::uint64_t(play.col) << 8 |
-                              std::uint64_t(static_cast<std::uint8_t>(play.dir)) << 16 |
-                              std::uint64_t(play.length) << 17 | std::uint64_t(play.through) << 24 |
-                              std::uint64_t(std::uint32_t(play.score)) << 32);
+  const std::uint64_t h =
+      Mix(std::uint64_t(play.row) | std::uint64_t(play.col) << 8 |
+          std::uint64_t(static_cast<std::uint8_t>(play.dir)) << 16 | std::uint64_t(play.length) << 17 |
+          std::uint64_t(play.through) << 24 | std::uint64_t(std::uint32_t(play.score)) << 32);
   const auto k = static_cast<std::uint32_t>(h & 0xFFFFF);
   return k <= kPassKey ? k + 2 : k;
 }

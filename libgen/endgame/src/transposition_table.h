@@ -26,8 +26,8 @@ struct TableEntry {
   int value = 0;
   int depth = 0;  // plies searched below the position (0..255)
   Bound bound = Bound::kExact;
-  bool exact = false;       // the value holds whatever the depth (no leaf cut by it)
-  std::uint32_t move = 0;   // MoveKey of the best move found, 0: none
+  bool exact = false;      // the value holds whatever the depth (no leaf cut by it)
+  std::uint32_t move = 0;  // MoveKey of the best move found, 0: none
 };
 
 class TranspositionTable {

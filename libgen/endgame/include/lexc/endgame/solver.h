@@ -66,10 +66,10 @@ struct EndgameIteration {
 };
 
 struct EndgameOptions {
-  int max_plies = 0;              // 0: until exact (at most kMaxPlies); else 1..kMaxPlies
-  int threads = 1;                // 1..kMaxThreads
-  double time_limit = 0;          // seconds of wall time; 0: none; else up to kMaxSeconds
-  std::uint64_t node_limit = 0;   // nodes (all threads); 0: none
+  int max_plies = 0;                                // 0: until exact (at most kMaxPlies); else 1..kMaxPlies
+  int threads = 1;                                  // 1..kMaxThreads
+  double time_limit = 0;                            // seconds of wall time; 0: none; else up to kMaxSeconds
+  std::uint64_t node_limit = 0;                     // nodes (all threads); 0: none
   std::size_t table_bytes = std::size_t(64) << 20;  // kMinTableBytes..kMaxTableBytes
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   // Raised by the caller (another thread) to stop early, as a budget does.
