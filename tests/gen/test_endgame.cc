@@ -243,20 +243,33 @@ void ConstructedEndgames(const WordSetAlias& words, int games, std::uint64_t fir
   }
 }
 
+// Endgames of greedy games on a random lexicon over Tiny6, on a small
+// layout, each compared with the model.
+struct RandomSetup {
+  std::uint64_t seed;
+  int words, max_len, side, layout_seed, games, max_tiles;
+  std::uint64_t first_seed;
+  int min_mcnz, max_mcnz;
+};
+
+void RandomLexiconCases(const char* name, const RandomSetup& r, int min_cases) {
+  const Alphabet a = Tiny6();
+  std::mt19937_64 rng(r.seed);
+  const TestLexicon lex(gen::test::RandomWords(rng, r.words, 6, r.max_len), a);
+  const gen::Layout layout = gen::test::SmallLayout(r.side, r.side, std::uint64_t(r.layout_seed));
+  const std::vector<Position> positions =
+      Endgames(lex.lexicon(), layout, r.games, r.max_tiles, r.first_seed, r.min_mcnz, r.max_mcnz);
+  Tally t;
+  SolveAndCompare(lex.lexicon(), layout, positions, &t);
+  WARN(name << ": " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; "
+            << t.skipped << " too large for the model skipped");
+  CHECK(t.cases >= min_cases);
+}
+
 }  // namespace
 
 TEST_CASE("endgame: equals a plain minimax on a random lexicon", "[endgame][model]") {
-  const Alphabet a = Tiny6();
-  std::mt19937_64 rng(14);
-  gen::test::WordSet words = gen::test::RandomWords(rng, 120, 6, 5);
-  const TestLexicon lex(words, a);
-  const gen::Layout layout = gen::test::SmallLayout(9, 9, 3);
-  const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 260, 3, 1, 1, 3);
-  Tally t;
-  SolveAndCompare(lex.lexicon(), layout, positions, &t);
-  WARN("random lexicon: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; "
-                          << t.skipped << " too large for the model skipped");
-  CHECK(t.cases >= 100);
+  RandomLexiconCases("random lexicon", {14, 120, 5, 9, 3, 260, 3, 1, 1, 3}, 100);
 }
 
 TEST_CASE("endgame: equals a plain minimax on english-small and words-tiny", "[endgame][model]") {
@@ -272,17 +285,7 @@ TEST_CASE("endgame: equals a plain minimax on english-small and words-tiny", "[e
 }
 
 TEST_CASE("endgame: long pass sequences, scoreless limits 4..6", "[endgame][model]") {
-  const Alphabet a = Tiny6();
-  std::mt19937_64 rng(15);
-  gen::test::WordSet words = gen::test::RandomWords(rng, 60, 6, 4);
-  const TestLexicon lex(words, a);
-  const gen::Layout layout = gen::test::SmallLayout(7, 7, 5);
-  const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 100, 2, 500, 4, 6);
-  Tally t;
-  SolveAndCompare(lex.lexicon(), layout, positions, &t);
-  WARN("pass sequences: " << t.cases << " endgames (" << t.plays << " starting with a play), all equal to the minimax; "
-                          << t.skipped << " too large for the model skipped");
-  CHECK(t.cases >= 20);
+  RandomLexiconCases("pass sequences", {15, 60, 4, 7, 5, 100, 2, 500, 4, 6}, 20);
 }
 
 TEST_CASE("endgame: a budget gives a legal line marked not exact", "[endgame][budget]") {

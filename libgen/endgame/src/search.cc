@@ -64,27 +64,18 @@ int Searcher::PlacedValue(const gen::Play& play) const {
   return v;
 }
 
-void Searcher::PlaceTiles(const gen::Play& play) {
+void Searcher::MoveTiles(const gen::Play& play, bool to_board) {
   Rack& rack = racks_[to_move_];
   for (int i = 0; i < play.length; ++i) {
     if (play.IsThrough(i)) continue;
     const gen::Cell c = play.cells[i];
     const int t = RackTile(c);
-    const int copy = (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) - 1;
-    rack.Remove(gen::CellTile(c), gen::CellIsBlank(c));
-    for (int role = 0; role < 2; ++role) rack_keys_[to_move_][role] ^= RackTileKey(role, t, copy);
-    board_key_ ^= SquareKey(play.RowAt(i) * cols_ + play.ColAt(i), c);
-  }
-}
-
-void Searcher::ReturnTiles(const gen::Play& play) {
-  Rack& rack = racks_[to_move_];
-  for (int i = 0; i < play.length; ++i) {
-    if (play.IsThrough(i)) continue;
-    const gen::Cell c = play.cells[i];
-    const int t = RackTile(c);
-    const int copy = t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t));
-    rack.Add(gen::CellTile(c), gen::CellIsBlank(c));
+    // The key of the copy that leaves (the last) or comes back (a new last).
+    const int copy = (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) - (to_board ? 1 : 0);
+    if (to_board)
+      rack.Remove(gen::CellTile(c), gen::CellIsBlank(c));
+    else
+      rack.Add(gen::CellTile(c), gen::CellIsBlank(c));
     for (int role = 0; role < 2; ++role) rack_keys_[to_move_][role] ^= RackTileKey(role, t, copy);
     board_key_ ^= SquareKey(play.RowAt(i) * cols_ + play.ColAt(i), c);
   }
@@ -165,7 +156,7 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
       aborted_ = true;
       return 0;
     }
-    PlaceTiles(*play);
+    MoveTiles(*play, true);
   }
   scoreless_ = scoreless;
   to_move_ = 1 - to_move_;
@@ -173,7 +164,7 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   to_move_ = 1 - to_move_;
   scoreless_ = saved_scoreless;
   if (play) {
-    ReturnTiles(*play);
+    MoveTiles(*play, false);
     (void)gen_.Undo();
   }
   return v;

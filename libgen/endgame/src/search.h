@@ -66,8 +66,9 @@ class Searcher {
   void OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value);
   static bool Before(const Candidate& a, const Candidate& b);
   std::uint64_t Key() const;
-  void PlaceTiles(const gen::Play& play);
-  void ReturnTiles(const gen::Play& play);
+  // The play's new tiles leave the rack of the side to move (to_board) or
+  // come back to it; the rack and board keys follow.
+  void MoveTiles(const gen::Play& play, bool to_board);
   void CountNode();
   int PlacedValue(const gen::Play& play) const;
   void Publish(int depth, int value, bool exact);
