@@ -142,9 +142,10 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_flag("-q,--quiet", args->quiet, "No iteration lines on standard error");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
-  lexc endgame sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
-  lexc endgame sowpods.lex --cgp "$(sed -n 1p fixtures/positions/sowpods-endgames.cgp)" --threads 2
-  lexc endgame sowpods.lex --cgp "$(sed -n 1p fixtures/positions/sowpods-endgames.cgp)" --plies 4 --json
+  lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp)"
+  lexc endgame sowpods.lex --cgp "$(sed -n 2p fixtures/positions/sowpods-endgames.cgp)" --threads 2 --time 10
+  lexc endgame sowpods.lex --cgp "$(sed -n 11p fixtures/positions/sowpods-endgames.cgp)" --plies 2 --json -q
+  lexc endgame w.lex --cgp '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 S/ 0/0 0'   (opponent rack left out)
 
 The unseen tiles (not on the board, not on the listed racks) must fit on one
 rack: they are the opponent's. The value is the final spread with the rules
