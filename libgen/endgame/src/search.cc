@@ -276,6 +276,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   constexpr int kNone = -2;  // no move; -1 is the pass
   // The pass first: the scoreless end, or a leaf valued alike.
   int best = opp_value - own_value, best_index = -1;
+  bool best_ends = scoreless_ends;
   int best_ending = scoreless_ends ? best : -kInfinity, best_ending_index = scoreless_ends ? -1 : kNone;
   bool all_end = scoreless_ends;
   for (std::size_t i = 0; i < ps.plays.size(); ++i) {
@@ -285,7 +286,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
     const bool ends = out || (p.score == 0 && scoreless_ends);
     const int v = out ? p.score + out_bonus : p.score - (own_value - PlacedValue(p)) + opp_value;
     all_end = all_end && ends;
-    if (v > best) best = v, best_index = static_cast<int>(i);
+    if (v > best) best = v, best_index = static_cast<int>(i), best_ends = ends;
     if (ends && v > best_ending) best_ending = v, best_ending_index = static_cast<int>(i);
   }
   CountNode();  // the pass
@@ -310,7 +311,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   step.pass = best_index < 0;
   if (!step.pass) step.play = ps.plays[std::size_t(best_index)];
   ps.pv.assign(1, step);
-  ps.pv_ends_game = store.exact;
+  ps.pv_ends_game = store.exact || best_ends;
   store.move = step.pass ? kPassKey : MoveKey(step.play);
   shared_.table.Store(key, store);
   *exact = store.exact;
