@@ -90,10 +90,21 @@ Result<EndgameResult> SolveEndgame(const Lexicon& lexicon, const gen::Layout& la
       shared.deadline = shared.start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                            std::chrono::duration<double>(options.time_limit));
     }
+    // Out of memory in any thread (a move list growing) ends the solve with
+    // kLimit rather than std::terminate.
+    const auto run = [&](std::size_t i) {
+      try {
+        searchers[i].Run();
+      } catch (const std::bad_alloc&) {
+        std::lock_guard<std::mutex> lock(shared.mu);
+        if (shared.error.ok()) shared.error = Status(Errc::kLimit, "endgame: out of memory");
+        shared.stop.store(true);
+      }
+    };
     {
       std::vector<std::jthread> helpers;
-      for (std::size_t i = 1; i < searchers.size(); ++i) helpers.emplace_back([&, i] { searchers[i].Run(); });
-      searchers[0].Run();
+      for (std::size_t i = 1; i < searchers.size(); ++i) helpers.emplace_back(run, i);
+      run(0);
     }
     if (!shared.error.ok()) return shared.error;
     EndgameResult r = std::move(shared.result);
