@@ -103,14 +103,15 @@ struct Endgame {
   game::Rules rules;       // game::RulesOf(position); max_turns unused
 };
 
-// Checks that `p` is an endgame and completes the opponent's rack. Errors
-// (kBadInput, naming the field): those of gen::ValidatePosition; more than
-// two racks; "bag: 9 tiles unseen besides the listed racks, the bag is not
-// empty" (an opponent rack listed and tiles still unseen, or none listed
-// and more than kRackSize unseen); "racks: the player to move has no tiles,
-// the game is over"; the opponent holding none (the game is over); the
-// scoreless turns already at the limit; a max_scoreless below 1 or an
-// exchange limit below 1 (exchanging from an empty bag would refill it).
+// Checks that `p` is an endgame and completes the opponent's rack. Errors:
+// those of gen::ValidatePosition (kInvalidArgument); kBadInput naming the
+// field for more than two racks; "bag: 9 tiles unseen besides the listed
+// racks, the bag is not empty" (an opponent rack listed and tiles still
+// unseen, or none listed and more than kRackSize unseen); "racks: the
+// player to move has no tiles, the game is over"; the opponent holding none
+// (the game is over); the scoreless turns already at the limit; a
+// max_scoreless below 1 or an exchange limit below 1 (exchanging from an
+// empty bag would refill it).
 Result<Endgame> MakeEndgame(const gen::Position& p, const gen::Layout& layout, const Alphabet& a);
 
 // Checks options: kInvalidArgument naming the field ("max_plies: 0 is not
