@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
       Die(st.detail());
   }
   if (no_solve) return 0;
-  std::printf("bench_endgame: %zu endgames, limit %.1f CPU s each, table %zu MiB\n", positions.size(), limit,
+  std::printf("bench_endgame: %zu endgames, limit %.2f CPU s each, table %zu MiB\n", positions.size(), limit,
               table_mib);
 
   std::vector<std::vector<Solve>> results(thread_counts.size());
