@@ -57,6 +57,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterQuery(app);
   RegisterMoves(app);
   RegisterSelfplay(app);
+  RegisterEndgame(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);

@@ -33,5 +33,6 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o);
 void RegisterMoves(CLI::App& app);
 void RegisterSelfplay(CLI::App& app);
 void RegisterReport(CLI::App& app);
+void RegisterEndgame(CLI::App& app);
 
 }  // namespace lexc::cli

@@ -146,7 +146,7 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
     GameEvent out;
     out.kind = GameEvent::Kind::kOutBonus;
     out.rack = racks_[1 - seat];
-    return AddPoints(seat, 2 * out.rack.Value(*alphabet_), std::move(out), events);
+    return AddPoints(seat, OutBonus(out.rack, *alphabet_), std::move(out), events);
   }
   EndIfOver(events, &st);
   return st;
@@ -155,7 +155,7 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
 void GameState::EndIfOver(std::vector<GameEvent>* events, Status* status) {
   // A new game (no turn, no scoreless turn yet) is never over; a position
   // read mid-game may already be at the limit.
-  if (scoreless_ >= rules_.max_scoreless && (turns_ > 0 || scoreless_ > 0)) {
+  if (ScorelessLimitReached(scoreless_, rules_) && (turns_ > 0 || scoreless_ > 0)) {
     over_ = true;
     end_ = End::kScoreless;
     for (int seat : {0, 1}) {

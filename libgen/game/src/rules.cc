@@ -15,6 +15,10 @@ bool ExchangeAllowed(const Rack& rack, int bag_tiles, const Rules& rules) {
   return bag_tiles >= rules.exchange_limit && !rack.empty();
 }
 
+int OutBonus(const Rack& opponent_rack, const Alphabet& a) { return 2 * opponent_rack.Value(a); }
+
+bool ScorelessLimitReached(int scoreless_turns, const Rules& rules) { return scoreless_turns >= rules.max_scoreless; }
+
 void AppendNonPlays(const Rack& rack, bool exchange_allowed, std::vector<gen::Move>* out) {
   if (exchange_allowed) {
     gen::ForEachExchange(rack, [&](const Rack& tiles) {

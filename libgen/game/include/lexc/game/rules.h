@@ -38,6 +38,14 @@ Rules RulesOf(const gen::Position& p);
 // bag_tiles >= exchange_limit and the rack is not empty.
 bool ExchangeAllowed(const Rack& rack, int bag_tiles, const Rules& rules);
 
+// The end-of-game adjustments, in one place for GameState and the endgame
+// solver. Points the player who plays out with the bag empty gains: twice
+// the value of the opponent's rack (Rack::Value).
+int OutBonus(const Rack& opponent_rack, const Alphabet& a);
+// Whether `scoreless_turns` consecutive scoreless turns end the game; each
+// player then loses the value of its own rack (Rack::Value).
+bool ScorelessLimitReached(int scoreless_turns, const Rules& rules);
+
 // Appends to *out every exchange of `rack` when `exchange_allowed` (each
 // distinct non-empty sub-multiset once, ForEachExchange's order), then the
 // pass. Complexity: O(product of (count + 1) over the rack's tiles).

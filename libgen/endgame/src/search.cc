@@ -1,0 +1,362 @@
+#include "search.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "lexc/game/rules.h"
+
+namespace lexc::endgame::internal {
+namespace {
+
+constexpr int kInfinity = 1 << 29;
+constexpr int kPassOrder = -(1 << 28);  // the pass is tried last, after every play
+constexpr int kTableMoveOrder = 1 << 28;
+constexpr std::uint64_t kNodeFlush = 1024;  // nodes between budget checks
+
+constexpr std::size_t kSelected = 6;  // moves picked by selection before sorting the rest
+
+int RackTile(gen::Cell c) { return gen::CellIsBlank(c) ? 0 : gen::CellTile(c); }
+
+}  // namespace
+
+Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& endgame, const Alphabet& a, int id)
+    : shared_(shared),
+      gen_(std::move(gen)),
+      abc_(a),
+      rules_(endgame.rules),
+      id_(id),
+      algorithm_(shared.options.algorithm),
+      plies_(kMaxPlies + 2) {
+  const gen::Position& p = endgame.position;
+  racks_[0] = p.racks[0];
+  racks_[1] = p.racks[1];
+  scoreless_ = p.scoreless_turns;
+  start_scores_diff_ = p.scores[0] - p.scores[1];
+  for (int t = 1; t <= a.size() && t <= gen::kMaxGenTile; ++t)
+    face_[std::size_t(t)] = a.tile(static_cast<Tile>(t)).score;
+  face_[0] = a.blank_score();
+  cols_ = p.board.cols();
+  for (int r = 0; r < p.board.rows(); ++r)
+    for (int c = 0; c < p.board.cols(); ++c)
+      if (p.board.at(r, c) != gen::kEmpty) board_key_ ^= SquareKey(r * cols_ + c, p.board.at(r, c));
+  for (int seat = 0; seat < 2; ++seat) {
+    const Rack& rack = racks_[seat];
+    for (int t = 0; t <= gen::kMaxGenTile; ++t) {
+      const int n = t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t));
+      for (int k = 0; k < n; ++k)
+        for (int role = 0; role < 2; ++role) rack_keys_[seat][role] ^= RackTileKey(role, t, k);
+    }
+  }
+}
+
+bool Searcher::Before(const Candidate& a, const Candidate& b) {
+  return a.order != b.order ? a.order > b.order : a.index < b.index;
+}
+
+std::uint64_t Searcher::Key() const {
+  return board_key_ ^ rack_keys_[to_move_][0] ^ rack_keys_[1 - to_move_][1] ^ ScorelessKey(scoreless_);
+}
+
+int Searcher::PlacedValue(const gen::Play& play) const {
+  int v = 0;
+  for (int i = 0; i < play.length; ++i)
+    if (!play.IsThrough(i)) v += face_[std::size_t(RackTile(play.cells[i]))];
+  return v;
+}
+
+void Searcher::MoveTiles(const gen::Play& play, bool to_board) {
+  Rack& rack = racks_[to_move_];
+  for (int i = 0; i < play.length; ++i) {
+    if (play.IsThrough(i)) continue;
+    const gen::Cell c = play.cells[i];
+    const int t = RackTile(c);
+    // The key of the copy that leaves (the last) or comes back (a new last).
+    const int copy = (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) - (to_board ? 1 : 0);
+    if (to_board)
+      rack.Remove(gen::CellTile(c), gen::CellIsBlank(c));
+    else
+      rack.Add(gen::CellTile(c), gen::CellIsBlank(c));
+    for (int role = 0; role < 2; ++role) rack_keys_[to_move_][role] ^= RackTileKey(role, t, copy);
+    board_key_ ^= SquareKey(play.RowAt(i) * cols_ + play.ColAt(i), c);
+  }
+}
+
+void Searcher::CountNode() {
+  if (++unflushed_nodes_ < kNodeFlush) return;
+  const std::uint64_t total = shared_.nodes.fetch_add(unflushed_nodes_, std::memory_order_relaxed) + unflushed_nodes_;
+  unflushed_nodes_ = 0;
+  const EndgameOptions& o = shared_.options;
+  if ((o.node_limit && total >= o.node_limit) ||
+      (shared_.has_deadline && std::chrono::steady_clock::now() >= shared_.deadline) ||
+      (o.cancel && o.cancel->load(std::memory_order_relaxed)))
+    shared_.stop.store(true, std::memory_order_relaxed);
+}
+
+void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  const int own_size = racks_[to_move_].size();
+  const int out_bonus = game::OutBonus(racks_[1 - to_move_], abc_);
+  (void)opp_value;
+  ps.moves.clear();
+  for (std::size_t i = 0; i < ps.plays.size(); ++i) {
+    const gen::Play& p = ps.plays[i];
+    // Score, plus the going-out bonus, or minus what stays on the rack.
+    const int order = p.score + (p.placed == own_size ? out_bonus : -(own_value - PlacedValue(p)));
+    ps.moves.push_back({order, static_cast<int>(i), MoveKey(p)});
+  }
+  ps.moves.push_back({kPassOrder, -1, kPassKey});
+  if (table_move)
+    for (Candidate& c : ps.moves)
+      if (c.key == table_move) {
+        c.order = kTableMoveOrder;
+        break;
+      }
+  // Most nodes are decided by their first few moves: those are picked by
+  // selection in Search, the rest sorted only when reached (kSelected).
+  // The root is sorted at once, so that helper threads can reorder it.
+  if (ply > 0) return;
+  std::sort(ps.moves.begin(), ps.moves.end(), Before);
+  // Helper threads look at the root moves in another order, so that the
+  // threads of a lazy SMP search do not all walk the same subtree first.
+  if (id_ > 0 && ps.moves.size() > 2) {
+    const std::size_t shift = 1 + std::size_t(id_ - 1) % (ps.moves.size() - 1);
+    std::rotate(ps.moves.begin() + 1, ps.moves.begin() + 1 + std::ptrdiff_t(shift - 1), ps.moves.end());
+  }
+}
+
+int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta,
+                  bool* exact) {
+  PlyState& child = plies_[std::size_t(ply + 1)];
+  child.pv.clear();
+  child.pv_ends_game = true;
+  Rack& own = racks_[to_move_];
+  const gen::Play* play = c.index >= 0 ? &plies_[std::size_t(ply)].plays[std::size_t(c.index)] : nullptr;
+  const int score = play ? play->score : 0;
+  *exact = true;
+  // The end of the game, as GameState::Apply decides it: playing out first,
+  // then the scoreless-turn limit (each side loses its own rack's value).
+  if (play && play->placed == own.size()) return score + game::OutBonus(racks_[1 - to_move_], abc_);
+  const int scoreless = score == 0 ? scoreless_ + 1 : 0;
+  if (game::ScorelessLimitReached(scoreless, rules_))
+    return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
+  child.pv_ends_game = false;
+  if (depth <= 1) {
+    // The child is a horizon leaf (Search's depth-0 value): no need to
+    // place the tiles to know it.
+    CountNode();
+    *exact = false;
+    return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
+  }
+  const int saved_scoreless = scoreless_;
+  if (play) {
+    if (Status st = gen_.Apply(*play); !st.ok()) {
+      std::lock_guard<std::mutex> lock(shared_.mu);
+      if (shared_.error.ok()) shared_.error = st;
+      shared_.stop.store(true);
+      aborted_ = true;
+      return 0;
+    }
+    MoveTiles(*play, true);
+  }
+  scoreless_ = scoreless;
+  to_move_ = 1 - to_move_;
+  const int v = score - Search(ply + 1, depth - 1, score - beta, score - alpha, exact);
+  to_move_ = 1 - to_move_;
+  scoreless_ = saved_scoreless;
+  if (play) {
+    MoveTiles(*play, false);
+    (void)gen_.Undo();
+  }
+  return v;
+}
+
+int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  ps.pv.clear();
+  ps.pv_ends_game = false;
+  CountNode();
+  if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) {
+    aborted_ = true;
+    *exact = false;
+    return 0;
+  }
+  const bool pv_node = beta - alpha > 1;
+  const std::uint64_t key = Key();
+  TableEntry entry;
+  std::uint32_t table_move = 0;
+  if (shared_.table.Load(key, &entry)) {
+    table_move = entry.move;
+    if (!pv_node && (entry.exact || entry.depth >= depth) &&
+        (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && entry.value >= beta) ||
+         (entry.bound == Bound::kUpper && entry.value <= alpha))) {
+      *exact = entry.exact;
+      return entry.value;
+    }
+  }
+  const int own_value = racks_[to_move_].Value(abc_);
+  const int opp_value = racks_[1 - to_move_].Value(abc_);
+  if (depth <= 0 || ply >= kMaxPlies) {
+    // The horizon: the racks' values as the scoreless end would count them.
+    *exact = false;
+    return opp_value - own_value;
+  }
+  ps.plays.clear();
+  gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
+  OrderMoves(ply, table_move, own_value, opp_value);
+
+  const int alpha0 = alpha;
+  int best = -kInfinity;
+  std::uint32_t best_key = 0;
+  bool all_exact = true, node_exact = true;
+  for (std::size_t n = 0; n < ps.moves.size(); ++n) {
+    if (ply > 0 && n < kSelected) {
+      std::iter_swap(ps.moves.begin() + std::ptrdiff_t(n),
+                     std::min_element(ps.moves.begin() + std::ptrdiff_t(n), ps.moves.end(), Before));
+    } else if (ply > 0 && n == kSelected) {
+      std::sort(ps.moves.begin() + std::ptrdiff_t(n), ps.moves.end(), Before);
+    }
+    const Candidate c = ps.moves[n];
+    bool child_exact = true;
+    int v;
+    if (n == 0) {
+      v = Try(ply, depth, c, own_value, opp_value, alpha, beta, &child_exact);
+    } else {
+      v = Try(ply, depth, c, own_value, opp_value, alpha, alpha + 1, &child_exact);
+      if (v > alpha && v < beta && !aborted_) v = Try(ply, depth, c, own_value, opp_value, alpha, beta, &child_exact);
+    }
+    if (aborted_) {
+      *exact = false;
+      return 0;
+    }
+    if (v > best) {
+      best = v;
+      best_key = c.key;
+      if (v > alpha) {
+        alpha = v;
+        if (pv_node) {
+          const PlyState& child = plies_[std::size_t(ply + 1)];
+          ps.pv.clear();
+          PvStep step;
+          if (c.index >= 0) step.play = ps.plays[std::size_t(c.index)];
+          step.pass = c.index < 0;
+          ps.pv.push_back(step);
+          ps.pv.insert(ps.pv.end(), child.pv.begin(), child.pv.end());
+          ps.pv_ends_game = child.pv_ends_game;
+        }
+      }
+    }
+    if (v >= beta) {
+      node_exact = child_exact;  // a proven move refutes, whatever the others
+      break;
+    }
+    all_exact = all_exact && child_exact;
+    node_exact = all_exact;
+  }
+  TableEntry store;
+  store.value = best;
+  store.depth = std::min(depth, 255);
+  store.bound = best >= beta ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
+  store.exact = node_exact;
+  store.move = best_key;
+  shared_.table.Store(key, store);
+  *exact = node_exact;
+  return best;
+}
+
+int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact) {
+  // Every child is a leaf: its value costs a few additions, so all are
+  // valued (no ordering, no cutoff): the depth-1 value is exact for its
+  // depth. It is depth-independent when every child ends the game; else a
+  // child ending the game with a value >= beta still proves a lower bound.
+  PlyState& ps = plies_[std::size_t(ply)];
+  const int own_size = racks_[to_move_].size();
+  const int out_bonus = game::OutBonus(racks_[1 - to_move_], abc_);
+  const bool scoreless_ends = game::ScorelessLimitReached(scoreless_ + 1, rules_);
+  constexpr int kNone = -2;  // no move; -1 is the pass
+  // The pass first: the scoreless end, or a leaf valued alike.
+  int best = opp_value - own_value, best_index = -1;
+  bool best_ends = scoreless_ends;
+  int best_ending = scoreless_ends ? best : -kInfinity, best_ending_index = scoreless_ends ? -1 : kNone;
+  bool all_end = scoreless_ends;
+  for (std::size_t i = 0; i < ps.plays.size(); ++i) {
+    const gen::Play& p = ps.plays[i];
+    CountNode();
+    const bool out = p.placed == own_size;
+    const bool ends = out || (p.score == 0 && scoreless_ends);
+    const int v = out ? p.score + out_bonus : p.score - (own_value - PlacedValue(p)) + opp_value;
+    all_end = all_end && ends;
+    if (v > best) best = v, best_index = static_cast<int>(i), best_ends = ends;
+    if (ends && v > best_ending) best_ending = v, best_ending_index = static_cast<int>(i);
+  }
+  CountNode();  // the pass
+  if (aborted_) {
+    *exact = false;
+    return 0;
+  }
+  TableEntry store;
+  store.depth = 1;
+  if (all_end || best_ending >= beta) {
+    const bool lower = !all_end;
+    best = best_ending;
+    best_index = best_ending_index;
+    store.bound = lower ? Bound::kLower : Bound::kExact;
+    store.exact = true;
+  } else {
+    store.bound = Bound::kExact;
+    store.exact = false;
+  }
+  store.value = best;
+  PvStep step;
+  step.pass = best_index < 0;
+  if (!step.pass) step.play = ps.plays[std::size_t(best_index)];
+  ps.pv.assign(1, step);
+  ps.pv_ends_game = store.exact || best_ends;
+  store.move = step.pass ? kPassKey : MoveKey(step.play);
+  shared_.table.Store(key, store);
+  *exact = store.exact;
+  return best;
+}
+
+void Searcher::Publish(int depth, int value, bool exact) {
+  EndgameResult r;
+  r.value = value;
+  r.final_spread = start_scores_diff_ + value;
+  r.exact = exact;
+  r.depth = depth;
+  for (const PvStep& s : plies_[0].pv) r.pv.push_back(s.pass ? gen::Move() : gen::Move::FromPlay(s.play));
+  r.pv_ends_game = plies_[0].pv_ends_game;
+  std::lock_guard<std::mutex> lock(shared_.mu);
+  if (shared_.have_result && shared_.result.exact) return;
+  if (shared_.have_result && !exact && shared_.result.depth >= depth) return;
+  shared_.result = std::move(r);
+  shared_.have_result = true;
+}
+
+void Searcher::Run() {
+  const int limit = shared_.options.max_plies > 0 ? shared_.options.max_plies : kMaxPlies;
+  // Helper threads start one ply deeper every other one (lazy SMP).
+  int depth = id_ == 0 ? 1 : std::min(limit, 1 + (id_ & 1));
+  for (; depth <= limit; ++depth) {
+    interruptible_ = !(id_ == 0 && depth == 1);  // the first line always completes
+    bool exact = false;
+    const int value = Search(0, depth, -kInfinity, kInfinity, &exact);
+    if (aborted_) break;
+    Publish(depth, value, exact);
+    if (id_ == 0 && shared_.options.on_iteration) {
+      EndgameIteration it;
+      it.depth = depth;
+      it.value = value;
+      it.exact = exact;
+      it.nodes = shared_.nodes.load() + unflushed_nodes_;
+      it.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - shared_.start).count();
+      shared_.options.on_iteration(it);
+    }
+    if (exact) break;
+  }
+  shared_.nodes.fetch_add(unflushed_nodes_);
+  unflushed_nodes_ = 0;
+  shared_.stop.store(true);  // the first thread done ends the others
+}
+
+}  // namespace lexc::endgame::internal
