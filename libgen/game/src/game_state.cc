@@ -152,6 +152,42 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
   return st;
 }
 
+Status GameState::SetRack(int seat, const Rack& rack) {
+  if (over_) return Invalid("the game is over");
+  if (seat != 0 && seat != 1) return Invalid("seat " + std::to_string(seat));
+  Bag bag = bag_;
+  bag.Return(racks_[0]);
+  bag.Return(racks_[1]);
+  const gen::TileCounts have = bag.Counts();
+  for (int t = 1; t <= gen::kMaxGenTile; ++t)
+    if (rack.count(static_cast<Tile>(t)) > have.counts[std::size_t(t)])
+      return Invalid("rack " + rack.ToString(*alphabet_) + ": " + std::to_string(rack.count(static_cast<Tile>(t))) +
+                     " '" + alphabet_->tile(static_cast<Tile>(t)).label + "', only " +
+                     std::to_string(have.counts[std::size_t(t)]) + " unseen");
+  if (rack.blanks() > have.blanks)
+    return Invalid("rack " + rack.ToString(*alphabet_) + ": " + std::to_string(rack.blanks()) + " blanks, only " +
+                   std::to_string(have.blanks) + " unseen");
+  bag.Take(rack);
+  Rack other;
+  bag.Refill(&other);
+  bag_ = std::move(bag);
+  racks_[seat] = rack;
+  racks_[1 - seat] = other;
+  return Status::Ok();
+}
+
+Status GameState::Adjust(int seat, GameEvent::Kind kind, int points, std::vector<GameEvent>* events) {
+  if (seat != 0 && seat != 1) return Invalid("seat " + std::to_string(seat));
+  if (kind != GameEvent::Kind::kChallengeBonus && kind != GameEvent::Kind::kTimePenalty)
+    return Invalid("an adjustment is a challenge bonus or a time penalty");
+  int unused = 0;
+  if (__builtin_add_overflow(scores_[seat], points, &unused)) return ScorePasses(turns_);
+  GameEvent e;
+  e.kind = kind;
+  e.rack = racks_[seat];
+  return AddPoints(seat, points, std::move(e), events);
+}
+
 void GameState::EndIfOver(std::vector<GameEvent>* events, Status* status) {
   // A new game (no turn, no scoreless turn yet) is never over; a position
   // read mid-game may already be at the limit.

@@ -88,6 +88,23 @@ class GameState {
   // scores are not meaningful.
   Status Apply(const gen::Move& move, std::vector<GameEvent>* events = nullptr);
 
+  // Replaying a record (replay.h) whose racks are known: `seat`'s rack
+  // becomes `rack` and the other seat's rack is drawn afresh. Both racks go
+  // back to the bag, `rack`'s tiles are taken out of it, and the other seat
+  // refills from it (its tiles are hidden from the record until it moves).
+  // `rack` may hold fewer than kRackSize tiles (a record that shows only the
+  // tiles played). Errors (kInvalidArgument, the state unchanged): the game is
+  // over; the bag and both racks together do not hold `rack`'s tiles (the
+  // detail names the first missing tile).
+  Status SetRack(int seat, const Rack& rack);
+
+  // A score adjustment outside the moves (GameEvent kinds kChallengeBonus,
+  // kTimePenalty): `points` added to `seat`'s score, the event appended to
+  // *events when given. Allowed after the end of the game (time penalties
+  // come last); the turn does not pass. Errors: kInvalidArgument for a seat
+  // other than 0 or 1 or another kind; kLimit as Apply's.
+  Status Adjust(int seat, GameEvent::Kind kind, int points, std::vector<GameEvent>* events = nullptr);
+
   // The position before the player to move moves: racks and scores with the
   // player to move first, no operations. Complexity O(squares).
   gen::Position ToPosition() const;
