@@ -96,7 +96,7 @@ std::string RenderPosition(const Position& p, const Layout& layout, const Alphab
     out += unicode ? right : "+";
     out += '\n';
   };
-  frame("\xE2\x94\x8C", "\xE2\x94\x90");  // ┌ ┐
+  frame("\xE2\x94\x8C", "\xE2\x94\x90");                    // ┌ ┐
   const std::string side = unicode ? "\xE2\x94\x82" : "|";  // │
   for (int r = 0; r < rows; ++r) {
     const std::string num = std::to_string(r + 1);
@@ -120,8 +120,10 @@ std::string RenderPosition(const Position& p, const Layout& layout, const Alphab
   std::size_t name_w = 0;
   std::vector<std::string> names;
   for (std::size_t i = 0; i < p.racks.size(); ++i) {
-    names.push_back(i < o.player_names.size() ? o.player_names[i] : i == 0 ? "to move" : i == 1 ? "opponent"
-                                                                                             : "player " + std::to_string(i + 1));
+    names.push_back(i < o.player_names.size() ? o.player_names[i]
+                    : i == 0                  ? "to move"
+                    : i == 1                  ? "opponent"
+                                              : "player " + std::to_string(i + 1));
     name_w = std::max(name_w, std::size_t(CodePoints(names.back())));
   }
   for (std::size_t i = 0; i < p.racks.size(); ++i) {
@@ -138,7 +140,8 @@ std::string RenderPosition(const Position& p, const Layout& layout, const Alphab
   const TileCounts unseen = Unseen(mine, a);
   Rack tiles;
   for (int t = 1; t <= kMaxGenTile && t <= a.size(); ++t)
-    for (int n = 0; n < unseen.counts[std::size_t(t)] && tiles.size() < Rack::kMaxSize; ++n) tiles.Add(static_cast<Tile>(t));
+    for (int n = 0; n < unseen.counts[std::size_t(t)] && tiles.size() < Rack::kMaxSize; ++n)
+      tiles.Add(static_cast<Tile>(t));
   for (int n = 0; n < unseen.blanks && tiles.size() < Rack::kMaxSize; ++n) tiles.AddBlank();
   out += "bag " + std::to_string(BagSize(p, a)) + ", unseen " + std::to_string(unseen.total) + ": " +
          tiles.ToString(a) + "\n";

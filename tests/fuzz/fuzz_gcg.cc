@@ -50,8 +50,8 @@ const Lexicon& Lex() {
     const auto tile = [](char c) { return static_cast<Tile>(c - 'A' + 1); };
     for (char a : dense)
       for (char b : dense) words.insert({tile(a), tile(b)});
-    for (const char* w : {"RATE", "TEAR", "STONE", "NOTES", "TONES", "RETAINS", "NASTIER", "STAINER", "ANESTRI",
-                          "QI", "ZA", "AXE", "OX"}) {
+    for (const char* w : {"RATE", "TEAR", "STONE", "NOTES", "TONES", "RETAINS", "NASTIER", "STAINER", "ANESTRI", "QI",
+                          "ZA", "AXE", "OX"}) {
       std::vector<Tile> t;
       for (const char* c = w; *c; ++c) t.push_back(tile(*c));
       words.insert(t);
@@ -68,8 +68,8 @@ const Lexicon& Lex() {
 
 bool SameEvent(const game::GcgEvent& a, const game::GcgEvent& b) {
   const game::GameEvent &x = a.event, &y = b.event;
-  if (x.kind != y.kind || x.player != y.player || !(x.rack == y.rack) || x.points != y.points ||
-      x.total != y.total || a.rack_known != b.rack_known)
+  if (x.kind != y.kind || x.player != y.player || !(x.rack == y.rack) || x.points != y.points || x.total != y.total ||
+      a.rack_known != b.rack_known)
     return false;
   if (x.kind != game::GameEvent::Kind::kMove) return true;
   if (x.move.kind != y.move.kind) return false;

@@ -254,7 +254,8 @@ class Parser {
 
   Status ReadPlay(std::string_view coord, std::string_view word, GcgEvent* e) const {
     gen::Play& p = e->event.move.play;
-    if (!ReadCoordinate(coord, &p)) return Error("position", QuoteText(coord) + " is not a coordinate (8D across, D8 down)");
+    if (!ReadCoordinate(coord, &p))
+      return Error("position", QuoteText(coord) + " is not a coordinate (8D across, D8 down)");
     if (p.row >= layout_.rows() || p.col >= layout_.cols())
       return Error("position", QuoteText(coord) + " is off the " + std::to_string(layout_.rows()) + "x" +
                                    std::to_string(layout_.cols()) + " board");
@@ -288,8 +289,8 @@ class Parser {
       Result<int> n = ReadPoints(what, "exchange", false);
       if (!n.ok()) return n.status();
       if (*n < 1 || *n > gen::kRackSize)
-        return Error("exchange", std::to_string(*n) + " tiles; an exchange puts back 1 to " +
-                                     std::to_string(gen::kRackSize));
+        return Error("exchange",
+                     std::to_string(*n) + " tiles; an exchange puts back 1 to " + std::to_string(gen::kRackSize));
       e->exchange_count = *n;
       return Status::Ok();
     }

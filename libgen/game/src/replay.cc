@@ -2,6 +2,7 @@
 #include "lexc/game/replay.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <utility>
 
@@ -29,7 +30,8 @@ std::vector<std::pair<int, gen::Cell>> Placed(const gen::Play& p, int cols) {
 std::vector<Tile> RunThrough(const gen::Board& b, int row, int col, int dr, int dc) {
   while (b.InRange(row - dr, col - dc) && b.at(row - dr, col - dc) != gen::kEmpty) row -= dr, col -= dc;
   std::vector<Tile> w;
-  for (; b.InRange(row, col) && b.at(row, col) != gen::kEmpty; row += dr, col += dc) w.push_back(gen::CellTile(b.at(row, col)));
+  for (; b.InRange(row, col) && b.at(row, col) != gen::kEmpty; row += dr, col += dc)
+    w.push_back(gen::CellTile(b.at(row, col)));
   return w;
 }
 
@@ -42,7 +44,8 @@ std::string WhyNotLegal(const gen::Board& before, const gen::Play& p, const Lexi
   const int dr = p.dir == gen::Dir::kAcross ? 0 : 1, dc = 1 - dr;
   std::string bad;
   const auto check = [&](const std::vector<Tile>& w, const char* what) {
-    if (w.size() >= 2 && !Contains(lex, w)) bad += std::string(bad.empty() ? "" : "; ") + what + " " + a.Render(w) + " is not a word";
+    if (w.size() >= 2 && !Contains(lex, w))
+      bad += std::string(bad.empty() ? "" : "; ") + what + " " + a.Render(w) + " is not a word";
   };
   const std::vector<Tile> main = RunThrough(after, p.RowAt(0), p.ColAt(0), dr, dc);
   if (main.size() != p.length)
@@ -51,8 +54,9 @@ std::string WhyNotLegal(const gen::Board& before, const gen::Play& p, const Lexi
   for (int i = 0; i < p.length; ++i)
     if (!p.IsThrough(i)) check(RunThrough(after, p.RowAt(i), p.ColAt(i), dc, dr), "the cross word");
   if (!bad.empty()) return bad;
-  if (before.IsEmpty()) return "the first play must cover the start square " +
-                               gen::Coordinate(layout.start_row(), layout.start_col(), gen::Dir::kAcross);
+  if (before.IsEmpty())
+    return "the first play must cover the start square " +
+           gen::Coordinate(layout.start_row(), layout.start_col(), gen::Dir::kAcross);
   return "the play touches no tile on the board";
 }
 
@@ -103,8 +107,7 @@ class Replayer {
       const GameEvent& end = out_.record.events[i];
       const int line = g_.events.empty() ? 0 : g_.events.back().line;
       out_.issues.push_back({line, state_.turns(), "end",
-                             "the record leaves out " + g_.nicks[end.player] + "'s end of game: " +
-                                 EndText(end)});
+                             "the record leaves out " + g_.nicks[end.player] + "'s end of game: " + EndText(end)});
     }
     return Finish();
   }
@@ -143,15 +146,17 @@ class Replayer {
   }
 
   Status Error(const GcgEvent& e, std::string_view field, const std::string& problem) const {
-    return Status(Errc::kBadInput, g_.source + ":" + std::to_string(e.line) + ": " + std::string(field) + ": " + problem);
+    return Status(Errc::kBadInput,
+                  g_.source + ":" + std::to_string(e.line) + ": " + std::string(field) + ": " + problem);
   }
 
   void CheckTotal(const GcgEvent& e) {
     const int seat = e.event.player;
     const long long expected = static_cast<long long>(totals_[seat]) + e.event.points;
     if (expected != e.event.total)
-      Issue(e, "total", g_.nicks[seat] + "'s total " + std::to_string(e.event.total) + " should be " +
-                            std::to_string(totals_[seat]) + " " + Signed(e.event.points) + " = " + std::to_string(expected));
+      Issue(e, "total",
+            g_.nicks[seat] + "'s total " + std::to_string(e.event.total) + " should be " +
+                std::to_string(totals_[seat]) + " " + Signed(e.event.points) + " = " + std::to_string(expected));
     totals_[seat] = e.event.total;
   }
 
@@ -177,8 +182,9 @@ class Replayer {
         p.cells[i] = on;
       } else if (on != gen::kEmpty) {
         if (gen::CellTile(on) != gen::CellTile(p.cells[i]))
-          return Error(e, "word", "square " + sq + " holds " + a_.Render(std::vector<Tile>{gen::CellTile(on)}) +
-                                      ", the record places " + a_.Render(std::vector<Tile>{gen::CellTile(p.cells[i])}));
+          return Error(e, "word",
+                       "square " + sq + " holds " + a_.Render(std::vector<Tile>{gen::CellTile(on)}) +
+                           ", the record places " + a_.Render(std::vector<Tile>{gen::CellTile(p.cells[i])}));
         p.cells[i] = on;  // a letter written for a tile already there: played through
         p.through |= 1u << i;
         --p.placed;
@@ -198,8 +204,57 @@ class Replayer {
       rack = needed;
     }
     if (!e.rack_known && needed.empty()) return Status::Ok();
+    const int other = 1 - e.event.player;
+    const Rack* known = known_[other] ? &*known_[other] : nullptr;
+    if (known && state_.SetRack(e.event.player, rack, known).ok()) return Status::Ok();
     if (Status st = state_.SetRack(e.event.player, rack); !st.ok()) return Error(e, "rack", st.detail());
     return Status::Ok();
+  }
+
+  // What the record says `seat` holds after its move: the rack of a pass, or
+  // of a play that drew nothing (the bag was empty); unknown otherwise.
+  void NoteRackAfter(const GcgEvent& e, const gen::Move& m, int bag_before) {
+    std::optional<Rack>& k = known_[e.event.player];
+    k.reset();
+    if (!e.rack_known) return;
+    if (m.kind == gen::Move::Kind::kPass) {
+      k = e.event.rack;
+    } else if (m.kind == gen::Move::Kind::kPlay && bag_before == 0) {
+      Rack left = e.event.rack;
+      const Rack tiles = m.play.Tiles();
+      if (!left.Contains(tiles)) return;
+      for (int t = 1; t <= gen::kMaxGenTile; ++t)
+        for (int n = tiles.count(static_cast<Tile>(t)); n > 0; --n) left.Remove(static_cast<Tile>(t));
+      for (int n = tiles.blanks(); n > 0; --n) left.RemoveBlank();
+      k = left;
+    }
+  }
+
+  // The racks the end-of-game penalty lines right after this move show, by
+  // seat: what each player held when the scoreless turns ended the game.
+  std::array<std::optional<Rack>, 2> PenaltyRacksAfter() const {
+    std::array<std::optional<Rack>, 2> out;
+    for (std::size_t i = k_ + 1; i < g_.events.size() && g_.events[i].event.kind != Kind::kMove; ++i)
+      if (g_.events[i].event.kind == Kind::kRackPenalty)
+        out[std::size_t(g_.events[i].event.player)] = g_.events[i].event.rack;
+    return out;
+  }
+
+  // The tiles the mover must have drawn to hold `after` once `m` is made
+  // from `before`; nullopt when that is not a draw.
+  static std::optional<Rack> DrawFor(const Rack& before, const gen::Move& m, const Rack& after) {
+    Rack kept = before;
+    const Rack gone = m.kind == gen::Move::Kind::kPlay ? m.play.Tiles() : m.exchange;
+    if (!kept.Contains(gone)) return std::nullopt;
+    for (int t = 1; t <= gen::kMaxGenTile; ++t)
+      for (int n = gone.count(static_cast<Tile>(t)); n > 0; --n) kept.Remove(static_cast<Tile>(t));
+    for (int n = gone.blanks(); n > 0; --n) kept.RemoveBlank();
+    if (!after.Contains(kept)) return std::nullopt;
+    Rack drawn = after;
+    for (int t = 1; t <= gen::kMaxGenTile; ++t)
+      for (int n = kept.count(static_cast<Tile>(t)); n > 0; --n) drawn.Remove(static_cast<Tile>(t));
+    for (int n = kept.blanks(); n > 0; --n) drawn.RemoveBlank();
+    return drawn;
   }
 
   Status Move(const GcgEvent& e) {
@@ -215,6 +270,7 @@ class Replayer {
       if (before_) before_(Turn() + 1, e, state_);
       Check(e, m.play);
       withdraw_from_.emplace(state_);
+      play_index_ = k_;
       events_before_ = out_.record.events.size();
       bingo_ = m.play.placed == gen::kRackSize;
       out_.record.bingos += bingo_;
@@ -228,8 +284,8 @@ class Replayer {
             pick.Add(static_cast<Tile>(t));
         for (int n = from.blanks(); n > 0 && pick.size() < e.exchange_count; --n) pick.AddBlank();
         if (pick.size() < e.exchange_count)
-          return Error(e, "exchange", std::to_string(e.exchange_count) + " tiles from a rack of " +
-                                          std::to_string(from.size()));
+          return Error(e, "exchange",
+                       std::to_string(e.exchange_count) + " tiles from a rack of " + std::to_string(from.size()));
         m.exchange = pick;
       }
       LEXC_RETURN_IF_ERROR(GiveRack(e, m.kind == gen::Move::Kind::kExchange ? m.exchange : Rack(), "tiles exchanged"));
@@ -237,7 +293,24 @@ class Replayer {
       withdraw_from_.reset();
     }
     std::vector<GameEvent> events;
-    if (Status st = state_.Apply(m, &events); !st.ok()) return Error(e, "move", st.detail());
+    const int bag_before = state_.bag().size();
+    // A move the record ends the game with (scoreless turns): the racks its
+    // penalty lines show are the racks the rules deduct.
+    const auto ends = PenaltyRacksAfter();
+    std::optional<Rack> draw;
+    if (ends[std::size_t(1 - seat)]) {
+      const Rack other = *ends[std::size_t(1 - seat)];
+      const Rack mine = state_.rack(seat);
+      if (!state_.SetRack(seat, mine, &other).ok())
+        Issue(e, "end", "the racks of the end-of-game lines are not the unseen tiles");
+    }
+    if (ends[std::size_t(seat)] && m.kind != gen::Move::Kind::kPass)
+      draw = DrawFor(state_.rack(seat), m, *ends[std::size_t(seat)]);
+    Status applied = state_.Apply(m, &events, draw ? &*draw : nullptr);
+    if (!applied.ok() && draw)
+      applied = state_.Apply(m, &events);  // drawn tiles not in the bag: the check below says so
+    if (!applied.ok()) return Error(e, "move", applied.detail());
+    NoteRackAfter(e, m, bag_before);
     if (m.kind == gen::Move::Kind::kPlay) LEXC_RETURN_IF_ERROR(gen_.Apply(m.play));
     for (GameEvent& ev : events) {
       if (ev.kind != Kind::kMove) pending_end_.push_back(out_.record.events.size());
@@ -274,10 +347,12 @@ class Replayer {
     if (!withdraw_from_) return Error(e, "event", "no play to withdraw right before this line");
     const int score = out_.record.events[events_before_].move.score();
     if (e.event.points != -score)
-      Issue(e, "score", "withdrawing the play takes back " + std::to_string(score) + ", the record says " +
-                            Signed(e.event.points));
+      Issue(e, "score",
+            "withdrawing the play takes back " + std::to_string(score) + ", the record says " + Signed(e.event.points));
     state_ = *withdraw_from_;
     withdraw_from_.reset();
+    const GcgEvent& played = g_.events[play_index_];
+    known_[e.event.player] = played.rack_known ? std::optional<Rack>(played.event.rack) : std::nullopt;
     LEXC_RETURN_IF_ERROR(gen_.Undo());
     out_.record.events.resize(events_before_);
     pending_end_.clear();  // the play's end of game, if it ended it, is undone too
@@ -304,9 +379,10 @@ class Replayer {
       return;
     }
     Issue(e, "end",
-          state_.over() ? "the rules end the game otherwise (" + EndName() + ")"
-                        : "the game is not over here by the rules (the bag holds " + std::to_string(state_.bag().size()) +
-                              " tiles, " + std::to_string(state_.scoreless_turns()) + " scoreless turns)");
+          state_.over()
+              ? "the rules end the game otherwise (" + EndName() + ")"
+              : "the game is not over here by the rules (the bag holds " + std::to_string(state_.bag().size()) +
+                    " tiles, " + std::to_string(state_.scoreless_turns()) + " scoreless turns)");
   }
 
   const GcgGame& g_;
@@ -317,11 +393,13 @@ class Replayer {
   GameState state_;
   ReplayedGame out_;
   std::size_t k_ = 0;
-  int totals_[2] = {0, 0};                   // the record's running totals
-  std::optional<GameState> withdraw_from_;   // the state before the last play
-  std::size_t events_before_ = 0;            // record events before it
+  int totals_[2] = {0, 0};                  // the record's running totals
+  std::optional<GameState> withdraw_from_;  // the state before the last play
+  std::size_t events_before_ = 0;           // record events before it
+  std::size_t play_index_ = 0;              // its GCG event
   bool bingo_ = false;
-  std::vector<std::size_t> pending_end_;     // the referee's end events not yet met in the record
+  std::vector<std::size_t> pending_end_;  // the referee's end events not yet met in the record
+  std::optional<Rack> known_[2];          // a seat's rack as the record shows it after its move
 };
 
 }  // namespace

@@ -36,9 +36,9 @@ namespace lexc::gen {
 struct RenderOptions {
   enum class Style : std::uint8_t { kAscii, kUnicode };
   Style style = Style::kAscii;
-  bool colour = false;                          // kUnicode only: ANSI colours
-  std::vector<std::pair<int, int>> highlight;   // (row, col) squares to mark
-  std::vector<std::string> player_names;        // by rack index; default "to move", "opponent"
+  bool colour = false;                         // kUnicode only: ANSI colours
+  std::vector<std::pair<int, int>> highlight;  // (row, col) squares to mark
+  std::vector<std::string> player_names;       // by rack index; default "to move", "opponent"
 };
 
 // The squares of a play's new tiles, for RenderOptions::highlight.

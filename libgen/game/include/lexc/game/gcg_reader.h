@@ -63,14 +63,14 @@ struct GcgEvent {
 };
 
 struct GcgGame {
-  std::string source;                 // names the file in messages
-  std::array<std::string, 2> nicks;   // by seat (seat 0 moved first)
-  std::array<std::string, 2> names;   // the full names, by seat
+  std::string source;                // names the file in messages
+  std::array<std::string, 2> nicks;  // by seat (seat 0 moved first)
+  std::array<std::string, 2> names;  // the full names, by seat
   std::string title, description, id, lexicon, encoding, game_type, tile_set, board_layout, tile_distribution;
   bool incomplete = false;
-  std::array<std::optional<Rack>, 2> final_racks;                 // #rack1 / #rack2, by seat
-  std::vector<std::pair<std::size_t, std::string>> notes;         // (events before it, text)
-  std::vector<std::pair<int, std::string>> other_pragmas;         // (line, the whole line)
+  std::array<std::optional<Rack>, 2> final_racks;          // #rack1 / #rack2, by seat
+  std::vector<std::pair<std::size_t, std::string>> notes;  // (events before it, text)
+  std::vector<std::pair<int, std::string>> other_pragmas;  // (line, the whole line)
   std::vector<GcgEvent> events;
 };
 
