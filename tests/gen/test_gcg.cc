@@ -207,10 +207,11 @@ TEST_CASE("gcg: greedy games written, read and replayed give their own records",
     std::vector<Position> before;
     game::ReplayOptions ro;
     ro.seed = seed;
-    const auto r = game::ReplayGcg(*read, replay_gen, ro, [&](int turn, const game::GcgEvent&, const game::GameState& s) {
-      CHECK(turn == int(before.size()) + 1);
-      before.push_back(s.ToPosition());
-    });
+    const auto r =
+        game::ReplayGcg(*read, replay_gen, ro, [&](int turn, const game::GcgEvent&, const game::GameState& s) {
+          CHECK(turn == int(before.size()) + 1);
+          before.push_back(s.ToPosition());
+        });
     REQUIRE(r.ok());
     CHECK(r->issues.empty());
     CHECK(r->finished);
@@ -259,8 +260,8 @@ TEST_CASE("replay: hand edits give exactly their issues", "[gcg][replay]") {
       for (int k = t.count(static_cast<Tile>(c)); k > 0 && n < 2; --k, ++n) tw.Append(static_cast<Tile>(c));
     two = w;
   }
-  lines.insert(lines.begin() + first, {">p1: " + rack + " 1A " + two + " +9 9", ">p1: " + rack + " -- -9 0",
-                                       ">p2: - +0 0"});
+  lines.insert(lines.begin() + first,
+               {">p1: " + rack + " 1A " + two + " +9 9", ">p1: " + rack + " -- -9 0", ">p2: - +0 0"});
   // 2. The next line (p1's real first play): its score field raised by 3.
   std::string& play = lines[first + 3];
   const std::string points = " +" + std::to_string(g.events[0].points) + " ";
@@ -292,8 +293,8 @@ TEST_CASE("replay: hand edits give exactly their issues", "[gcg][replay]") {
   CHECK(r->issues[2].problem.find("leaves out") != std::string::npos);
   CHECK(r->phonies_withdrawn == 1);
   CHECK(r->plays == int(g.turns) + 1 - int(std::count_if(g.events.begin(), g.events.end(), [](const GameEvent& e) {
-                                         return e.kind == Kind::kMove && e.move.kind != Move::Kind::kPlay;
-                                       })));
+                      return e.kind == Kind::kMove && e.move.kind != Move::Kind::kPlay;
+                    })));
   // The referee: two passes more, the withdrawn play never scored, p2 fined.
   CHECK(r->record.turns == g.turns + 2);
   // p1: the edited score counts (the record's figures are replayed);
@@ -311,8 +312,8 @@ TEST_CASE("replay: hand edits give exactly their issues", "[gcg][replay]") {
   std::vector<std::string> twice = Lines(game::WriteGcg(g, tl.alphabet(), "SMALL"));
   twice[first + 2] = twice[first + 2].substr(0, 5) + g.events[2].rack.ToString(tl.alphabet()) + " " +
                      Coordinate(p0.row, p0.col, p0.dir) + " " + two + " +1 1";
-  const auto bad = game::ReplayGcg(game::ParseGcg(Join(twice), tl.alphabet(), layout, "o.gcg").value(), gen,
-                                   game::ReplayOptions{});
+  const auto bad =
+      game::ReplayGcg(game::ParseGcg(Join(twice), tl.alphabet(), layout, "o.gcg").value(), gen, game::ReplayOptions{});
   REQUIRE(!bad.ok());
   CHECK(bad.status().detail().rfind("o.gcg:" + std::to_string(first + 3) + ": ", 0) == 0);
 }
@@ -337,8 +338,8 @@ TEST_CASE("board render: ASCII drawn as by hand", "[render]") {
   const Layout layout = Layout::Parse("name t\nsize 3 4\nT.dt\n.*D.\n....\n", "t").value();
   Position p;
   p.board = Board(3, 4);
-  p.board.set(1, 1, MakeCell(1, false));   // A
-  p.board.set(1, 2, MakeCell(20, true));   // a blank as T
+  p.board.set(1, 1, MakeCell(1, false));  // A
+  p.board.set(1, 2, MakeCell(20, true));  // a blank as T
   p.racks = {R("QI?"), Rack()};
   p.scores = {12, 7};
   RenderOptions o;

@@ -78,6 +78,7 @@ class Replayer {
     out_.finished = true;
     for (k_ = 0; k_ < g_.events.size(); ++k_) {
       const GcgEvent& e = g_.events[k_];
+      line_turn_ = state_.turns() + (e.event.kind == Kind::kMove ? 1 : 0);
       Status st = Status::Ok();
       switch (e.event.kind) {
         case Kind::kMove:
@@ -106,8 +107,8 @@ class Replayer {
     for (std::size_t i : pending_end_) {
       const GameEvent& end = out_.record.events[i];
       const int line = g_.events.empty() ? 0 : g_.events.back().line;
-      out_.issues.push_back({line, state_.turns(), "end",
-                             "the record leaves out " + g_.nicks[end.player] + "'s end of game: " + EndText(end)});
+      out_.issues.push_back(
+          {line, Turn(), "end", "the record leaves out " + g_.nicks[end.player] + "'s end of game: " + EndText(end)});
     }
     return Finish();
   }
@@ -139,7 +140,7 @@ class Replayer {
                                      : e.rack.ToString(a_) + " (" + e.rack.ToString(a_) + ") " + Signed(e.points);
   }
 
-  int Turn() const { return state_.turns(); }
+  int Turn() const { return line_turn_; }
 
   void Issue(const GcgEvent& e, std::string field, std::string problem) {
     out_.issues.push_back({e.line, Turn(), std::move(field), std::move(problem)});
@@ -267,7 +268,7 @@ class Replayer {
       if (!play.ok()) return play.status();
       m.play = *play;
       LEXC_RETURN_IF_ERROR(GiveRack(e, m.play.Tiles(), "tiles played"));
-      if (before_) before_(Turn() + 1, e, state_);
+      if (before_) before_(Turn(), e, state_);
       Check(e, m.play);
       withdraw_from_.emplace(state_);
       play_index_ = k_;
@@ -289,7 +290,7 @@ class Replayer {
         m.exchange = pick;
       }
       LEXC_RETURN_IF_ERROR(GiveRack(e, m.kind == gen::Move::Kind::kExchange ? m.exchange : Rack(), "tiles exchanged"));
-      if (before_) before_(Turn() + 1, e, state_);
+      if (before_) before_(Turn(), e, state_);
       withdraw_from_.reset();
     }
     std::vector<GameEvent> events;
@@ -393,6 +394,7 @@ class Replayer {
   GameState state_;
   ReplayedGame out_;
   std::size_t k_ = 0;
+  int line_turn_ = 0;                       // the move number of line k_ (the move it follows)
   int totals_[2] = {0, 0};                  // the record's running totals
   std::optional<GameState> withdraw_from_;  // the state before the last play
   std::size_t events_before_ = 0;           // record events before it
