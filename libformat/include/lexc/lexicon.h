@@ -132,7 +132,8 @@ class Lexicon {
 // A long-running program that cannot trust how its image will be replaced
 // uses Load: after it returns, the file is never read again, so truncating,
 // rewriting or deleting it cannot affect the Lexicon (the cost: the image's
-// size in memory, and reading it whole, about 5 ms for 4.7 MB).
+// size in memory, twice that while reading, and the read: 1.1 ms against
+// Open's 0.07 ms for the 4.7 MB SOWPODS image, warm page cache).
 class MappedLexicon {
  public:
   MappedLexicon(MappedLexicon&&) noexcept;
