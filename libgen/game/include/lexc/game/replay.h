@@ -26,6 +26,11 @@
 // gives the mover the rack of the line (or the tiles played), the opponent a
 // rack drawn from the rest with the options' seed; so the bag always holds
 // what the record implies, and the end of the game comes when the rules say.
+// A seat's rack stays known after a pass (and after a play that drew nothing)
+// and is given to it as the opponent's; the move that ends the game by
+// scoreless turns takes the racks the penalty lines after it show (the
+// mover's through the tiles it draws, GameState::Apply's `draw`), so the
+// deductions the rules compute are checked against the record's.
 // Thread safety: a generator is single-threaded state; otherwise pure.
 // Complexity: per play, one generation with the tiles played (at most 7
 // tiles: the plays of one small rack).
