@@ -69,11 +69,29 @@ expect_grep "moves --show: its tiles marked" '>' out
 # ---- an image rewritten in place under a running command ----
 cp small.lex live.lex
 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o other.lex >/dev/null 2>&1
-run_and_rewrite() {  # MODE...: prints the exit status of selfplay after live.lex is truncated, then rewritten
+size=$(stat -c %s small.lex)
+# Whether selfplay (pid $1) has its image: mapped (/proc/PID/maps names it),
+# or with --no-mmap read (its read bytes, /proc/PID/io rchar, cover the file).
+has_image() {
+  if [ "$2" = mapped ]; then
+    grep -q 'live\.lex' "/proc/$1/maps" 2>/dev/null
+  else
+    local r
+    r=$(awk '/^rchar/ { print $2 }' "/proc/$1/io" 2>/dev/null)
+    [ "${r:-0}" -ge "$size" ]
+  fi
+}
+run_and_rewrite() {  # MODE [OPTION]: the exit status of selfplay after live.lex is truncated, then rewritten
+  local mode=$1 waited=0
+  shift
   cp small.lex live.lex
   "$LEXC" selfplay live.lex --games 100000000 -q --no-verify "$@" >/dev/null 2>&1 &
   local pid=$!
-  sleep 0.5
+  while ! has_image "$pid" "$mode" && [ "$waited" -lt 200 ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 0.05
+    waited=$((waited + 1))
+  done
+  sleep 0.2  # into the games
   : >live.lex
   sleep 0.3
   cp other.lex live.lex
@@ -84,7 +102,7 @@ run_and_rewrite() {  # MODE...: prints the exit status of selfplay after live.le
   wait "$pid"
   echo $?
 }
-expect "--no-mmap: alive until stopped (SIGTERM, 143)" 143 "$(run_and_rewrite --no-mmap)"
-expect "mapped (default): killed by SIGBUS (135)" 135 "$(run_and_rewrite)"
+expect "--no-mmap: alive until stopped (SIGTERM, 143)" 143 "$(run_and_rewrite loaded --no-mmap)"
+expect "mapped (default): killed by SIGBUS (135)" 135 "$(run_and_rewrite mapped)"
 
 finish
