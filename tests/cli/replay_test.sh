@@ -85,7 +85,9 @@ run_and_rewrite() {  # MODE [OPTION]: the exit status of selfplay after live.lex
   local mode=$1 waited=0
   shift
   cp small.lex live.lex
-  "$LEXC" selfplay live.lex --games 100000000 -q --no-verify "$@" >/dev/null 2>&1 &
+  # (Under AddressSanitizer, which catches SIGBUS itself, the signal is left to kill.)
+  ASAN_OPTIONS="handle_sigbus=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+    "$LEXC" selfplay live.lex --games 100000000 -q --no-verify "$@" >/dev/null 2>&1 &
   local pid=$!
   while ! has_image "$pid" "$mode" && [ "$waited" -lt 200 ] && kill -0 "$pid" 2>/dev/null; do
     sleep 0.05

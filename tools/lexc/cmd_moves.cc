@@ -125,6 +125,8 @@ class Lister {
       std::fprintf(stderr, "lexc moves: %s plays, %s exchanges (bag %d), %s: %s ms\n", Thousands(plays_found).c_str(),
                    Thousands(exchanges).c_str(), bag, gen::AlgorithmName(alg_), Fixed(seconds * 1e3, 3).c_str());
     if (a_.json) return AddJson(p, moves, plays_found, exchanges, bag, total);
+    if (a_.show > 0 && std::size_t(a_.show) > moves.size())
+      Fail("--show " + std::to_string(a_.show) + ": only " + std::to_string(moves.size()) + " moves are listed");
     Text(moves);
     if (a_.show >= 0) Show(p, moves);
   }
@@ -137,8 +139,6 @@ class Lister {
     std::string& buf = out_.buf();
     buf += '\n';
     if (a_.show > 0) {
-      if (std::size_t(a_.show) > moves.size())
-        Fail("--show " + std::to_string(a_.show) + ": only " + std::to_string(moves.size()) + " moves are listed");
       const gen::Move& m = moves[std::size_t(a_.show) - 1];
       buf += "move " + std::to_string(a_.show) + ": " + gen::FormatMove(m, abc_) + "\n";
       if (m.kind == gen::Move::Kind::kPlay) {
