@@ -5,6 +5,7 @@
 #include "lexc/lexicon.h"
 
 #include <boost/iostreams/device/mapped_file.hpp>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <string>
@@ -16,6 +17,7 @@
 #include "lexc/crc32c.h"
 #include "lexc/escape.h"
 #include "lexc/format.h"
+#include "lexc/io.h"
 #include "word_index_section.h"
 
 namespace lexc {
@@ -194,6 +196,7 @@ Status Lexicon::Verify() const {
 
 struct MappedLexicon::Mapping {
   boost::iostreams::mapped_file_source file;
+  std::unique_ptr<std::uint64_t[]> owned;  // Load: the image's bytes, 8-byte aligned
 };
 
 MappedLexicon::MappedLexicon(MappedLexicon&&) noexcept = default;
@@ -216,6 +219,22 @@ Result<MappedLexicon> MappedLexicon::Open(const std::string& path) {
   if (!m.mapping_->file.is_open()) return Status(Errc::kIo, QuotePath(path) + ": cannot map");
   auto lex = Lexicon::FromBytes(
       std::span<const std::byte>(reinterpret_cast<const std::byte*>(m.mapping_->file.data()), m.mapping_->file.size()));
+  if (!lex.ok()) return Status(lex.status().code(), QuotePath(path) + ": " + lex.status().detail());
+  m.lexicon_ = std::move(lex).value();
+  return m;
+}
+
+Result<MappedLexicon> MappedLexicon::Load(const std::string& path) {
+  Result<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  if (bytes->empty()) return Status(Errc::kBadMagic, QuotePath(path) + ": empty file, not a lexc image");
+  MappedLexicon m;
+  m.mapping_ = std::make_unique<Mapping>();
+  const std::size_t words = (bytes->size() + 7) / 8;
+  m.mapping_->owned.reset(new std::uint64_t[words]());
+  std::memcpy(m.mapping_->owned.get(), bytes->data(), bytes->size());
+  auto lex = Lexicon::FromBytes(
+      std::span<const std::byte>(reinterpret_cast<const std::byte*>(m.mapping_->owned.get()), bytes->size()));
   if (!lex.ok()) return Status(lex.status().code(), QuotePath(path) + ": " + lex.status().detail());
   m.lexicon_ = std::move(lex).value();
   return m;

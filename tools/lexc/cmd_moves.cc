@@ -21,6 +21,8 @@ struct MovesArgs {
   GameOptions game;
   std::size_t top = 0;  // 0: all
   bool json = false, plays_only = false, stats = false;
+  int show = -1;  // --show [N]: -1 off, 0 the position, N the N-th move listed on it
+  ScreenOptions screen;
 };
 
 struct Input {
@@ -123,7 +125,34 @@ class Lister {
       std::fprintf(stderr, "lexc moves: %s plays, %s exchanges (bag %d), %s: %s ms\n", Thousands(plays_found).c_str(),
                    Thousands(exchanges).c_str(), bag, gen::AlgorithmName(alg_), Fixed(seconds * 1e3, 3).c_str());
     if (a_.json) return AddJson(p, moves, plays_found, exchanges, bag, total);
+    if (a_.show > 0 && std::size_t(a_.show) > moves.size())
+      Fail("--show " + std::to_string(a_.show) + ": only " + std::to_string(moves.size()) + " moves are listed");
     Text(moves);
+    if (a_.show >= 0) Show(p, moves);
+  }
+
+  // --show: the position, or the N-th move listed played on it (its new
+  // tiles highlighted, the mover's score raised by it).
+  void Show(const gen::Position& p, const std::vector<gen::Move>& moves) {
+    gen::Position drawn = p;
+    gen::RenderOptions o = ScreenRenderOptions(a_.screen);
+    std::string& buf = out_.buf();
+    buf += '\n';
+    if (a_.show > 0) {
+      const gen::Move& m = moves[std::size_t(a_.show) - 1];
+      buf += "move " + std::to_string(a_.show) + ": " + gen::FormatMove(m, abc_) + "\n";
+      if (m.kind == gen::Move::Kind::kPlay) {
+        Check(gen::ApplyPlay(m.play, &drawn.board));
+        o.highlight = gen::NewSquares(m.play);
+        if (!drawn.scores.empty()) drawn.scores[0] += m.play.score;
+        // The tiles played leave the rack (no draw shown: the bag is hidden).
+        const Rack tiles = m.play.Tiles();
+        for (int t = 1; t <= gen::kMaxGenTile; ++t)
+          for (int n = tiles.count(static_cast<Tile>(t)); n > 0; --n) drawn.racks[0].Remove(static_cast<Tile>(t));
+        for (int n = tiles.blanks(); n > 0; --n) drawn.racks[0].RemoveBlank();
+      }
+    }
+    buf += gen::RenderPosition(drawn, gen_.layout(), abc_, o);
   }
 
   void Text(const std::vector<gen::Move>& moves) {
@@ -197,7 +226,8 @@ class Lister {
 };
 
 void RunMoves(const MovesArgs& a) {
-  const MappedLexicon image = OpenImage(a.image, a.game.verify);
+  if (a.show >= 0 && a.json) Fail("--show draws text; it does not go with --json", 2);
+  const MappedLexicon image = OpenImage(a.image, a.game.verify, a.game.load);
   const gen::Layout layout = LoadLayout(a.game.layout);
   const std::vector<Input> inputs = ReadPositions(a, image->alphabet(), layout);
   Lister(a, image.lexicon(), layout).Run(inputs);
@@ -217,11 +247,19 @@ void RegisterMoves(CLI::App& app) {
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
   cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");
+  cmd->add_option("--show", args->show,
+                  "Draw the board after the list: --show 0 the position, --show N the N-th move listed played on it "
+                  "(new tiles marked); --show alone is --show 0")
+      ->expected(0, 1)
+      ->default_str("0")
+      ->check(CLI::Range(0, 1000000000));
+  AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc moves sowpods.lex --board board.txt --rack 'RETAINS?' --top 10
   lexc moves sowpods.lex --cgp-file positions.cgp --algorithm dawg --json
+  lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0' --top 3 --show 1
 
 Output: one move a line, "8D GEL(I)D 18": coordinate (row first for across,
 column first for down), the word with tiles already on the board in

@@ -94,7 +94,7 @@ void Prepare(const SelfplayArgs& a, Setup& s) {
   if (a.every < 1) Fail("--every must be at least 1", 2);
   if (a.first_game > ~0ull - a.games || a.seed > ~0ull - (a.first_game + a.games))
     Fail("--seed + --first-game + --games passes 2^64", 2);
-  s.image.emplace(OpenImage(a.image, a.game.verify));
+  s.image.emplace(OpenImage(a.image, a.game.verify, a.game.load));
   s.layout = LoadLayout(a.game.layout);
   MakeGenerator(s.image->lexicon(), s.layout, gen::kDefaultBingoBonus);  // Fail early on a layout mismatch
   selfplay::StudyOptions& o = s.options;
@@ -219,17 +219,9 @@ void RunStudyCommand(const SelfplayArgs& a) {
     Check(CheckOutputIsNotInput((std::filesystem::path(dir) / name).string(), inputs));
 
   selfplay::StudyDescription d;
-  d.image = selfplay::IdentifyImage(lex, std::filesystem::absolute(a.image).lexically_normal().string());
+  DescribeStudyInputs(lex, a.image, a.game.layout, &d);
   d.lexicon_name = s.options.game.lexicon_name;
   d.algorithm = gen::AlgorithmName(s.options.game.algorithm);
-  d.layout_name = a.game.layout.empty() ? "standard15" : a.game.layout;
-  if (!a.game.layout.empty() && a.game.layout != "standard15") {
-    d.layout_name = std::filesystem::absolute(a.game.layout).lexically_normal().string();
-    const std::string text = ReadText(a.game.layout);
-    d.layout_crc32c = Crc32c(0, text.data(), text.size());
-  } else {
-    d.layout_name = "standard15";
-  }
   d.rules = s.options.game.rules;
   d.bingo_bonus = s.options.bingo_bonus;
   d.seed_base = a.seed, d.first_game = a.first_game, d.games = a.games;

@@ -107,8 +107,8 @@ Alphabet LoadAlphabet(const std::string& spec) {
   return Check(Alphabet::LoadFile(spec));
 }
 
-MappedLexicon OpenImage(const std::string& path, bool verify) {
-  MappedLexicon image = Check(MappedLexicon::Open(path));
+MappedLexicon OpenImage(const std::string& path, bool verify, bool load) {
+  MappedLexicon image = Check(load ? MappedLexicon::Load(path) : MappedLexicon::Open(path));
   if (verify) {
     Status st = image->Verify();
     if (!st.ok()) Fail(QuotePath(path) + ": " + Describe(st));

@@ -59,8 +59,10 @@ Alphabet LoadAlphabet(const std::string& spec);
 // Help text for --alphabet, listing the names that resolve on this machine.
 std::string AlphabetHelp();
 
-// Maps `path` (Open) and, when `verify`, runs the full Verify().
-MappedLexicon OpenImage(const std::string& path, bool verify);
+// Maps `path` (Open), or with `load` reads it into memory (Load: --no-mmap,
+// safe from the file being rewritten in place), and, when `verify`, runs the
+// full Verify().
+MappedLexicon OpenImage(const std::string& path, bool verify, bool load = false);
 
 // Reads a query argument as tile text (ParseTileText, lexc/tile_text.h); on
 // an unknown tile fails naming the character, its position and the alphabet.

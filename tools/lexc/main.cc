@@ -42,6 +42,8 @@ int LexcMain(int argc, char** argv) {
   lexc dump nwl18.lex > words.txt
   lexc query nwl18.lex anagram 'RETAINS?'
   lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
+  lexc replay nwl18.lex game.gcg --turn 10 --show
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
   lexc merge study/ shard1/ shard2/
@@ -56,6 +58,8 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterDump(app);
   RegisterQuery(app);
   RegisterMoves(app);
+  RegisterShow(app);
+  RegisterReplay(app);
   RegisterSelfplay(app);
   RegisterEndgame(app);
   RegisterReport(app);

@@ -33,6 +33,10 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o) {
   cmd->add_flag("--verify,!--no-verify", o->verify,
                 "Verify the whole image first (the default). --no-verify trusts it: opening is then "
                 "O(1), and a damaged image gives wrong answers or slow queries, never a crash");
+  cmd->add_flag("--no-mmap", o->load,
+                "Read the image into memory instead of mapping it, so that it may be rewritten or truncated in "
+                "place while the command runs (a mapped image must be replaced by rename: writing over it kills "
+                "the command with SIGBUS)");
 }
 
 std::string ReadText(const std::string& path) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common.h"
+#include "lexc/gen/board_render.h"
 #include "lexc/gen/layout.h"
 #include "lexc/gen/movegen.h"
 
@@ -23,14 +24,29 @@ gen::MoveGenerator MakeGenerator(const Lexicon& lex, const gen::Layout& layout, 
 // The whole of a text file, or standard input for "-"; Fail on error.
 std::string ReadText(const std::string& path);
 
-// The options moves and selfplay share: --algorithm, --layout, --[no-]verify.
+// The options the game commands (moves, selfplay, show, replay) share:
+// --algorithm, --layout, --[no-]verify, --no-mmap.
 struct GameOptions {
   std::string algorithm = "auto", layout;
   bool verify = true;
+  bool load = false;  // --no-mmap: read the image into memory (MappedLexicon::Load)
 };
 void AddGameOptions(CLI::App* cmd, GameOptions* o);
 
+// How boards are drawn on screen (show, moves --show, replay --show):
+// --ascii, --unicode, --color auto|always|never.
+struct ScreenOptions {
+  bool ascii = false, unicode = false;
+  std::string colour = "auto";
+};
+void AddScreenOptions(CLI::App* cmd, ScreenOptions* s);
+// The render style for standard output: Unicode on a terminal (or with
+// --unicode), ASCII otherwise or with --ascii; colour as --color says.
+gen::RenderOptions ScreenRenderOptions(const ScreenOptions& s);
+
 void RegisterMoves(CLI::App& app);
+void RegisterShow(CLI::App& app);
+void RegisterReplay(CLI::App& app);
 void RegisterSelfplay(CLI::App& app);
 void RegisterReport(CLI::App& app);
 void RegisterEndgame(CLI::App& app);

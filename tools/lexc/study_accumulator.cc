@@ -142,6 +142,19 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
 
 }  // namespace
 
+void DescribeStudyInputs(const Lexicon& lexicon, const std::string& image_path, const std::string& layout_spec,
+                         selfplay::StudyDescription* d) {
+  d->image = selfplay::IdentifyImage(lexicon, std::filesystem::absolute(image_path).lexically_normal().string());
+  if (!layout_spec.empty() && layout_spec != "standard15") {
+    d->layout_name = std::filesystem::absolute(layout_spec).lexically_normal().string();
+    const std::string text = ReadText(layout_spec);
+    d->layout_crc32c = Crc32c(0, text.data(), text.size());
+  } else {
+    d->layout_name = "standard15";
+    d->layout_crc32c = 0;
+  }
+}
+
 json StudyAccumulatorConfig() {
   return {{"kind", kKind}, {"options", {{"top_moves", kTopMoves}, {"top_games", kTopGames}}}};
 }

@@ -12,6 +12,7 @@
 #include "lexc/selfplay/accumulator.h"
 #include "lexc/selfplay/cluster.h"
 #include "lexc/selfplay/stats.h"
+#include "lexc/selfplay/study_file.h"
 
 namespace lexc::cli {
 
@@ -37,6 +38,12 @@ struct StudyStatsSource {
 };
 Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const nlohmann::json& study, const Lexicon* lexicon,
                                                              const gen::Layout* layout, const StudyStatsSource& source);
+
+// The image and layout fields of a study's identity (StudyDescription):
+// the image's absolute path, size and CRC32C; "standard15", or a layout
+// file's absolute path and text CRC32C.
+void DescribeStudyInputs(const Lexicon& lexicon, const std::string& image_path, const std::string& layout_spec,
+                         selfplay::StudyDescription* d);
 
 // lexc-mpi's main sets the MPI cluster before parsing; lexc runs alone.
 void SetStudyCluster(selfplay::Cluster* cluster);

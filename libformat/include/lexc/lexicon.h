@@ -113,8 +113,27 @@ class Lexicon {
   std::span<const std::byte> word_index_;
 };
 
-// An image file mapped read-only. Move-only; the mapping lives as long as
-// this object. Open never reads the whole file (the OS pages in on demand).
+// The owner of an image file's bytes and its Lexicon: a read-only memory
+// mapping (Open), or a copy in memory (Load). Move-only; the bytes live as
+// long as this object.
+//
+// Replacing an image under a running program. A mapping reads the file's
+// current pages for as long as it lives, so:
+//   - replace an image by renaming a new file over it (what `lexc build -o`
+//     and lexc/io.h's OutputFile do): the running program keeps the old
+//     file's pages, since the old inode lives on while mapped; the next Open
+//     sees the new image;
+//   - never write into a mapped image in place (`cp new.lex live.lex`, `: >
+//     live.lex`, an editor saving in place): a program that reads a page the
+//     file no longer has (truncated) is killed by SIGBUS (exit status 135),
+//     and one that reads rewritten pages sees bytes that Open and Verify never
+//     checked, which the readers bound (every read stays in range) but answer
+//     wrongly.
+// A long-running program that cannot trust how its image will be replaced
+// uses Load: after it returns, the file is never read again, so truncating,
+// rewriting or deleting it cannot affect the Lexicon (the cost: the image's
+// size in memory, twice that while reading, and the read: 1.1 ms against
+// Open's 0.07 ms for the 4.7 MB SOWPODS image, warm page cache).
 class MappedLexicon {
  public:
   MappedLexicon(MappedLexicon&&) noexcept;
@@ -125,6 +144,11 @@ class MappedLexicon {
   // kBadMagic for an empty file, and everything FromBytes returns,
   // with the path prefixed to the detail.
   static Result<MappedLexicon> Open(const std::string& path);
+  // Reads the whole file (lexc/io.h ReadFileBytes, "-" for standard input)
+  // into memory aligned for FromBytes, and opens that. Errors: ReadFileBytes's
+  // (kIo, kLimit past 4 GiB), kBadMagic for an empty file, and FromBytes's
+  // with the path prefixed.
+  static Result<MappedLexicon> Load(const std::string& path);
 
   const Lexicon& lexicon() const { return lexicon_; }
   const Lexicon* operator->() const { return &lexicon_; }

@@ -36,6 +36,22 @@ void Bag::Return(const Rack& tiles) {
   tiles_.insert(tiles_.end(), std::size_t(tiles.blanks()), gen::kBlankBit);
 }
 
+void Bag::Take(const Rack& tiles) {
+  Rack left = tiles;
+  // Keeps the order of the tiles that stay, so draws after it are reproducible.
+  std::size_t kept = 0;
+  for (gen::Cell cell : tiles_) {
+    const bool blank = gen::CellIsBlank(cell);
+    const Tile t = gen::CellTile(cell);
+    if (blank ? left.blanks() > 0 : left.count(t) > 0) {
+      left.Remove(t, blank);
+      continue;
+    }
+    tiles_[kept++] = cell;
+  }
+  tiles_.resize(kept);
+}
+
 gen::TileCounts Bag::Counts() const {
   gen::TileCounts c;
   for (gen::Cell cell : tiles_) gen::CellIsBlank(cell) ? ++c.blanks : ++c.counts[gen::CellTile(cell)];

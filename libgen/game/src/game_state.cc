@@ -94,10 +94,22 @@ Status GameState::AddPoints(int seat, int points, GameEvent event, std::vector<G
   return Status::Ok();
 }
 
-Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
+Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events, const Rack* draw) {
   if (over_) return Invalid("the game is over");
   const int seat = to_move_;
   Rack& rack = racks_[seat];
+  if (draw) {
+    const int drawn = move.kind == gen::Move::Kind::kPlay       ? std::min(bag_.size(), move.play.Tiles().size())
+                      : move.kind == gen::Move::Kind::kExchange ? move.exchange.size()
+                                                                : 0;
+    if (draw->size() > drawn)
+      return Invalid("the move draws " + std::to_string(drawn) + " tiles, not " + std::to_string(draw->size()));
+    const gen::TileCounts in = bag_.Counts();
+    bool ok = draw->blanks() <= in.blanks;
+    for (int t = 1; t <= gen::kMaxGenTile; ++t)
+      ok = ok && draw->count(static_cast<Tile>(t)) <= in.counts[std::size_t(t)];
+    if (!ok) return Invalid("the tiles drawn " + draw->ToString(*alphabet_) + " are not in the bag");
+  }
   GameEvent event;
   event.kind = GameEvent::Kind::kMove;
   event.rack = rack;
@@ -113,7 +125,12 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
       if (__builtin_add_overflow(scores_[seat], play.score, &unused)) return ScorePasses(turns_ + 1);
       LEXC_RETURN_IF_ERROR(gen::ApplyPlay(play, &board_));
       RemoveTiles(tiles, &rack);
-      bag_.Refill(&rack);
+      if (draw) {
+        bag_.Take(*draw);
+        AddTiles(*draw, &rack);
+      } else {
+        bag_.Refill(&rack);
+      }
       break;
     }
     case gen::Move::Kind::kExchange: {
@@ -125,7 +142,12 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
                        move.exchange.ToString(*alphabet_) + "'");
       // Draw first, then put the old tiles back, as the rules say.
       Rack fresh;
-      bag_.Draw(move.exchange.size(), &fresh);
+      if (draw) {
+        bag_.Take(*draw);
+        fresh = *draw;
+      } else {
+        bag_.Draw(move.exchange.size(), &fresh);
+      }
       bag_.Return(move.exchange);
       RemoveTiles(move.exchange, &rack);
       AddTiles(fresh, &rack);
@@ -150,6 +172,48 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events) {
   }
   EndIfOver(events, &st);
   return st;
+}
+
+Status GameState::SetRack(int seat, const Rack& rack, const Rack* other) {
+  if (over_) return Invalid("the game is over");
+  if (seat != 0 && seat != 1) return Invalid("seat " + std::to_string(seat));
+  Bag bag = bag_;
+  bag.Return(racks_[0]);
+  bag.Return(racks_[1]);
+  Rack both = rack;
+  if (other) AddTiles(*other, &both);
+  const gen::TileCounts have = bag.Counts();
+  for (int t = 1; t <= gen::kMaxGenTile; ++t)
+    if (both.count(static_cast<Tile>(t)) > have.counts[std::size_t(t)])
+      return Invalid("rack " + rack.ToString(*alphabet_) + (other ? " and " + other->ToString(*alphabet_) : "") + ": " +
+                     std::to_string(both.count(static_cast<Tile>(t))) + " '" +
+                     alphabet_->tile(static_cast<Tile>(t)).label + "', only " +
+                     std::to_string(have.counts[std::size_t(t)]) + " unseen");
+  if (both.blanks() > have.blanks)
+    return Invalid("rack " + rack.ToString(*alphabet_) + (other ? " and " + other->ToString(*alphabet_) : "") + ": " +
+                   std::to_string(both.blanks()) + " blanks, only " + std::to_string(have.blanks) + " unseen");
+  bag.Take(both);
+  Rack drawn;
+  if (other)
+    drawn = *other;
+  else
+    bag.Refill(&drawn);
+  bag_ = std::move(bag);
+  racks_[seat] = rack;
+  racks_[1 - seat] = drawn;
+  return Status::Ok();
+}
+
+Status GameState::Adjust(int seat, GameEvent::Kind kind, int points, std::vector<GameEvent>* events) {
+  if (seat != 0 && seat != 1) return Invalid("seat " + std::to_string(seat));
+  if (kind != GameEvent::Kind::kChallengeBonus && kind != GameEvent::Kind::kTimePenalty)
+    return Invalid("an adjustment is a challenge bonus or a time penalty");
+  int unused = 0;
+  if (__builtin_add_overflow(scores_[seat], points, &unused)) return ScorePasses(turns_);
+  GameEvent e;
+  e.kind = kind;
+  e.rack = racks_[seat];
+  return AddPoints(seat, points, std::move(e), events);
 }
 
 void GameState::EndIfOver(std::vector<GameEvent>* events, Status* status) {

@@ -40,6 +40,15 @@ std::string WriteGcg(const GameRecord& game, const Alphabet& a, const std::strin
       case GameEvent::Kind::kRackPenalty:
         out += e.rack.ToString(a) + " (" + e.rack.ToString(a) + ")";
         break;
+      case GameEvent::Kind::kPhonyWithdrawn:
+        out += e.rack.ToString(a) + " --";
+        break;
+      case GameEvent::Kind::kChallengeBonus:
+        out += e.rack.ToString(a) + " (challenge)";
+        break;
+      case GameEvent::Kind::kTimePenalty:
+        out += e.rack.ToString(a) + " (time)";
+        break;
     }
     out += " " + points + " " + std::to_string(e.total) + "\n";
   }

@@ -33,6 +33,9 @@ class Bag {
   void Draw(int n, Rack* out);
   // Puts tiles back (in tile-code order, blanks last: part of the replay).
   void Return(const Rack& tiles);
+  // Takes these tiles out (a replayed record's rack). Precondition: the bag
+  // holds them (Counts()). O(size()).
+  void Take(const Rack& tiles);
   // What the bag holds, by tile code.
   gen::TileCounts Counts() const;
 

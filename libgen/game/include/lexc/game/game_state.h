@@ -85,8 +85,28 @@ class GameState {
   // a play whose tiles are not on the rack or whose placement ApplyPlay
   // refuses; an exchange not allowed, empty, or of tiles not on the rack.
   // kLimit: a score would pass the int range; the state is then over and its
-  // scores are not meaningful.
-  Status Apply(const gen::Move& move, std::vector<GameEvent>* events = nullptr);
+  // scores are not meaningful. `draw`, when given (a replay that knows the
+  // tiles drawn), is what the mover draws instead of random tiles: at most as
+  // many as the rules draw, all in the bag (else kInvalidArgument, unchanged).
+  Status Apply(const gen::Move& move, std::vector<GameEvent>* events = nullptr, const Rack* draw = nullptr);
+
+  // Replaying a record (replay.h) whose racks are known: `seat`'s rack
+  // becomes `rack`, and the other seat's becomes *other when given, else is
+  // drawn afresh. Both racks go back to the bag, `rack`'s (and *other's)
+  // tiles are taken out of it, and the other seat without *other refills from
+  // it (its tiles are hidden from the record until it moves). Racks may hold
+  // fewer than kRackSize tiles (a record that shows only the tiles played).
+  // Errors (kInvalidArgument, the state unchanged): the game is over; the bag
+  // and both racks together do not hold the tiles (the detail names the
+  // first missing tile).
+  Status SetRack(int seat, const Rack& rack, const Rack* other = nullptr);
+
+  // A score adjustment outside the moves (GameEvent kinds kChallengeBonus,
+  // kTimePenalty): `points` added to `seat`'s score, the event appended to
+  // *events when given. Allowed after the end of the game (time penalties
+  // come last); the turn does not pass. Errors: kInvalidArgument for a seat
+  // other than 0 or 1 or another kind; kLimit as Apply's.
+  Status Adjust(int seat, GameEvent::Kind kind, int points, std::vector<GameEvent>* events = nullptr);
 
   // The position before the player to move moves: racks and scores with the
   // player to move first, no operations. Complexity O(squares).

@@ -7,9 +7,12 @@
 //   >p2: EIIOUUV - +0 0                 pass
 //   >p1: (EIV) +12 382                  end: went out, twice the opponent's tiles
 //   >p2: EIV (EIV) -6 305               end: scoreless, own tiles deducted
+//   >p1: AEINRST -- -70 0               the play before was challenged off
+//   >p1: AEINRST (challenge) +5 75      challenge bonus (the play stood)
+//   >p2: EIV (time) -10 295             time penalty
 // Tiles print as in CGP (cgp.h): blanks in lower case, labels of more than
-// one code point in brackets. Reading GCG back into a GameRecord belongs in
-// this pair too (gcg_reader.cc).
+// one code point in brackets. The reader is gcg_reader.h; both follow
+// formats/gcg.md.
 // Thread safety: pure functions.
 #pragma once
 

@@ -3,7 +3,7 @@
 // GameState::Apply appends the events of each move: the move itself, then,
 // when the move ends the game, the end-of-game adjustments. The runner
 // (selfplay.h) collects them into a GameRecord, which the GCG writer (gcg.h)
-// prints and a GCG reader will fill.
+// prints and the GCG reader (gcg_reader.h) fills.
 // Thread safety: value types.
 #pragma once
 
@@ -22,6 +22,10 @@ struct GameEvent {
     kMove,         // rack: the mover's rack before the move
     kOutBonus,     // player went out; rack: the opponent's tiles, points +2x their value
     kRackPenalty,  // game ended scoreless; rack: the player's own tiles, points -value
+    // Read from GCG (gcg_reader.h) and applied by GameState::Adjust / a replay:
+    kPhonyWithdrawn,  // the player's last play was challenged off; rack: its rack, points -score
+    kChallengeBonus,  // the player's play was challenged and stood; points +bonus
+    kTimePenalty,     // points -penalty for overtime
   };
   Kind kind = Kind::kMove;
   int player = 0;  // 0 or 1, the seat (0 moved first)
