@@ -91,6 +91,10 @@ std::string CodePointList(std::string_view s) {
 // forms often look alike on screen, so the message spells the code points.
 std::string NfcProblem(const char* what, const std::string& s) {
   std::string nfc;
+  if (!unicode::IsNfcSelfContained(s))
+    return std::string(what) + " " + Quoted(s) + " (" + CodePointList(s) +
+           ") starts with a character that Unicode NFC joins to the letter before it, so words could not be "
+           "read tile by tile";
   if (!unicode::ToNfc(s, &nfc)) return "";
   return std::string(what) + " " + Quoted(s) + " (" + CodePointList(s) +
          ") is not in Unicode NFC: write it composed, as " + Quoted(nfc) + " (" + CodePointList(nfc) + ")";
@@ -301,6 +305,13 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
                                                ? std::string("itself")
                                                : entry(static_cast<std::size_t>(c.tile))));
   }
+  // The tiles alone: a fold that they spell ("NN" beside tile N) would make
+  // printed words read back as other tiles.
+  Alphabet plain;
+  if (!folds.empty()) {
+    plain.tiles_ = tiles;
+    plain.BuildMatcher();
+  }
   for (std::size_t i = 0; i < folds.size(); ++i) {
     FoldInfo& f = folds[i];
     const std::size_t k = tiles.size() + i;
@@ -314,6 +325,12 @@ Result<Alphabet> Alphabet::FromTiles(std::string name, std::vector<TileInfo> til
       return bad(where + CasePartners::Describe(c, static_cast<std::size_t>(c.tile) == k
                                                        ? std::string("itself")
                                                        : entry(static_cast<std::size_t>(c.tile))));
+    for (const std::string* text : {&f.text, &f.lower}) {
+      std::vector<Tile> spelled;
+      if (plain.Tokenize(*text, &spelled, nullptr))
+        return bad(where + Quoted(*text) + " is spelled by the tiles " + plain.Render(spelled) +
+                   " (printed, they would read back as the fold)");
+    }
   }
   Alphabet a;
   a.name_ = std::move(name);

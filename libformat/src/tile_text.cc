@@ -95,6 +95,8 @@ TileTextWriter::TileTextWriter(const Alphabet& a, std::string* out, std::string_
     : a_(a), out_(out), marks_(marks), multi_code_point_(false), run_start_(out->size()) {
   for (int t = 1; t <= a.size(); ++t)
     multi_code_point_ = multi_code_point_ || utf8::CountCodePoints(a.tile(static_cast<Tile>(t)).label) > 1;
+  for (const FoldInfo& f : a.folds())  // a fold may span two labels' text: read runs back
+    multi_code_point_ = multi_code_point_ || utf8::CountCodePoints(f.text) > 1;
 }
 
 void TileTextWriter::Append(Tile t, bool lower) {

@@ -36,4 +36,14 @@ bool ToNfc(std::string_view text, std::string* out) {
   return true;
 }
 
+bool IsNfcSelfContained(std::string_view text) {
+  if (IsAscii(text) || !utf8::Valid(text)) return true;
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_FAILURE(status)) return true;
+  char32_t first = 0;
+  utf8::Decode(text, 0, &first);
+  return nfc->hasBoundaryBefore(static_cast<UChar32>(first));
+}
+
 }  // namespace lexc::unicode

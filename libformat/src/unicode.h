@@ -17,6 +17,13 @@ namespace lexc::unicode {
 // then reports the bad byte at its true offset).
 bool ToNfc(std::string_view text, std::string* out);
 
+// Whether NFC can never join `text` to the text before it: its first code
+// point has a normalization boundary before it (false for a combining mark
+// or a Hangul vowel or trailing jamo, which compose with what precedes).
+// Labels that all pass this cannot be merged by normalizing the words they
+// spell. True for ASCII and for invalid UTF-8.
+bool IsNfcSelfContained(std::string_view text);
+
 // Whether `text` is in NFC (true for ASCII and for invalid UTF-8, which no
 // normalization can help).
 inline bool IsNfc(std::string_view text) {

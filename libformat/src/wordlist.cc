@@ -18,11 +18,10 @@ namespace {
 bool IsBlank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 // Why tokenizing stopped at word[bad]; the line's text is quoted by the caller.
-// Why `word` does not tokenize at byte `bad`; *not_in_alphabet tells whether
-// it is a character that no tile or fold matches.
+// Why `word` does not tokenize at byte `bad`; sets *not_in_alphabet when it
+// is a character that no tile or fold matches.
 std::string Reason(std::string_view word, std::size_t bad, std::size_t column, const Alphabet& alphabet,
                    bool* not_in_alphabet) {
-  *not_in_alphabet = false;
   const auto c = static_cast<unsigned char>(word[bad]);
   const std::string at = " at byte " + std::to_string(column);
   if (c == 0) return "NUL byte" + at + " (UTF-16 or binary input?)";
@@ -283,8 +282,9 @@ class WordListReader {
     std::size_t bad = 0;
     if (!alphabet_.Tokenize(text, &tiles_, &bad)) {
       tiles_.resize(base);
-      std::string reason = Reason(text, bad, b + bad + 1, alphabet_, &rep_.not_in_alphabet);
-      if (normalized) reason += " (of the word in Unicode NFC)";
+      // A normalized word's bytes are not the line's: count them in the word.
+      std::string reason = Reason(text, bad, normalized ? bad + 1 : b + bad + 1, alphabet_, &rep_.not_in_alphabet);
+      if (normalized) reason += " (counting bytes of the word in Unicode NFC)";
       return LineError(reason, text, false);
     }
     if (tiles_.size() - base > max_len_) {

@@ -66,9 +66,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(
           std::lexicographical_compare(words[i - 1].begin(), words[i - 1].end(), words[i].begin(), words[i].end()));
   }
-  if (o.leaves) return 0;
   const Alphabet a = LettersAlphabet(o.letters);
   auto image = LexiconFromKwg(*kwg, a, o.max_len);
+  if (o.leaves) {  // a leave graph is never a lexicon
+    FUZZ_CHECK(!image.ok() && image.status().code() == lexc::Errc::kBadInput);
+    return 0;
+  }
   if (!image.ok()) {
     FUZZ_CHECK(fuzz::IsReportedError(image.status()));
     return 0;

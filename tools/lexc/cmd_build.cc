@@ -164,7 +164,7 @@ void RunBuild(const BuildArgs& a) {
   ReadReport rr;
   auto read = ReadWordList(a.input, alphabet, ro, &rr);
   if (!read.ok() && rr.word_limit) Fail(Describe(read.status()) + " (--max-words raises it)");
-  if (!read.ok() && rr.not_in_alphabet)
+  if (!read.ok() && rr.not_in_alphabet && !a.skip_invalid)
     Fail(Describe(read.status()) +
          " (--skip-invalid drops such lines and counts them; a fold line in the alphabet file reads a character as a "
          "tile, as the shipped spanish and catalan alphabets do for accents: formats/alphabet.md)");

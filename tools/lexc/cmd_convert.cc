@@ -5,6 +5,7 @@
 // Verify(), a KLV2's sizes and leaves), and every output is read back and
 // checked before it replaces anything (lexc/io.h OutputFile).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -111,7 +112,12 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
   std::vector<std::byte> bytes = interop::KwgBytes(arcs);
   interop::KwgReadOptions ro;  // read back as any engine would, before writing
   ro.letters = lex->alphabet().size();
-  ro.max_len = static_cast<int>(std::max<std::uint32_t>(lex->meta().max_len, 1));
+  // A KWG reader walks GADDAG paths of a word's length + 1, at most 255:
+  // images may declare max-len 255, but only words of up to 254 tiles fit.
+  if (lex->meta().longest_word > 254)
+    Fail(QuotePath(a.input) + ": a word of " + std::to_string(lex->meta().longest_word) +
+         " tiles; a KWG holds words of at most 254");
+  ro.max_len = static_cast<int>(std::clamp<std::uint32_t>(lex->meta().max_len, 1, 254));
   const interop::Kwg back = Check(interop::Kwg::Parse(bytes, ro, a.output));
   if (back.dawg().strings != lex->meta().word_count)
     Fail("the KWG written holds " + std::to_string(back.dawg().strings) + " words, not " +

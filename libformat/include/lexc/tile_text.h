@@ -112,7 +112,7 @@ class TileTextWriter {
   const Alphabet& a_;
   std::string* out_;
   std::string_view marks_;
-  bool multi_code_point_;  // some label has more than one code point
+  bool multi_code_point_;  // some label or fold text has more than one code point
   // The greedy run being written: where it starts in *out_, and its tiles.
   std::size_t run_start_;
   std::vector<Tile> run_tiles_;

@@ -173,13 +173,14 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
     return Status(Errc::kBadInput, prefix + Num(bytes.size() / 4) + " arcs, more than the " + Num(kKwgMaxArcs) +
                                        " a KWG's 22-bit index addresses");
   if (o.letters < 1 || o.letters > 255 || o.max_len < 1 || o.max_len > 254)
-    return Status(Errc::kInvalidArgument, "KWG read options: letters 1..255 and max_len 1..254");
+    return Status(Errc::kInvalidArgument, prefix + "KWG read options: letters 1..255 and max_len 1..254");
   Kwg k;
   k.arcs_.resize(bytes.size() / 4);
   std::memcpy(k.arcs_.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
   const std::uint32_t n = static_cast<std::uint32_t>(k.arcs_.size());
   // Arc 1 in the shape of a root entry (tile 0, end, no accepts) is the
   // GADDAG's; padding (a zero word) and a DAWG's first arc are not.
+  k.leaves_ = o.leaves;
   k.has_gaddag_ = !o.leaves && n >= 2 && KwgArc::tile(k.arcs_[1]) == 0 && KwgArc::is_end(k.arcs_[1]) &&
                   !KwgArc::accepts(k.arcs_[1]);
   const std::uint32_t first = k.has_gaddag_ ? 2 : 1;

@@ -61,7 +61,7 @@ WordFigures MeasureKwgWords(const Kwg& kwg, const Alphabet& alphabet) {
   std::string buf;
   buf.reserve(1 << 17);
   kwg.ForEachWord([&](std::span<const Tile> w) {
-    for (Tile t : w) buf += alphabet.tile(t).label;
+    for (Tile t : w) alphabet.AppendLabel(t, false, &buf);  // "<N>" out of range: no read outside the alphabet
     buf += '\n';
     if (buf.size() >= (1 << 16)) {
       f.crc = Crc32c(f.crc, buf.data(), buf.size());
@@ -119,6 +119,8 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
 }
 
 Result<std::vector<std::byte>> LexiconFromKwg(const Kwg& kwg, const Alphabet& alphabet, int max_len) {
+  if (kwg.leaves())
+    return Status(Errc::kBadInput, "a KLV2 leave graph is not a lexicon (its tile 0 is the blank, not a letter)");
   if (alphabet.size() > static_cast<int>(format::kArc32MaxTile))
     return Status(Errc::kInvalidArgument, "an alphabet of " + Num(alphabet.size()) +
                                               " tiles: KWG translation writes 4-byte arcs (at most 63 tiles)");

@@ -17,7 +17,8 @@
 // accepting, separators only in the GADDAG and never accepting, paths no
 // longer than max_len) before anything else reads it, and its errors name the
 // arc offset and the problem. Memory: the words copied (4 bytes per arc of
-// the real file) plus 6 bytes per arc while checking.
+// the real file) plus about 33 bytes per arc at the peak of checking (two
+// checks' records alive at once; formats/kwg.md).
 // Thread safety: a Kwg is immutable after Parse; share freely.
 #pragma once
 
@@ -85,6 +86,8 @@ class Kwg {
   // Arc words, root entries included.
   std::span<const std::uint32_t> arcs() const { return arcs_; }
   bool has_gaddag() const { return has_gaddag_; }
+  // Parsed as a KLV2's leave graph (KwgReadOptions::leaves: tile 0 allowed).
+  bool leaves() const { return leaves_; }
   const KwgGraphInfo& dawg() const { return dawg_; }
   const KwgGraphInfo& gaddag() const { return gaddag_; }  // root 0 when absent
   // Whether arc i is reachable from a root (the others are padding or junk).
@@ -100,6 +103,7 @@ class Kwg {
  private:
   std::vector<std::uint32_t> arcs_;
   bool has_gaddag_ = false;
+  bool leaves_ = false;
   KwgGraphInfo dawg_, gaddag_;
   std::vector<std::uint8_t> reach_;  // 1: reachable from a root
 };
@@ -127,7 +131,7 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
 // Little-endian bytes of arc words (the KWG file).
 std::vector<std::byte> KwgBytes(std::span<const std::uint32_t> arcs);
 
-// A lexc image (format 1.0) of a parsed KWG's language, translated arc for
+// A lexc image (format 1.0, or 1.2 with a folding alphabet) of a parsed KWG's language, translated arc for
 // arc: KWG arc i is image arc i (i - 1 with a GADDAG, whose two root entries
 // become the sentinel), so nothing is recompiled and the image keeps the
 // KWG's layout; META's figures come from the DAWG's words, read once.
