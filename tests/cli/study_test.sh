@@ -16,7 +16,11 @@ cd "$T" || exit 1
 # A small lexicon: games take ~0.1 ms, so a run of GAMES lasts about a second.
 "$LEXC" build -q "$SRC/fixtures/english-small.txt" -o small.lex || { echo "FAIL: build"; exit 1; }
 "$LEXC" build -q "$SRC/fixtures/words-tiny.txt" -o other.lex || { echo "FAIL: build"; exit 1; }
-GAMES=12000
+# LEXC_STUDY_GAMES: fewer under the sanitizers, where games are ~5x slower
+# (set by CMake); the shards below are fractions of it.
+GAMES=${LEXC_STUDY_GAMES:-12000}
+S1=$((GAMES * 5 / 12)) S2=$((GAMES - GAMES * 5 / 12))     # 5000 + 7000
+G1=$((GAMES / 3)) G2=$((GAMES * 3 / 8)) G3=$((GAMES - GAMES * 3 / 8))  # 4000, a gap, 4500 + 7500
 run() { "$LEXC" selfplay small.lex --seed 3 "$@"; }
 study() { run --games $GAMES "$@"; }
 # In the background, lexc itself (not a subshell) must get the signals: $! is its pid.
@@ -38,21 +42,21 @@ expect_grep "stats.json names the study" '"format": "lexc-study"' ref/stats.json
 expect "stats.json holds no thread count or time" "" "$(grep -E '"(threads|seconds|host)' ref/stats.json)"
 
 # ---- shards merged == one run ----
-expect_rc "shard 2 (any order)" 0 run --first-game 5000 --games 7000 --stats sh2 -q
-"$LEXC" selfplay small.lex --seed 3 --games 5000 --stats sh1 -q --threads 2
+expect_rc "shard 2 (any order)" 0 run --first-game $S1 --games $S2 --stats sh2 -q
+"$LEXC" selfplay small.lex --seed 3 --games $S1 --stats sh1 -q --threads 2
 expect_rc "merge" 0 "$LEXC" merge merged sh2 sh1 -q
 cmp -s ref/stats.json merged/stats.json
 expect "shards merged: the same stats.json" 0 $?
-"$LEXC" selfplay small.lex --seed 3 --games 4000 --stats gap1 -q
-"$LEXC" selfplay small.lex --seed 3 --first-game 4500 --games 7500 --stats gap2 -q
+"$LEXC" selfplay small.lex --seed 3 --games $G1 --stats gap1 -q
+"$LEXC" selfplay small.lex --seed 3 --first-game $G2 --games $G3 --stats gap2 -q
 expect_rc "merge: a gap" 1 "$LEXC" merge m1 gap1 gap2
-expect_err "merge: the gap is named" "games 4000..4499 are missing between gap1/stats.json and gap2/stats.json"
+expect_err "merge: the gap is named" "games $G1..$((G2 - 1)) are missing between gap1/stats.json and gap2/stats.json"
 expect_rc "merge: an overlap" 1 "$LEXC" merge m2 sh1 gap1
 expect_err "merge: the overlap is named" "overlap"
-"$LEXC" selfplay small.lex --seed 4 --first-game 5000 --games 7000 --stats seed4 -q
+"$LEXC" selfplay small.lex --seed 4 --first-game $S1 --games $S2 --stats seed4 -q
 expect_rc "merge: another seed" 1 "$LEXC" merge m3 sh1 seed4
 expect_err "merge: the field is named" "seed4/stats.json: another study: study.seed_base is 4 there, 3 here"
-"$LEXC" selfplay other.lex --seed 3 --first-game 5000 --games 7000 --stats otherimg -q --lexicon SMALL
+"$LEXC" selfplay other.lex --seed 3 --first-game $S1 --games $S2 --stats otherimg -q --lexicon SMALL
 expect_rc "merge: another image" 1 "$LEXC" merge m4 sh1 otherimg
 expect_err "merge: another image is named" "otherimg/stats.json: made from another image"
 expect "failed merges write nothing" "" "$(ls -d m1 m2 m3 m4 2>/dev/null | xargs -r ls)"
