@@ -271,6 +271,19 @@ std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, s
   return found;
 }
 
+bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
+                                  double* value) {
+  internal::BonusSink sink;
+  sink.bonus = bonus;
+  sink.max_bonus = max_bonus;
+  impl_->traversal.RunBestFirst(a, rack, sink);
+  if (sink.have) {
+    *out = sink.best;
+    if (value) *value = sink.value;
+  }
+  return sink.have;
+}
+
 bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
   internal::BestSink sink;
   impl_->traversal.RunBestFirst(a, rack, sink);

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -450,6 +451,33 @@ struct BestSink {
   }
 };
 
+// The play of highest score + bonus (ties: BetterPlay), every bonus at most
+// max_bonus: a play scoring below (best value - max_bonus) cannot win, so
+// that score is the floor, rounded down so that rounding never prunes a
+// play that could tie.
+struct BonusSink {
+  static constexpr bool kPrune = true;
+  PlayBonus bonus;
+  double max_bonus = 0;
+  Play best;
+  double value = 0;
+  bool have = false;
+  int floor = std::numeric_limits<int>::min();
+  int Floor() const { return floor; }
+  bool Take(const Traversal& t, int left, int right, int placed, int score) {
+    if (score < floor) return true;
+    Play p;
+    t.Materialize(&p, left, right, placed, score);
+    const double v = score + bonus.call(bonus.context, p);
+    if (!have || v > value || (v == value && BetterPlay(p, best))) {
+      best = p, value = v, have = true;
+      const double f = std::floor(value - max_bonus);
+      floor = f <= double(std::numeric_limits<int>::min()) ? std::numeric_limits<int>::min() : int(f);
+    }
+    return true;
+  }
+};
+
 // A heap of the n best so far; its front is the worst of them.
 struct TopSink {
   static constexpr bool kPrune = true;
@@ -480,10 +508,12 @@ struct TopSink {
   M(GraphView<Arc32>, CallbackSink)        \
   M(GraphView<Arc32>, BestSink)            \
   M(GraphView<Arc32>, TopSink)             \
+  M(GraphView<Arc32>, BonusSink)           \
   M(GraphView<Arc64>, CountSink)           \
   M(GraphView<Arc64>, CallbackSink)        \
   M(GraphView<Arc64>, BestSink)            \
-  M(GraphView<Arc64>, TopSink)
+  M(GraphView<Arc64>, TopSink)             \
+  M(GraphView<Arc64>, BonusSink)
 // clang-format on
 
 }  // namespace lexc::gen::internal

@@ -12,9 +12,15 @@ void StaticEquity::SetPosition(const Rack& rack, int bag_size, const Rack& unsee
   out_bonus_ = bag_size > 0 ? 0 : game::OutBonus(unseen, *alphabet_);
 }
 
-double StaticEquity::OfPlay(const gen::Play& p) const {
-  if (bag_size_ > 0) return p.score + double(rack_leaves_.AfterPlay(p));
-  return p.score + (p.placed == rack().size() ? out_bonus_ : 0);
+double StaticEquity::BonusOfPlay(const gen::Play& p) const {
+  if (bag_size_ > 0) return double(rack_leaves_.AfterPlay(p));
+  return p.placed == rack().size() ? out_bonus_ : 0;
+}
+
+double StaticEquity::OfPlay(const gen::Play& p) const { return p.score + BonusOfPlay(p); }
+
+double StaticEquity::MaxPlayBonus() const {
+  return bag_size_ > 0 ? double(rack_leaves_.BestAfterPlay()) : double(out_bonus_);
 }
 
 double StaticEquity::OfExchange(const Rack& thrown) const {
@@ -74,18 +80,28 @@ class TopList {
 
 }  // namespace
 
+bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out) {
+  out->move.kind = gen::Move::Kind::kPlay;
+  const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
+  return gen.BestWithBonus(equity.rack(), alg, bonus, equity.MaxPlayBonus(), &out->move.play, &out->equity);
+}
+
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out) {
   TopList top(n, out);
   RatedMove m;
-  m.move.kind = gen::Move::Kind::kPlay;
-  gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
-    const double e = equity.OfPlay(p);
-    if (!top.MayEnter(e)) return;
-    m.move.play = p;
-    m.equity = e;
-    top.Offer(m, 0);
-  });
+  if (n == 1) {
+    if (BestPlayByEquity(gen, alg, equity, &m)) top.Offer(m, 0);
+  } else {
+    m.move.kind = gen::Move::Kind::kPlay;
+    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
+      const double e = equity.OfPlay(p);
+      if (!top.MayEnter(e)) return;
+      m.move.play = p;
+      m.equity = e;
+      top.Offer(m, 0);
+    });
+  }
   RatedMove x;
   if (can_exchange && !equity.rack().empty()) {
     x.move.kind = gen::Move::Kind::kExchange;

@@ -51,6 +51,10 @@ class StaticEquity {
   double OfExchange(const Rack& thrown) const;
   double OfPass() const;
   double Of(const gen::Move& m) const;
+  // OfPlay(p) - p.score: the leave kept, or the going-out bonus.
+  double BonusOfPlay(const gen::Play& p) const;
+  // An upper bound of BonusOfPlay over every play of rack(). O(1).
+  double MaxPlayBonus() const;
   // The leave part alone (0 when the bag is empty).
   double LeaveOfPlay(const gen::Play& p) const { return bag_size_ > 0 ? rack_leaves_.AfterPlay(p) : 0.0; }
 
@@ -79,6 +83,13 @@ bool BetterRated(const RatedMove& a, std::uint32_t a_rank, const RatedMove& b, s
 // Complexity: every play is generated (O(plays x log n)).
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out);
+
+// The play of highest equity (ties: BetterPlay), if any: the generator's
+// best-first search with the leave as a bonus (MoveGenerator::
+// BestWithBonus), so anchors whose score bound plus the rack's best leave
+// cannot reach the best equity found are never walked. Equal to the best
+// play of TopByEquity. Precondition: equity.SetPosition for this position.
+bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out);
 
 // The static-equity player: the move of highest equity (TopByEquity(1)).
 class EquityPlayer final : public game::Player {
