@@ -45,14 +45,24 @@ TEST_CASE("BestWithBonus equals the best score + bonus over every generated play
       auto g = MoveGenerator::Create(lex.lexicon(), layout, 30).value();
       if (!g.SetBoard(RandomBoard(rng, side, side, letters, 0.1 + 0.1 * double(rng() % 4))).ok()) continue;
       const Rack rack = RandomRack(rng, letters, 1 + int(rng() % 7), 0.15);
-      const double spans[][2] = {{0, 0}, {-15, 5}, {-5, 30}, {0, 60}};
-      const auto& span = spans[round % 4];
+      const double spans[][2] = {{0, 0}, {-15, 5}, {-5, 30}, {0, 60}, {-40, -10}, {-30, -2}};
+      const auto& span = spans[(round / 2) % 6];
       const LeaveLikeBonus bonus{rack, span[0], span[1], rng()};
+      const double top = std::max(span[1], 0.0);  // a play of the whole rack keeps nothing: 0
       for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
         const std::vector<Play> all = Generated(g, rack, alg);
         Play got;
+        double one_value = 0;
+        Play one;
+        REQUIRE(g.BestWithBonus(rack, alg, bonus, top, &one, &one_value) == !all.empty());
         double got_value = 0;
-        const bool have = g.BestWithBonus(rack, alg, bonus, span[1], &got, &got_value);
+        // Bounds by tiles placed: the exact maxima (the tightest allowed)
+        // on odd rounds, the span's top on even ones.
+        double bounds[kMaxBoardDim + 1];
+        std::fill(bounds, bounds + kMaxBoardDim + 1, round % 2 ? -1e9 : top);
+        if (round % 2)
+          for (const Play& p : all) bounds[p.placed] = std::max(bounds[p.placed], bonus(p));
+        const bool have = g.BestWithBonus(rack, alg, bonus, bounds, &got, &got_value);
         REQUIRE(have == !all.empty());
         if (!have) continue;
         // The model: scan every play, keep the first of the highest value
@@ -66,6 +76,8 @@ TEST_CASE("BestWithBonus equals the best score + bonus over every generated play
         INFO("letters " << letters << " round " << round << " alg " << AlgorithmName(alg));
         CHECK(got == all[best]);
         CHECK(got_value == best_value);
+        CHECK(one == all[best]);
+        CHECK(one_value == best_value);
         differs_from_best += best != 0;
         ++compared;
       }

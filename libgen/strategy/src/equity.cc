@@ -19,8 +19,16 @@ double StaticEquity::BonusOfPlay(const gen::Play& p) const {
 
 double StaticEquity::OfPlay(const gen::Play& p) const { return p.score + BonusOfPlay(p); }
 
-double StaticEquity::MaxPlayBonus() const {
-  return bag_size_ > 0 ? double(rack_leaves_.BestAfterPlay()) : double(out_bonus_);
+void StaticEquity::PlayBonusBounds(double* out) const {
+  const int size = rack().size();
+  for (int k = 0; k <= gen::kMaxBoardDim; ++k) {
+    if (k > size)
+      out[k] = 0;
+    else if (bag_size_ > 0)
+      out[k] = rack_leaves_.BestKept(size - k);
+    else
+      out[k] = k == size ? out_bonus_ : 0;
+  }
 }
 
 double StaticEquity::OfExchange(const Rack& thrown) const {
@@ -83,7 +91,9 @@ class TopList {
 bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out) {
   out->move.kind = gen::Move::Kind::kPlay;
   const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
-  return gen.BestWithBonus(equity.rack(), alg, bonus, equity.MaxPlayBonus(), &out->move.play, &out->equity);
+  double bounds[gen::kMaxBoardDim + 1];
+  equity.PlayBonusBounds(bounds);
+  return gen.BestWithBonus(equity.rack(), alg, bonus, bounds, &out->move.play, &out->equity);
 }
 
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,

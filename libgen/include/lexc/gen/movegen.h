@@ -141,15 +141,21 @@ class MoveGenerator {
   bool Best(const Rack& rack, Algorithm a, Play* out);
   // The play of highest score + bonus(play), ties broken by BetterPlay, if
   // any play exists; *value (when given) gets its score + bonus. The same
-  // best-first search, stopping when no anchor's score bound reaches the
-  // best value so far minus max_bonus. Precondition: bonus(p) <= max_bonus
-  // for every play p of the rack (else a better play may be missed). The
-  // bonus is called once for each play that could still win.
+  // best-first search, with each anchor's bound raised by the bonus bound of
+  // the number of tiles its plays place: max_bonus[k] (k = 1..rack size)
+  // must be at least bonus(p) for every play p placing k tiles, else a
+  // better play may be missed. The bonus is called for each play that could
+  // still win. Complexity: at most Count()'s work.
+  bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, Play* out,
+                     double* value = nullptr);
+  // The same with one bound for every play.
   bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
                      double* value = nullptr);
-  template <class Bonus>
-  bool BestWithBonus(const Rack& rack, Algorithm a, Bonus&& bonus, double max_bonus, Play* out,
-                     double* value = nullptr) {
+  template <class Bonus, class Bound>
+  requires(!std::is_same_v<std::remove_cvref_t<Bonus>, PlayBonus>) bool BestWithBonus(const Rack& rack, Algorithm a,
+                                                                                      Bonus&& bonus, Bound max_bonus,
+                                                                                      Play* out,
+                                                                                      double* value = nullptr) {
     using B = std::remove_reference_t<Bonus>;
     PlayBonus pb{const_cast<void*>(static_cast<const void*>(&bonus)),
                  [](void* ctx, const Play& p) -> double { return (*static_cast<B*>(ctx))(p); }};

@@ -53,8 +53,10 @@ class StaticEquity {
   double Of(const gen::Move& m) const;
   // OfPlay(p) - p.score: the leave kept, or the going-out bonus.
   double BonusOfPlay(const gen::Play& p) const;
-  // An upper bound of BonusOfPlay over every play of rack(). O(1).
-  double MaxPlayBonus() const;
+  // Upper bounds of BonusOfPlay by tiles placed: out[k] for the plays of
+  // rack() placing k tiles, k = 0..gen::kMaxBoardDim (MoveGenerator::
+  // BestWithBonus's max_bonus). O(kMaxBoardDim).
+  void PlayBonusBounds(double* out) const;
   // The leave part alone (0 when the bag is empty).
   double LeaveOfPlay(const gen::Play& p) const { return bag_size_ > 0 ? rack_leaves_.AfterPlay(p) : 0.0; }
 

@@ -76,9 +76,9 @@ class RackLeaves {
   float AfterExchange(const Rack& thrown) const;
   // What the whole rack is worth kept (a pass). O(1).
   float Whole() const { return value_[full_]; }
-  // The most any play can keep: the highest value of a leave of at most
-  // rack().size() - 1 tiles (0 for an empty rack). O(1).
-  float BestAfterPlay() const { return best_after_play_; }
+  // The highest value of a leave of exactly `tiles` tiles of rack() (0 for
+  // none). Precondition: 0 <= tiles <= rack().size(). O(1).
+  float BestKept(int tiles) const { return best_kept_[std::size_t(tiles)]; }
 
  private:
   const LeaveValues* values_;
@@ -87,7 +87,7 @@ class RackLeaves {
   std::array<std::uint32_t, 17> stride_{};  // slot -> its place value; slot 16 = blanks
   std::uint32_t full_ = 0;                  // index of the whole rack
   std::vector<float> value_;                // index (mixed radix of counts kept) -> value
-  float best_after_play_ = 0;
+  std::array<float, 16> best_kept_{};       // by leave size
 };
 
 }  // namespace lexc::strategy
