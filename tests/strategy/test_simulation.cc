@@ -99,9 +99,9 @@ TEST_CASE("LeaderAhead uses the paired differences") {
 
 // A leave table of random racks of 1..max_tiles tiles (blanks included),
 // values in [-20, 30).
-interop::LeaveTable RandomTable(std::mt19937_64& rng, int letters, int max_tiles) {
+interop::LeaveTable RandomTable(std::mt19937_64& rng, int letters, int max_tiles, float high = 30) {
   std::map<std::vector<Tile>, float> m;
-  std::uniform_real_distribution<float> value(-20, 30);
+  std::uniform_real_distribution<float> value(-20, high);
   for (int i = 0; i < 3000; ++i) {
     const Rack r = gen::test::RandomRack(rng, letters, 1 + int(rng() % std::uint64_t(max_tiles)), 0.1);
     m[interop::LeaveTable::KeyOf(r)] = value(rng);
@@ -119,10 +119,13 @@ TEST_CASE("BestByEquity equals the first of TopByEquity") {
   const auto layout = gen::test::SmallLayout(11, 11, 4);
   const auto table = RandomTable(rng, letters, 6);
   const auto values = LeaveValues::Create(table, letters).value();
+  // Every leave worth less than 0: the best-first path with leave values.
+  const auto negative_table = RandomTable(rng, letters, 6, -1);
+  const auto negative = LeaveValues::Create(negative_table, letters).value();
   LeaveValues none;
   auto g = gen::MoveGenerator::Create(lex.lexicon(), layout, 35).value();
   std::vector<RatedMove> top;
-  std::vector<gen::Play> scratch;
+  BestReplyScratch scratch;
   int compared = 0;
   for (int round = 0; round < 400; ++round) {
     const gen::Board board = gen::test::RandomBoard(rng, 11, 11, letters, 0.1 + 0.3 * double(rng() % 3) / 2);
@@ -130,7 +133,7 @@ TEST_CASE("BestByEquity equals the first of TopByEquity") {
     const Rack rack = gen::test::RandomRack(rng, letters, 1 + int(rng() % 7), 0.2);
     const int bag = round % 4 == 0 ? 0 : int(rng() % 40);
     const Rack unseen = gen::test::RandomRack(rng, letters, 1 + int(rng() % 7), 0.2);
-    for (const LeaveValues* lv : {static_cast<const LeaveValues*>(&values), static_cast<const LeaveValues*>(&none)}) {
+    for (const LeaveValues* lv : std::vector<const LeaveValues*>{&values, &negative, &none}) {
       StaticEquity equity(*lv, a);
       equity.SetPosition(rack, bag, unseen);
       for (bool can_exchange : {false, true}) {
@@ -147,7 +150,7 @@ TEST_CASE("BestByEquity equals the first of TopByEquity") {
       }
     }
   }
-  CHECK(compared > 1000);
+  CHECK(compared > 1500);
 }
 
 // The constructed game: tiles A and B (one each), Z (30), C (30); the words
@@ -164,9 +167,7 @@ struct Constructed {
     std::vector<TileInfo> t = {{"A", "a", 1, 1}, {"B", "b", 1, 1}, {"C", "c", 3, 30}, {"Z", "z", 10, 30}};
     return Alphabet::FromTiles("abcz", t, 0, 0).value();
   }
-  static lexc::test::WordSet Words() {
-    return {{1, 2}, {2, 1}, {1, 2, 4, 4}};
-  }
+  static lexc::test::WordSet Words() { return {{1, 2}, {2, 1}, {1, 2, 4, 4}}; }
   Constructed() : alphabet(MakeAlphabet()), lex(Words(), alphabet) {}
   gen::Position Position(const std::string& extra = "") const {
     return gen::ParseCgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0" + extra, alphabet, layout).value();

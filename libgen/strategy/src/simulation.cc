@@ -20,7 +20,7 @@ double NormalQuantile(double confidence) {
   // Acklam's rational approximation of the normal quantile, then one Halley
   // step on erfc, which brings it to double precision.
   const double p = 1.0 - (1.0 - confidence) / 2.0;
-  static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+  static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
                              1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
   static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
                              6.680131188771972e+01, -1.328068155288572e+01};
@@ -51,12 +51,11 @@ double RunningStats::Sd() const {
 }
 
 ConfidencePruner::ConfidencePruner(std::size_t candidates, double confidence)
-    : z_(NormalQuantile(confidence)),
-      stats_(candidates),
-      diff_(candidates * candidates),
-      alive_(candidates, true) {}
+    : z_(NormalQuantile(confidence)), stats_(candidates), diff_(candidates * candidates), alive_(candidates, true) {}
 
-std::size_t ConfidencePruner::alive_count() const { return std::size_t(std::count(alive_.begin(), alive_.end(), true)); }
+std::size_t ConfidencePruner::alive_count() const {
+  return std::size_t(std::count(alive_.begin(), alive_.end(), true));
+}
 
 double ConfidencePruner::Lower(std::size_t c) const {
   const RunningStats& s = stats_[c];
@@ -116,69 +115,68 @@ bool ConfidencePruner::LeaderAhead() const {
 // ---- the best reply ----
 
 void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, std::vector<gen::Play>* plays) {
+                  RatedMove* out, BestReplyScratch* scratch) {
   const Rack& rack = equity.rack();
-  const bool bag = equity.bag_size() > 0;
-  // The non-plays first; with the bag not empty the exchanges also give the
-  // best leave a play can keep (every proper part of the rack is the leave
-  // of some exchange).
+  // What a play can gain beyond its score: the best leave a play can keep
+  // (every proper part of the rack is kept by some exchange), or going out
+  // with the bag empty. On the way, the best non-play (ties: the first
+  // exchange in ForEachExchange's order, an exchange before the pass).
   RatedMove best;
-  best.move.kind = gen::Move::Kind::kPass;
   best.equity = equity.OfPass();
-  double best_leave = 0;  // the empty leave (a play of every tile) is worth 0
-  if (bag && !rack.empty()) {
+  double bonus = 0;
+  if (equity.bag_size() > 0) {
     RatedMove x;
     x.move.kind = gen::Move::Kind::kExchange;
     bool have_x = false;
     gen::ForEachExchange(rack, [&](const Rack& thrown) {
       const double e = equity.OfExchange(thrown);
-      best_leave = std::max(best_leave, e);
-      // Ties keep the first in ForEachExchange's order, as TopByEquity does.
+      bonus = std::max(bonus, e);
       if (can_exchange && (!have_x || e > x.equity)) {
         x.move.exchange = thrown;
         x.equity = e;
         have_x = true;
       }
     });
-    // BetterRated: a play beats an exchange of equal equity, an exchange the pass.
     if (have_x && x.equity >= best.equity) best = x;
-  }
-  // An upper bound of (equity - score) for any play of the rack.
-  double bonus = best_leave;
-  if (!bag) {
-    // Going out earns the out bonus: OfPlay of a play placing every tile.
+  } else {
     gen::Play all;
     all.placed = std::uint8_t(rack.size());
     bonus = std::max(0.0, equity.OfPlay(all));
   }
-  std::size_t n = 8;
-  bool have_play = false;
+  // Measured on SOWPODS mid-game positions with a full table of leaves: the
+  // widening search below, which must list every play within `bonus` of the
+  // best, took longer than generating every play once. It pays only when no
+  // leave can add anything (no leave values, or none positive).
+  if (bonus > 0) {
+    TopByEquity(gen, alg, equity, can_exchange, 1, &scratch->top);
+    *out = scratch->top.front();
+    return;
+  }
   RatedMove p;
   p.move.kind = gen::Move::Kind::kPlay;
-  for (;;) {
-    gen.Top(rack, alg, n, plays);
-    have_play = false;
-    for (const gen::Play& q : *plays) {
+  for (std::size_t n = 1;; n *= 4) {
+    gen.Top(rack, alg, n, &scratch->plays);
+    bool have = false;
+    for (const gen::Play& q : scratch->plays) {
       const double e = equity.OfPlay(q);
-      if (!have_play || e > p.equity || (e == p.equity && gen::BetterPlay(q, p.move.play))) {
+      if (!have || e > p.equity || (e == p.equity && gen::BetterPlay(q, p.move.play))) {
         p.move.play = q;
         p.equity = e;
-        have_play = true;
+        have = true;
       }
     }
-    if (plays->size() < n) break;  // every play was seen
-    // A play not listed scores at most the last one listed.
-    if (double(plays->back().score) + bonus < std::max(p.equity, best.equity)) break;
-    if (n >= 512) {
-      std::vector<RatedMove> top;
-      TopByEquity(gen, alg, equity, can_exchange, 1, &top);
-      *out = top.front();
+    // Done when every play was listed, or when no play left out can reach
+    // the best: it scores at most the last one listed, plus `bonus` (0).
+    // Top lists in BetterPlay order, so on a tie of equity a listed play
+    // comes first; a non-play of equal equity comes after any play.
+    const bool all = scratch->plays.size() < n;
+    const bool play_best = have && p.equity >= best.equity;
+    const double bound = all ? 0 : double(scratch->plays.back().score) + bonus;
+    if (all || (play_best ? bound <= p.equity : bound < best.equity)) {
+      *out = play_best ? p : best;
       return;
     }
-    n *= 4;
   }
-  if (have_play && p.equity >= best.equity) best = p;
-  *out = best;
 }
 
 // ---- the simulation ----
@@ -236,8 +234,8 @@ class Worker {
     std::size_t fixed = 0;
     if (s_.options.opponent != nullptr) {
       const double u = rng.Uniform() * s_.cumulative.back();
-      const std::size_t k = std::size_t(std::upper_bound(s_.cumulative.begin(), s_.cumulative.end(), u) -
-                                        s_.cumulative.begin());
+      const std::size_t k =
+          std::size_t(std::upper_bound(s_.cumulative.begin(), s_.cumulative.end(), u) - s_.cumulative.begin());
       const Rack& leave = s_.options.opponent->leaves[std::min(k, s_.cumulative.size() - 1)];
       // Move the leave's tiles to the front (Simulate checked they are there).
       auto take = [&](gen::Cell c) {
@@ -251,7 +249,8 @@ class Worker {
       for (int t = 1; t <= gen::kMaxGenTile; ++t)
         for (int c = 0; c < leave.count(Tile(t)); ++c) take(gen::Cell(t));
     }
-    for (std::size_t j = order_.size(); j > fixed + 1; --j) std::swap(order_[j - 1], order_[fixed + rng.Below(j - fixed)]);
+    for (std::size_t j = order_.size(); j > fixed + 1; --j)
+      std::swap(order_[j - 1], order_[fixed + rng.Below(j - fixed)]);
     exchange_seed_ = rng.Next();
   }
 
@@ -274,12 +273,12 @@ class Worker {
         if (racks[side].empty()) break;
         const int bag_n = int(bag_.size() - bag_lo_);
         equity_.SetPosition(racks[side], bag_n, racks[1 - side]);
-        BestByEquity(gen_, s_.options.algorithm, equity_, game::ExchangeAllowed(racks[side], bag_n, s_.rules),
-                     &reply_, &plays_);
+        BestByEquity(gen_, s_.options.algorithm, equity_, game::ExchangeAllowed(racks[side], bag_n, s_.rules), &reply_,
+                     &scratch_);
         m = reply_.move;
-        m_leave = m.kind == gen::Move::Kind::kPlay ? equity_.LeaveOfPlay(m.play)
+        m_leave = m.kind == gen::Move::Kind::kPlay       ? equity_.LeaveOfPlay(m.play)
                   : m.kind == gen::Move::Kind::kExchange ? equity_.OfExchange(m.exchange)
-                                                          : equity_.OfPass();
+                                                         : equity_.OfPass();
       }
       Rack& r = racks[side];
       if (m.kind == gen::Move::Kind::kPlay) {
@@ -330,7 +329,7 @@ class Worker {
   gen::MoveGenerator gen_;
   StaticEquity equity_;
   RatedMove reply_;
-  std::vector<gen::Play> plays_;
+  BestReplyScratch scratch_;
   std::vector<gen::Cell> order_, bag_;
   std::size_t bag_lo_ = 0;
   std::uint64_t exchange_seed_ = 0;
@@ -381,7 +380,8 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
       if (l.size() > s.opp_size)
         return Invalid("inferred leave " + l.ToString(alphabet) + ": " + std::to_string(l.size()) +
                        " tiles, the opponent's rack holds " + std::to_string(s.opp_size));
-      if (l.blanks() > unseen.blanks) return Invalid("inferred leave " + l.ToString(alphabet) + ": not among the unseen tiles");
+      if (l.blanks() > unseen.blanks)
+        return Invalid("inferred leave " + l.ToString(alphabet) + ": not among the unseen tiles");
       for (int t = 1; t <= kMaxTiles; ++t)
         if (l.count(Tile(t)) > (t <= gen::kMaxGenTile ? unseen.counts[std::size_t(t)] : 0))
           return Invalid("inferred leave " + l.ToString(alphabet) + ": not among the unseen tiles");
@@ -427,7 +427,8 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
   r.opponent_rack = s.opp_size;
   r.bag = bag;
   const bool timed = o.time_limit > 0;
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit));
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit));
   std::vector<double> values(std::size_t(o.batch) * k);
   std::vector<std::size_t> live;
   Status error;

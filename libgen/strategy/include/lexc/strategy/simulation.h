@@ -116,13 +116,21 @@ class ConfidencePruner {
 
 // ---- the reply of a simulated player ----
 
-// The move of highest static equity: the first of TopByEquity(gen, alg,
-// equity, can_exchange, 1), exactly, found faster: the best plays by score
-// (MoveGenerator::Top, widened until no play left out can reach the best
-// equity found: its score plus the best leave of the rack falls short),
-// then the exchanges and the pass. `plays` is scratch storage.
+// Storage BestByEquity reuses from call to call.
+struct BestReplyScratch {
+  std::vector<gen::Play> plays;
+  std::vector<RatedMove> top;
+};
+
+// The move of highest static equity: exactly the first of TopByEquity(gen,
+// alg, equity, can_exchange, 1). When no leave of the rack is worth more
+// than 0 (and no going-out bonus applies), it is found by the best-first
+// search (MoveGenerator::Top, widened until no play left out can reach the
+// best found), often without generating every play; otherwise by
+// TopByEquity (every play generated: measured faster than widening against
+// the bound score + best leave on SOWPODS mid-game positions).
 void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, std::vector<gen::Play>* plays);
+                  RatedMove* out, BestReplyScratch* scratch);
 
 // ---- the simulation ----
 
