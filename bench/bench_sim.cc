@@ -62,8 +62,8 @@ double Median(std::vector<double> v) {
 // the sum of per-tile values, minus 4 per repeated tile beyond the first.
 interop::LeaveTable SyntheticLeaves(const Alphabet& a) {
   // A..Z then the blank, values in points.
-  const double tile_value[27] = {1,  -2, 0.5, 0.5, 2,  -2, -2, 0.5, -0.5, -2, -2, 0.5, 0.5, 1,
-                                 -1, -1, -7,  2,   8,  0,  -3, -5, -4,   3,  -1, 4,   25};
+  const double tile_value[27] = {1,  -2, 0.5, 0.5, 2, -2, -2, 0.5, -0.5, -2, -2, 0.5, 0.5, 1,
+                                 -1, -1, -7,  2,   8, 0,  -3, -5,  -4,   3,  -1, 4,   25};
   std::vector<interop::LeaveEntry> entries;
   std::vector<Tile> key;
   const gen::TileCounts full = gen::FullSet(a);
@@ -198,8 +198,8 @@ int main(int argc, char** argv) {
       wall_rate.push_back(double(evaluations) / wall);
       cpu_rate.push_back(double(evaluations) / cpu);
     }
-    std::printf("threads %d: %.0f iterations/s (wall, median of %d), %.0f per CPU second\n", threads,
-                Median(wall_rate), reps, Median(cpu_rate));
+    std::printf("threads %d: %.0f iterations/s (wall, median of %d), %.0f per CPU second\n", threads, Median(wall_rate),
+                reps, Median(cpu_rate));
   }
   return 0;
 }
