@@ -90,8 +90,7 @@ TEST_CASE("ParsePlay reads back every play as lexc moves writes it, and plainly"
       REQUIRE(back.ok());
       CHECK(*back == p);
       std::string plain = text;  // "(AB)C" -> "ABC", the score dropped
-      plain.erase(std::remove_if(plain.begin(), plain.end(), [](char c) { return c == '(' || c == ')'; }),
-                  plain.end());
+      plain.erase(std::remove_if(plain.begin(), plain.end(), [](char c) { return c == '(' || c == ')'; }), plain.end());
       plain = plain.substr(0, plain.rfind(' '));
       auto back2 = ParsePlay(g, gen::Algorithm::kGaddag, a, plain);
       REQUIRE(back2.ok());
@@ -140,8 +139,8 @@ TEST_CASE("On self-play positions the true leave is kept, and an infinite tolera
         for (int b = 0; b < placed.blanks(); ++b) truth.RemoveBlank();
         for (int t = 1; t <= Game::kLetters; ++t)
           for (int k = 0; k < placed.count(Tile(t)); ++k) truth.Remove(Tile(t));
-        const bool found = std::any_of(r->leaves.begin(), r->leaves.end(),
-                                       [&](const InferredLeave& l) { return l.leave == truth; });
+        const bool found =
+            std::any_of(r->leaves.begin(), r->leaves.end(), [&](const InferredLeave& l) { return l.leave == truth; });
         INFO("seed " << seed << " turn " << turn << " " << gen::FormatMove(m, w.a));
         CHECK(found);
         CHECK(r->kept_mass > 0);

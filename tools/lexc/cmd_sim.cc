@@ -23,7 +23,8 @@ namespace lexc::cli {
 namespace {
 
 struct SimArgs {
-  std::string image, cgp, time, leaves, confidence = "0.99";
+  std::string image, cgp, time, leaves, confidence = "0.99", before;
+  InferenceArgs infer;
   GameOptions game;
   int candidates = 10, plies = 2, batch = 100, threads = 1;
   std::uint64_t iterations = 0, seed = 1;
@@ -122,6 +123,21 @@ void RunSim(const SimArgs& a) {
   Result<gen::Position> p = gen::ParseCgp(a.cgp, abc, layout);
   if (!p.ok()) Fail("--cgp: " + Describe(p.status()));
   if (p->racks.empty() || p->racks[0].empty()) Fail("--cgp: the player to move has no tiles (rack 1 is empty)");
+  // --infer: the opponent's racks from the leaves it may have kept.
+  std::unique_ptr<Inferred> inferred;
+  strategy::LeaveDistribution opponent;
+  if (!a.infer.move.empty() || a.infer.exchange || !a.before.empty()) {
+    if (a.before.empty()) Fail("--before: the position before the opponent's move is required with --infer", 2);
+    InferenceArgs ia = a.infer;
+    ia.seed = a.seed;
+    inferred = std::make_unique<Inferred>(
+        RunInference(image.lexicon(), layout, abc, leaves.values, o.algorithm, a.before, "--before", ia, "infer-"));
+    gen::Board after = inferred->before.board;
+    if (inferred->move.kind == gen::Move::Kind::kPlay) Check(gen::ApplyPlay(inferred->move.play, &after));
+    if (!(after == p->board)) Fail("--before: its board with --infer's move played is not the board of --cgp");
+    opponent = inferred->result.Distribution();
+    o.opponent = &opponent;
+  }
   Stopwatch clock;
   double last = 0;
   if (!a.quiet)
@@ -139,10 +155,20 @@ void RunSim(const SimArgs& a) {
   Result<strategy::SimResult> r = strategy::Simulate(image.lexicon(), layout, abc, leaves.values, *p, o);
   if (!r.ok()) Fail("--cgp: " + Describe(r.status()));
   Output out;
-  if (a.json)
-    out.buf() += JsonLine(SimJson(*p, *r, o, abc)) + "\n";
-  else
+  if (a.json) {
+    JsonValue j = SimJson(*p, *r, o, abc);
+    if (inferred) {
+      j["inferred_leaves"] = inferred->result.leaves.size();
+      j["inferred_leave_size"] = inferred->result.leave_size;
+    }
+    out.buf() += JsonLine(j) + "\n";
+  } else {
+    if (inferred)
+      out.buf() += "opponent's racks: a leave of " + std::to_string(inferred->result.leave_size) + " tiles from " +
+                   Thousands(inferred->result.leaves.size()) + " inferred (" +
+                   (inferred->result.sampled ? "sampled" : "enumerated") + "), the rest drawn\n";
     PrintSimText(*p, *r, o, abc, out);
+  }
   out.Flush();
 }
 
@@ -168,11 +194,20 @@ void RegisterSim(CLI::App& app) {
       ->check(WholeNumber(0, strategy::kMaxSimThreads));
   cmd->add_option("--seed", args->seed, "Seed of the draws (default 1)")->check(WholeNumber(0, ~0ull));
   cmd->add_option("--leaves", args->leaves, "Leave values: a KLV2 or lexc leave file (default: every leave 0)");
+  cmd->add_option("--before", args->before,
+                  "With --infer: the position before the opponent's last move (the opponent to move there)");
+  cmd->add_option("--infer", args->infer.move,
+                  "Draw the opponent's racks from what it may have kept after this play ('8D WORD'), as lexc "
+                  "infer does, instead of uniformly");
+  cmd->add_option("--infer-exchange", args->infer.exchange, "The same after an exchange of N tiles")
+      ->check(WholeNumber(1, gen::kRackSize));
+  AddInferenceOptions(cmd, &args->infer, "infer-");
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines on standard error");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
   lexc sim sowpods.lex --cgp "$(sed -n 5p fixtures/positions/sowpods-greedy.cgp)" --leaves english.klv2
+  lexc sim sowpods.lex --cgp "$AFTER" --before "$BEFORE" --infer '8D WORD' --infer-tolerance 3
   lexc sim sowpods.lex --cgp '...' --candidates 15 --time 10 --threads 2 --json -q
 
 Each draw gives the opponent a rack from the unseen tiles (the bag and the
@@ -184,7 +219,9 @@ side's last move (mover's minus opponent's). After every batch, a
 candidate whose upper bound is below the leader's lower bound is pruned; the
 run stops when one is left, when the leader is ahead of every other on the
 paired differences at the confidence level, or at --iterations / --time.
-With --iterations and no --time the result is the same for any --threads.)EX");
+With --iterations and no --time the result is the same for any --threads.
+With --infer, each draw first picks a leave the opponent may have kept
+(weighed as lexc infer weighs them), then completes its rack at random.)EX");
   cmd->callback([args] { RunSim(*args); });
 }
 

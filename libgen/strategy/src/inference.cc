@@ -121,7 +121,8 @@ Result<gen::Play> ParsePlay(gen::MoveGenerator& gen, gen::Algorithm alg, const A
     return k > s;
   };
   const bool parsed = across ? read_number(&row) && read_column(&col) : read_column(&col) && read_number(&row);
-  if (!parsed || k != coord.size()) return BadMove(text, "coordinate " + QuoteText(coord, '\'') + " is not like 8D or D8");
+  if (!parsed || k != coord.size())
+    return BadMove(text, "coordinate " + QuoteText(coord, '\'') + " is not like 8D or D8");
   --row;
   if (!board.InRange(row, col))
     return BadMove(text, "square " + std::string(coord) + " is off the " + std::to_string(board.rows()) + "x" +

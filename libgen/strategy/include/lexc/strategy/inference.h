@@ -70,11 +70,11 @@ struct InferredLeave {
 };
 
 struct InferenceResult {
-  int leave_size = 0;           // tiles the mover kept
-  bool sampled = false;         // candidates sampled, not enumerated
-  std::uint64_t considered = 0;  // distinct candidates evaluated
-  std::uint64_t kept = 0;        // of them, kept (distinct leaves may be fewer for exchanges)
-  double kept_mass = 0;          // prior probability of the kept candidates (0..1)
+  int leave_size = 0;                 // tiles the mover kept
+  bool sampled = false;               // candidates sampled, not enumerated
+  std::uint64_t considered = 0;       // distinct candidates evaluated
+  std::uint64_t kept = 0;             // of them, kept (distinct leaves may be fewer for exchanges)
+  double kept_mass = 0;               // prior probability of the kept candidates (0..1)
   std::vector<InferredLeave> leaves;  // kept, most probable first
   // By tile code (0: the blank): the probability that the leave holds at
   // least one, and the expected number, under the inferred distribution and
