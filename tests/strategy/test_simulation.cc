@@ -119,7 +119,7 @@ TEST_CASE("BestByEquity equals the first of TopByEquity") {
   const auto layout = gen::test::SmallLayout(11, 11, 4);
   const auto table = RandomTable(rng, letters, 6);
   const auto values = LeaveValues::Create(table, letters).value();
-  // Every leave worth less than 0: the best-first path with leave values.
+  // Every leave worth less than 0.
   const auto negative_table = RandomTable(rng, letters, 6, -1);
   const auto negative = LeaveValues::Create(negative_table, letters).value();
   LeaveValues none;

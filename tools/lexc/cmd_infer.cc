@@ -30,9 +30,9 @@ std::string TileLabel(const Alphabet& abc, std::size_t t) {
 std::string InferSummary(const Inferred& inf, const Alphabet& abc, const InferenceArgs& a) {
   const strategy::InferenceResult& r = inf.result;
   const std::string made = a.exchange ? "exch " + std::to_string(a.exchange) : gen::FormatMove(inf.move, abc);
-  return "after " + made + " the opponent kept " + std::to_string(r.leave_size) + " tiles: " +
-         Thousands(r.considered) + (r.sampled ? " racks sampled" : " leaves enumerated") + ", " +
-         Thousands(r.kept) + " kept (prior mass " + Fixed(100 * r.kept_mass, 2) + "%), tolerance " + a.tolerance;
+  return "after " + made + " the opponent kept " + std::to_string(r.leave_size) + " tiles: " + Thousands(r.considered) +
+         (r.sampled ? " racks sampled" : " leaves enumerated") + ", " + Thousands(r.kept) + " kept (prior mass " +
+         Fixed(100 * r.kept_mass, 2) + "%), tolerance " + a.tolerance;
 }
 
 void PrintInferText(const Inferred& inf, const Alphabet& abc, const InferArgs& a, Output& out) {
@@ -44,8 +44,8 @@ void PrintInferText(const Inferred& inf, const Alphabet& abc, const InferArgs& a
     if (r.prior_p_any[t] == 0) continue;  // none unseen
     std::string label = TileLabel(abc, t);
     label.resize(std::max<std::size_t>(label.size(), 5), ' ');
-    buf += label + "  " + Fixed(r.p_any[t], 3) + "  " + Fixed(r.prior_p_any[t], 3) + "     " +
-           Fixed(r.expected[t], 3) + "  " + Fixed(r.prior_expected[t], 3) + "\n";
+    buf += label + "  " + Fixed(r.p_any[t], 3) + "  " + Fixed(r.prior_p_any[t], 3) + "     " + Fixed(r.expected[t], 3) +
+           "  " + Fixed(r.prior_expected[t], 3) + "\n";
   }
   buf += "most likely leaves:\n";
   for (std::size_t i = 0; i < r.leaves.size() && int(i) < a.top; ++i) {
@@ -70,8 +70,8 @@ JsonValue InferJson(const Inferred& inf, const Alphabet& abc, const InferArgs& a
   }
   JsonValue leaves = JsonValue::array();
   for (std::size_t i = 0; i < r.leaves.size() && int(i) < a.top; ++i)
-    leaves.push_back({{"leave", r.leaves[i].leave.ToString(abc)},
-                      {"probability", JsonFixed(r.leaves[i].probability, 8)}});
+    leaves.push_back(
+        {{"leave", r.leaves[i].leave.ToString(abc)}, {"probability", JsonFixed(r.leaves[i].probability, 8)}});
   return {{"cgp", gen::WriteCgp(inf.before, abc)},
           {"move", a.infer.exchange ? "exch " + std::to_string(a.infer.exchange) : gen::FormatMove(inf.move, abc)},
           {"leave_size", r.leave_size},

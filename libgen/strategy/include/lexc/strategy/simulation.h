@@ -123,12 +123,12 @@ struct BestReplyScratch {
 };
 
 // The move of highest static equity: exactly the first of TopByEquity(gen,
-// alg, equity, can_exchange, 1). When no leave of the rack is worth more
-// than 0 (and no going-out bonus applies), it is found by the best-first
-// search (MoveGenerator::Top, widened until no play left out can reach the
-// best found), often without generating every play; otherwise by
-// TopByEquity (every play generated: measured faster than widening against
-// the bound score + best leave on SOWPODS mid-game positions).
+// alg, equity, can_exchange, 1). With no leave values and the bag not
+// empty (equity is the score), it is found by the best-first search
+// (MoveGenerator::Top, widened until no play left out can beat the best
+// found), usually without generating every play; otherwise by TopByEquity
+// (every play generated: on SOWPODS mid-game positions with a full leave
+// table that was faster than widening against score + best leave).
 void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                   RatedMove* out, BestReplyScratch* scratch);
 
