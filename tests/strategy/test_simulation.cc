@@ -221,6 +221,46 @@ TEST_CASE("On a constructed position sim keeps the candidates better by construc
   for (const SimCandidate& x : s->candidates) CHECK(x.pruned == (x.move.move.kind != gen::Move::Kind::kPlay));
 }
 
+TEST_CASE("Inferred leaves decide the opponent's racks") {
+  // The opponent kept ZZ (an inferred leave, the only one): it always
+  // answers an AB play with (AB)ZZ for 22, and nothing comes back, so every
+  // AB play is worth exactly 4 - 22 on every draw.
+  const Constructed c;
+  LeaveValues none;
+  LeaveDistribution d;
+  Rack zz;
+  zz.Add(4), zz.Add(4);
+  d.leaves = {zz};
+  d.weights = {1};
+  SimOptions o;
+  o.candidates = 20;
+  o.max_iterations = 200;
+  o.batch = 200;  // one batch: nothing pruned before every value is in
+  o.opponent = &d;
+  auto r = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(r.ok());
+  int ab = 0;
+  for (const SimCandidate& s : r->candidates)
+    if (IsAB(s.move.move)) {
+      ++ab;
+      CHECK(s.mean == -18);
+      CHECK(s.sd == 0);
+    }
+  CHECK(ab == 4);
+  // Two leaves, ZZ and CC, weighed 3 to 1: about three quarters of the
+  // draws give the opponent two Z at least.
+  Rack cc;
+  cc.Add(3), cc.Add(3);
+  d.leaves = {zz, cc};
+  d.weights = {3, 1};
+  o.max_iterations = 4000;
+  o.batch = 4000;
+  auto mixed = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(mixed.ok());
+  for (const SimCandidate& s : mixed->candidates)
+    if (IsAB(s.move.move)) CHECK(s.mean < -10);
+}
+
 TEST_CASE("Simulation is identical for any number of threads and changes with the seed") {
   std::mt19937_64 rng(4);
   const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
