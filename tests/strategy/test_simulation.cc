@@ -97,6 +97,30 @@ TEST_CASE("LeaderAhead uses the paired differences") {
   CHECK(pr.Leader() == 0);
 }
 
+TEST_CASE("LeaderAhead holds all comparisons together (Bonferroni)") {
+  // Leader 0 against three others, each paired difference with mean 1 and
+  // SD about 8 over n = 400: 1 / (8 / 20) = 2.5, above z = 2.326 (one
+  // comparison at 98%) but below z = 2.713 (three at 98% together).
+  ConfidencePruner pr(4, 0.98);
+  std::vector<double> v(4);
+  for (int i = 0; i < 400; ++i) {
+    const double e = i % 2 == 0 ? 8.0 : -8.0;
+    v[0] = 100;
+    v[1] = v[2] = v[3] = 99 + e;
+    pr.AddIteration(v);
+  }
+  const double sd = pr.stats(1).Sd();
+  REQUIRE(1.0 / (sd / 20) > NormalQuantile(0.98));
+  REQUIRE(1.0 / (sd / 20) < NormalQuantile(1 - 0.02 / 3));
+  CHECK_FALSE(pr.LeaderAhead());
+  ConfidencePruner two(2, 0.98);
+  for (int i = 0; i < 400; ++i) {
+    const double e = i % 2 == 0 ? 8.0 : -8.0;
+    two.AddIteration({100, 99 + e});
+  }
+  CHECK(two.LeaderAhead());
+}
+
 // A leave table of random racks of 1..max_tiles tiles (blanks included),
 // values in [-20, 30).
 interop::LeaveTable RandomTable(std::mt19937_64& rng, int letters, int max_tiles, float high = 30) {

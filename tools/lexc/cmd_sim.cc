@@ -218,7 +218,8 @@ points minus the opponent's over the line, plus the leave value of each
 side's last move (mover's minus opponent's). After every batch, a
 candidate whose upper bound is below the leader's lower bound is pruned; the
 run stops when one is left, when the leader is ahead of every other on the
-paired differences at the confidence level, or at --iterations / --time.
+paired differences at the confidence level (all comparisons together), or
+at --iterations / --time.
 With --iterations and no --time the result is the same for any --threads.
 With --infer, each draw first picks a leave the opponent may have kept
 (weighed as lexc infer weighs them), then completes its rack at random.)EX");

@@ -51,7 +51,11 @@ double RunningStats::Sd() const {
 }
 
 ConfidencePruner::ConfidencePruner(std::size_t candidates, double confidence)
-    : z_(NormalQuantile(confidence)), stats_(candidates), diff_(candidates * candidates), alive_(candidates, true) {}
+    : confidence_(confidence),
+      z_(NormalQuantile(confidence)),
+      stats_(candidates),
+      diff_(candidates * candidates),
+      alive_(candidates, true) {}
 
 std::size_t ConfidencePruner::alive_count() const {
   return std::size_t(std::count(alive_.begin(), alive_.end(), true));
@@ -101,12 +105,17 @@ bool ConfidencePruner::LeaderAhead() const {
   const std::size_t leader = Leader();
   if (leader == stats_.size()) return false;
   const std::size_t k = stats_.size();
+  // Bonferroni: the leader must be ahead of all others at once, each
+  // comparison at 1 - (1 - confidence) / comparisons.
+  const std::size_t others = alive_count() - 1;
+  if (others == 0) return true;
+  const double z = others == 1 ? z_ : NormalQuantile(1 - (1 - confidence_) / double(others));
   for (std::size_t c = 0; c < k; ++c) {
     if (!alive_[c] || c == leader) continue;
     const RunningStats& d = diff_[std::min(c, leader) * k + std::max(c, leader)];
     if (d.n < 2) return false;
     const double sign = leader < c ? 1.0 : -1.0;  // diff_ holds value(lower index) - value(higher)
-    const double lower = sign * d.Mean() - z_ * d.Sd() / std::sqrt(double(d.n));
+    const double lower = sign * d.Mean() - z * d.Sd() / std::sqrt(double(d.n));
     if (!(lower > 0)) return false;
   }
   return true;

@@ -31,8 +31,10 @@
 // upper bound is below the lower bound of the live candidate of highest
 // mean is pruned. The run stops when one candidate is left, when the leader
 // is ahead of every other live candidate at that confidence on the paired
-// differences (the common draws make these far tighter than the separate
-// intervals), at the iteration limit, or at the time limit.
+// differences (all comparisons together, Bonferroni; the common draws make
+// these far tighter than the separate intervals), at the iteration limit,
+// or at the time limit. Within a line, the scoreless-turn limit is not
+// applied (a line holds at most kMaxPlies + 1 moves).
 //
 // Reproducibility: iteration i depends only on (seed, i), and batches are
 // folded in iteration order, so with an iteration limit (no time limit) the
@@ -104,11 +106,13 @@ class ConfidencePruner {
   // two values are judged). Returns the candidates pruned now.
   std::vector<std::size_t> Prune();
   // Whether the leader's paired difference to every other live candidate has
-  // its lower bound above 0 (true when one is left).
+  // its lower bound above 0, the m comparisons each at confidence
+  // 1 - (1 - confidence) / m (Bonferroni: all of them hold together at the
+  // chosen confidence); true when one is left.
   bool LeaderAhead() const;
 
  private:
-  double z_;
+  double confidence_, z_;
   std::vector<RunningStats> stats_;
   std::vector<RunningStats> diff_;  // [a * K + b]: value(a) - value(b), a < b
   std::vector<bool> alive_;
