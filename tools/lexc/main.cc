@@ -44,6 +44,8 @@ int LexcMain(int argc, char** argv) {
   lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
   lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc replay nwl18.lex game.gcg --turn 10 --show
+  lexc sim nwl18.lex --cgp "$POSITION" --leaves english.klv2 --time 10
+  lexc infer nwl18.lex --cgp "$BEFORE" --move '8D WORD' --leaves english.klv2
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
   lexc merge study/ shard1/ shard2/
@@ -62,6 +64,8 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterReplay(app);
   RegisterSelfplay(app);
   RegisterEndgame(app);
+  RegisterSim(app);
+  RegisterInfer(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);

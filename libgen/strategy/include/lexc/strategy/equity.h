@@ -44,6 +44,7 @@ class StaticEquity {
   void SetPosition(const Rack& rack, int bag_size, const Rack& unseen);
   const Rack& rack() const { return rack_leaves_.rack(); }
   int bag_size() const { return bag_size_; }
+  const LeaveValues& leaves() const { return leaves_; }
 
   // Equity of a play of rack() (its new tiles from rack()). O(tiles placed).
   double OfPlay(const gen::Play& p) const;
