@@ -37,6 +37,7 @@
 #include "lexc/lexicon.h"
 #include "lexc/strategy/simulation.h"
 #include "lexc/wordlist.h"
+#include "synthetic_leaves.h"
 
 namespace {
 
@@ -56,31 +57,6 @@ double Median(std::vector<double> v) {
 [[noreturn]] void Die(const std::string& why) {
   std::fprintf(stderr, "bench_sim: %s\n", why.c_str());
   std::exit(1);
-}
-
-// Every multiset of 1..6 tiles of the English set (counts respected):
-// the sum of per-tile values, minus 4 per repeated tile beyond the first.
-interop::LeaveTable SyntheticLeaves(const Alphabet& a) {
-  // A..Z then the blank, values in points.
-  const double tile_value[27] = {1,  -2, 0.5, 0.5, 2, -2, -2, 0.5, -0.5, -2, -2, 0.5, 0.5, 1,
-                                 -1, -1, -7,  2,   8, 0,  -3, -5,  -4,   3,  -1, 4,   25};
-  std::vector<interop::LeaveEntry> entries;
-  std::vector<Tile> key;
-  const gen::TileCounts full = gen::FullSet(a);
-  auto rec = [&](auto& self, int from, double value, int dups) -> void {
-    if (!key.empty()) entries.push_back({key, float(value - 4.0 * dups)});
-    if (key.size() == 6) return;
-    for (int t = from; t <= 26; ++t) {
-      const int have = int(std::count(key.begin(), key.end(), Tile(t)));
-      const int limit = t == 0 ? full.blanks : full.counts[std::size_t(t)];
-      if (have >= limit) continue;
-      key.push_back(Tile(t));
-      self(self, t, value + tile_value[t == 0 ? 26 : t - 1], dups + (have > 0));
-      key.pop_back();
-    }
-  };
-  rec(rec, 0, 0.0, 0);
-  return interop::LeaveTable::FromEntries(std::move(entries), a.size()).value();
 }
 
 }  // namespace
@@ -145,7 +121,7 @@ int main(int argc, char** argv) {
   interop::LeaveTable table;
   std::string leaves_name = "none";
   if (!none && leaves_file.empty()) {
-    table = SyntheticLeaves(english);
+    table = lexc::bench::SyntheticLeaves(english);
     leaves_name = "synthetic (" + std::to_string(table.size()) + " leaves)";
   } else if (!none) {
     auto t = interop::LoadLeaveTable(leaves_file, english);
