@@ -145,7 +145,8 @@ void RegisterEndgame(CLI::App& app) {
   lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp)"
   lexc endgame sowpods.lex --cgp "$(sed -n 2p fixtures/positions/sowpods-endgames.cgp)" --threads 2 --time 10
   lexc endgame sowpods.lex --cgp "$(sed -n 11p fixtures/positions/sowpods-endgames.cgp)" --plies 2 --json -q
-  lexc endgame w.lex --cgp '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 S/ 0/0 0'   (opponent rack left out)
+  lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp | awk '{ sub(/\/.*/, "/", $2) } 1')"
+      the same position with the opponent's rack left out (it is the unseen tiles)
 
 The unseen tiles (not on the board, not on the listed racks) must fit on one
 rack: they are the opponent's. The value is the final spread with the rules

@@ -257,7 +257,7 @@ void RegisterMoves(CLI::App& app) {
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
-  lexc moves sowpods.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc moves sowpods.lex --board fixtures/board.txt --rack 'RETAIN?' --top 10
   lexc moves sowpods.lex --cgp-file positions.cgp --algorithm dawg --json
   lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0' --top 3 --show 1
 

@@ -215,15 +215,15 @@ void RegisterQuery(CLI::App& app) {
                 "Verify the whole image first (the default). --no-verify trusts it: opening is then "
                 "O(1), and a damaged image gives wrong answers or slow queries, never a crash");
   cmd->footer(R"(Examples:
-  lexc query nwl18.lex contains QI ZA QX       prints QI: yes / ZA: yes / QX: no
+  lexc query nwl18.lex contains QI ZA QX       QI: yes / ZA: yes / QX: no (exit 1)
   lexc query nwl18.lex anagram 'RETAINS?'      ? is a blank; blank tiles print in lower case
   lexc query nwl18.lex anagram --sub QIXZ      words from any part of the rack
   lexc query nwl18.lex pattern 'Q?I*'          ? one tile, * any run (possibly empty)
   lexc query nwl18.lex prefix QU --count
   lexc query nwl18.lex suffix ING --limit 20
   lexc query nwl18.lex substring XAN
-  lexc query es.lex anagram 'CHE'              Spanish: CH,E, read as word lists are (greedy)
-  lexc query es.lex anagram 'C[H]E'            C,H,E: a bracket names exactly one tile
+  lexc query es.lex anagram --sub CHAALE       Spanish: CH,A,A,L,E, read as word lists are (greedy)
+  lexc query es.lex contains 'ALAC[H]E'        A,L,A,C,H,E: a bracket names exactly one tile (exit 1)
   lexc query nwl18.lex index QI                the word's number (0 = the first word in order)
   lexc query nwl18.lex word 0 1000             words number 0 and 1000
 

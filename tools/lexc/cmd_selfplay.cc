@@ -386,7 +386,7 @@ void RegisterSelfplay(CLI::App& app) {
   lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/
   lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/ --resume
   lexc selfplay sowpods.lex --first-game 500000 --games 500000 --stats shard2/
-  lexc merge study/ shard1/ shard2/                      shards into one study
+  lexc merge merged/ shard1/ shard2/                     shards into one study
   mpirun -np 64 lexc-mpi selfplay sowpods.lex --games 100000000 --stats study/
 
 Each player makes the highest-scoring play, exchanges its whole rack when

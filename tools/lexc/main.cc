@@ -41,12 +41,12 @@ int LexcMain(int argc, char** argv) {
   lexc verify nwl18.lex --words nwl18.txt
   lexc dump nwl18.lex > words.txt
   lexc query nwl18.lex anagram 'RETAINS?'
-  lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc moves nwl18.lex --board board.txt --rack 'RETAIN?' --top 10
   lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc replay nwl18.lex game.gcg --turn 10 --show
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
-  lexc merge study/ shard1/ shard2/
+  lexc merge merged/ shard1/ shard2/
   lexc boggle nwl18.lex --board 'CATD LINE MARO PETS'
 
 Run 'lexc COMMAND --help' for a command's options.
