@@ -163,11 +163,15 @@ void RunBuild(const BuildArgs& a) {
   ro.max_words = a.max_words;
   ReadReport rr;
   auto read = ReadWordList(a.input, alphabet, ro, &rr);
-  if (!read.ok() && rr.word_limit) Fail(Describe(read.status()) + " (--max-words raises it)");
+  const std::string category = read.ok() ? "" : ErrcName(read.status().code());
+  if (!read.ok() && rr.word_limit) throw Exit(1, Describe(read.status()) + " (--max-words raises it)", false, category);
   if (!read.ok() && rr.not_in_alphabet && !a.skip_invalid)
-    Fail(Describe(read.status()) +
-         " (--skip-invalid drops such lines and counts them; a fold line in the alphabet file reads a character as a "
-         "tile, as the shipped spanish and catalan alphabets do for accents: formats/alphabet.md)");
+    throw Exit(1,
+               Describe(read.status()) +
+                   " (--skip-invalid drops such lines and counts them; a fold line in the alphabet file reads a "
+                   "character as a tile, as the shipped spanish and catalan alphabets do for accents: "
+                   "formats/alphabet.md)",
+               false, category);
   const WordList words = Check(std::move(read));
   t.read = phases.End();
   if (words.size() == 0) Fail(QuotePath(a.input) + ": no words");

@@ -373,7 +373,8 @@ void RegisterSelfplay(CLI::App& app) {
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"
                   "(replaced at the end; a device, FIFO or - is written as a stream)");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
-      ->check(WholeNumber(1, 1000000));
+      ->check(WholeNumber(1, 1000000))
+      ->needs("--positions");
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG, no progress and no summary line with --stats");

@@ -72,7 +72,7 @@ void RunVerify(const VerifyArgs& a) {
     j["seconds"] = JsonFixed(o.seconds, 4);
     std::printf("%s\n", JsonLine(j).c_str());
   }
-  if (!o.error.empty()) Fail(QuotePath(a.image) + ": " + o.error);
+  if (!o.error.empty()) throw Exit(1, QuotePath(a.image) + ": " + o.error, /*json_done=*/a.json);
   if (a.json) return;
 
   std::string what = "checksum and structure";
