@@ -502,6 +502,7 @@ Result<WordList> ReadWordListFrom(InputStream& in, const Alphabet& alphabet, con
       if (!chunk.ok()) return chunk.status();
       if (chunk->empty()) break;
       LEXC_RETURN_IF_ERROR(reader.Feed(*chunk));
+      if (options.progress) options.progress(rep.input_bytes, in.size_hint());
     }
     // Word offsets are u32: the read limit (kMaxInputBytes of text) bounds
     // the tiles kept.

@@ -112,7 +112,7 @@ expect "query --count" "$(grep -c '^C' "$T/words")" "$("$LEXC" query "$T/e.lex" 
 expect_grep "moves --help shows --limit" "--limit" "$T/moves-help"
 checks=$((checks + 1))
 sed -n '/^Deprecated:/,/^$/p' "$T/moves-help" | grep -q -- "--top" || fail "moves --help: --top not under Deprecated:"
-for cmd in build convert selfplay endgame boggle merge replay; do
+for cmd in build convert selfplay endgame boggle merge replay moves; do
   "$LEXC" "$cmd" --help >"$T/h"
   expect_grep "$cmd has -q" "-q,--quiet" "$T/h"
 done
@@ -161,5 +161,27 @@ expect "query contains - --count: every word found" "$(wc -l <"$T/many")" \
 expect_rc "query --file" 0 "$LEXC" query "$T/e.lex" contains --file "$T/dumped" --count
 expect "query --file counts the file's words" "$(wc -l <"$T/dumped")" "$(cat "$T/out")"
 expect_rc "query without words" 2 "$LEXC" query "$T/e.lex" contains
+
+# ---- progress: a bar on a terminal, plain lines elsewhere, nothing with -q ----
+if command -v script >/dev/null; then
+  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
+  expect_grep "build on a terminal: a bar with a percentage" \
+    '\[####################\] lexc build: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
+  expect_grep "build on a terminal: each phase's time" 'lexc build: verifying \.\.\. [0-9.]* s' "$T/tty"
+  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex' -q" /dev/null >"$T/tty" 2>&1
+  expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
+  script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "moves --cgp-file on a terminal: a bar" '\] lexc moves: [0-9] / 5 positions' "$T/tty"
+else
+  echo "note: no script(1); the terminal checks are skipped"
+fi
+"$LEXC" build "$SRC/fixtures/english-small.txt" -o "$T/p.lex" 2>"$T/err"
+checks=$((checks + 1))
+grep -q "^lexc build: " "$T/err" && fail "a short build printed progress lines when stderr is not a terminal"
+slow_list() { head -100 "$T/words"; sleep 2.5; tail -50 "$T/words"; }
+slow_list | "$LEXC" build - -o "$T/p.lex" 2>"$T/err"
+expect_grep "a long phase prints plain progress lines" "^lexc build: reading <stdin>: [0-9.]* MB" "$T/err"
+slow_list | "$LEXC" build - -o "$T/p.lex" -q 2>"$T/err"
+expect "-q: nothing on stderr" "" "$(cat "$T/err")"
 
 finish

@@ -34,7 +34,8 @@ std::string BashScript(const CLI::App& app) {
     commands += " " + sub->get_name();
     std::string all, valued;
     OptionWords(*sub, &all, &valued);
-    cases += "    " + sub->get_name() + ") opts='" + all.substr(all.empty() ? 0 : 1) + "' valued='" + valued + " ' ;;\n";
+    cases +=
+        "    " + sub->get_name() + ") opts='" + all.substr(all.empty() ? 0 : 1) + "' valued='" + valued + " ' ;;\n";
   }
   std::string top;
   OptionWords(app, &top, &top);
@@ -43,7 +44,8 @@ std::string BashScript(const CLI::App& app) {
 # bashcompinit, then source this file.
 _lexc() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local commands=')" + commands.substr(1) + R"(' cmd='' i opts valued
+  local commands=')" +
+         commands.substr(1) + R"(' cmd='' i opts valued
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in -*) ;; *) cmd=${COMP_WORDS[i]}; break ;; esac
   done
@@ -56,7 +58,8 @@ _lexc() {
     return
   fi
   case $cmd in
-)" + cases + R"(    *) return ;;
+)" + cases +
+         R"(    *) return ;;
   esac
   if [[ $prev == -* && $valued == *" $prev "* ]]; then
     COMPREPLY=($(compgen -f -- "$cur"))
@@ -74,7 +77,8 @@ complete -o filenames -o bashdefault -F _lexc lexc lexc-mpi
 
 void RegisterCompletion(CLI::App& app) {
   auto shell = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("completion", "Print the shell completion script (bash; zsh through bashcompinit)");
+  CLI::App* cmd =
+      app.add_subcommand("completion", "Print the shell completion script (bash; zsh through bashcompinit)");
   cmd->add_option("shell", *shell, "bash")->required()->check(CLI::IsMember({"bash"}));
   cmd->footer(R"(Examples:
   lexc completion bash > lexc.bash            then: source lexc.bash

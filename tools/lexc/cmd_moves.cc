@@ -3,6 +3,8 @@
 // The position is a CGP record (--cgp, or --cgp-file with one record a line)
 // or a board file with --rack. Plays come sorted by score (BetterPlay order),
 // then the exchanges (when the bag allows them) and the pass, all scoring 0.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <memory>
@@ -12,6 +14,7 @@
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/position.h"
 #include "play_common.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -20,7 +23,7 @@ struct MovesArgs {
   std::string image, cgp, cgp_file, board, rack;
   GameOptions game;
   std::size_t top = 0;  // 0: all
-  bool json = false, plays_only = false, stats = false, count = false;
+  bool json = false, plays_only = false, stats = false, count = false, quiet = false;
   int show = -1;  // --show [N]: -1 off, 0 the position, N the N-th move listed on it
   ScreenOptions screen;
 };
@@ -270,9 +273,14 @@ void RunMoves(const MovesArgs& a) {
   const std::string text = ReadText(a.cgp_file);
   const auto records = Records(text);
   if (records.empty()) Fail(QuotePath(a.cgp_file) + ": no position");
-  std::uint64_t bad = 0;
+  std::uint64_t bad = 0, done = 0;
   lister.Begin(records.size() > 1);
+  // Progress on stderr (a bar on a terminal), unless the list goes to the
+  // terminal itself.
+  ProgressLine progress("lexc moves", a.quiet || ::isatty(STDOUT_FILENO) == 1, 0, "positions", 5);
+  const Stopwatch clock;
   for (const auto& [line_no, line] : records) {
+    progress.Update(done++, records.size(), clock.Seconds());
     Result<gen::Position> p = ParseRecord(a, line, abc, layout);
     if (!p.ok()) {
       ++bad;
@@ -281,6 +289,8 @@ void RunMoves(const MovesArgs& a) {
     }
     lister.Add({std::string(line), std::move(p).value()});
   }
+  progress.Update(done, records.size(), clock.Seconds());
+  progress.Clear();
   lister.End();
   if (bad > 0)
     throw Exit{1,
@@ -311,6 +321,7 @@ void RegisterMoves(CLI::App& app) {
   cmd->add_flag("--count", args->count, "Print only the number of moves (at most --limit), one line a position")
       ->excludes(json);
   cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (--cgp-file)");
   cmd->add_option("--show", args->show,
                   "Draw the board after the list: --show 0 the position, --show N the N-th move listed played on it "
                   "(new tiles marked); --show alone is --show 0")
