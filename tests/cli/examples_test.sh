@@ -67,7 +67,11 @@ prep lexc convert english.klv2 -o english.leaves -q
 prep cp fixtures/board.txt board.txt
 prep sh -c 'head -20 fixtures/positions/sowpods-greedy.cgp >positions.cgp'
 prep lexc selfplay sowpods.lex --games 3 --gcg-dir games/
-prep cp games/game-1.gcg game.gcg
+if [ $full = 1 ]; then
+  prep cp fixtures/game.gcg game.gcg  # the shipped sample game (SOWPODS)
+else
+  prep cp games/game-1.gcg game.gcg  # a game of the stand-in lexicon
+fi
 prep lexc selfplay sowpods.lex --games 20 --stats study/ -q
 prep lexc selfplay sowpods.lex --first-game 0 --games 500 --stats shard1/ -q
 prep lexc selfplay sowpods.lex --first-game 500 --games 500 --stats shard2/ -q
