@@ -184,4 +184,53 @@ expect_grep "a long phase prints plain progress lines" "^lexc build: reading <st
 slow_list | "$LEXC" build - -o "$T/p.lex" -q 2>"$T/err"
 expect "-q: nothing on stderr" "" "$(cat "$T/err")"
 
+# ---- formats/cli-json.md: every documented --json shape is the real one ----
+doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated
+  grep -F "| $1 |" "$SRC/formats/cli-json.md" | head -1 | awk -F' \\| ' '{ print $3 }' |
+    sed 's/([^)]*)//g' | grep -o '`[^`]*`' | tr -d '`' | paste -sd,
+}
+json_keys() {  # LABEL JQ_PATH COMMAND...: the command's keys at the path match the doc
+  local label=$1 path=$2
+  shift 2
+  "$@" >"$T/json" 2>/dev/null
+  checks=$((checks + 1))
+  local want got
+  want=$(doc_keys "$label")
+  got=$(jq -r "$path | keys_unsorted | join(\",\")" "$T/json" 2>/dev/null)
+  [ -n "$want" ] && [ "$want" = "$got" ] || fail "cli-json.md $label: documented '$want', output '$got'"
+}
+SOW=$SRC/../shared/lexica/SOWPODS.txt
+"$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t.lex" -q
+json_keys '`build`' . "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`build` `.graphs[]`' '.graphs[0]' "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`build` `.seconds`' '.seconds' "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`convert`' . "$LEXC" convert "$T/t.lex" -o "$T/t.kwg" --json -q
+json_keys '`stats` (images)' '.[0]' "$LEXC" stats "$T/t.lex" --json
+json_keys '`stats` `.[].graphs[]`' '.[0].graphs[0]' "$LEXC" stats "$T/t.lex" --json
+json_keys '`stats` (leave tables)' '.[0]' "$LEXC" stats "$SRC/fixtures/interop/leaves-small.wolges.klv2" --json
+json_keys '`verify`' . "$LEXC" verify "$T/t.lex" --json
+json_keys '`query` `contains`' '.[0]' "$LEXC" query "$T/t.lex" contains CAT --json
+json_keys '`query` `index`' '.[0]' "$LEXC" query "$T/t.lex" index CAT --json
+json_keys '`query` `word`' '.[0]' "$LEXC" query "$T/t.lex" word 0 --json
+json_keys '`query` (listing kinds)' '.[0]' "$LEXC" query "$T/t.lex" prefix CA --json
+json_keys '`moves`' '.[0]' "$LEXC" moves "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`moves` `.[].moves[]` (a play)' '.[0].moves[0]' "$LEXC" moves "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`moves` (a bad `--cgp-file` record)' '.[2]' "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --json --limit 1
+json_keys '`show`' . "$LEXC" show "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`selfplay`' . "$LEXC" selfplay "$T/e.lex" --games 2 --json
+json_keys '`selfplay --stats`' . "$LEXC" selfplay "$T/e.lex" --games 2 --stats "$T/st" --json -q
+json_keys '`report`' . "$LEXC" report "$T/st" --json --no-plots
+json_keys '`boggle --board`' '.[0]' "$LEXC" boggle "$T/e.lex" --board 'CATD LINE MARO PETS' --json
+json_keys '`boggle --random`' '.[0]' "$LEXC" boggle "$T/e.lex" --random 4x4 --json
+json_keys '`boggle --search`' . "$LEXC" boggle "$T/e.lex" --search 3x3 --iterations 50 --json -q
+json_keys 'error' . "$LEXC" build "$T/bad.txt" -o "$T/x.lex" --json  # bad.txt:3: ... at byte 2
+"$LEXC" selfplay "$T/e.lex" --games 1 --seed 1 --lexicon E >"$T/one.gcg" 2>/dev/null
+json_keys '`replay`' '.[0]' "$LEXC" replay "$T/e.lex" "$T/one.gcg" --json
+if [ -f "$SOW" ]; then
+  "$LEXC" build "$SOW" -o "$T/sow.lex" -q
+  END=$(sed -n 4p "$SRC/fixtures/positions/sowpods-endgames.cgp")
+  json_keys '`endgame`' . "$LEXC" endgame "$T/sow.lex" --cgp "$END" --json -q
+  json_keys '`endgame` `.pv[]`' '.pv[0]' "$LEXC" endgame "$T/sow.lex" --cgp "$END" --json -q
+fi
+
 finish
