@@ -112,7 +112,7 @@ expect "query --count" "$(grep -c '^C' "$T/words")" "$("$LEXC" query "$T/e.lex" 
 expect_grep "moves --help shows --limit" "--limit" "$T/moves-help"
 checks=$((checks + 1))
 sed -n '/^Deprecated:/,/^$/p' "$T/moves-help" | grep -q -- "--top" || fail "moves --help: --top not under Deprecated:"
-for cmd in build convert selfplay endgame boggle merge replay moves; do
+for cmd in build convert selfplay endgame boggle merge replay moves verify; do
   "$LEXC" "$cmd" --help >"$T/h"
   expect_grep "$cmd has -q" "-q,--quiet" "$T/h"
 done
@@ -183,6 +183,10 @@ slow_list | "$LEXC" build - -o "$T/p.lex" 2>"$T/err"
 expect_grep "a long phase prints plain progress lines" "^lexc build: reading <stdin>: [0-9.]* MB" "$T/err"
 slow_list | "$LEXC" build - -o "$T/p.lex" -q 2>"$T/err"
 expect "-q: nothing on stderr" "" "$(cat "$T/err")"
+slow_list | "$LEXC" verify "$T/p.lex" --words - 2>"$T/err" >/dev/null
+expect_grep "verify --words: a long read prints plain progress lines" "^lexc verify: reading <stdin>: [0-9.]* MB" "$T/err"
+slow_list | "$LEXC" verify "$T/p.lex" --words - -q 2>"$T/err" >/dev/null
+expect "verify -q: nothing on stderr" "" "$(cat "$T/err")"
 
 # ---- formats/cli-json.md: every documented --json shape is the real one ----
 doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated

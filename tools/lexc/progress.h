@@ -17,6 +17,9 @@ class ProgressLine {
   // `unit` names what is counted ("games", "words"; "bytes" is shown in MB).
   ProgressLine(std::string label, bool quiet, std::uint64_t resumed = 0, std::string unit = "games",
                double plain_every = 10);
+  ~ProgressLine() { Clear(); }  // a run that ends by an error leaves no half-drawn line
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
   // `done` of `total` after `seconds`; throttles itself. `total` 0: unknown
   // (no bar, percentage or ETA).
   void Update(std::uint64_t done, std::uint64_t total, double seconds);
