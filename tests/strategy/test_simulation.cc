@@ -1,11 +1,10 @@
 // Simulation: the pruning rule on synthetic candidates of known means and
 // variances (never the true best pruned), the normal quantile against
-// tabulated values, the fast best reply against TopByEquity, a constructed
-// position where one kind of candidate is better by construction, and
-// reproducibility over seeds and thread counts.
+// tabulated values, a constructed position where one kind of candidate is
+// better by construction, inferred leaves, and reproducibility over seeds
+// and thread counts.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <map>
 #include <random>
 #include <vector>
 
@@ -119,62 +118,6 @@ TEST_CASE("LeaderAhead holds all comparisons together (Bonferroni)") {
     two.AddIteration({100, 99 + e});
   }
   CHECK(two.LeaderAhead());
-}
-
-// A leave table of random racks of 1..max_tiles tiles (blanks included),
-// values in [-20, 30).
-interop::LeaveTable RandomTable(std::mt19937_64& rng, int letters, int max_tiles, float high = 30) {
-  std::map<std::vector<Tile>, float> m;
-  std::uniform_real_distribution<float> value(-20, high);
-  for (int i = 0; i < 3000; ++i) {
-    const Rack r = gen::test::RandomRack(rng, letters, 1 + int(rng() % std::uint64_t(max_tiles)), 0.1);
-    m[interop::LeaveTable::KeyOf(r)] = value(rng);
-  }
-  std::vector<interop::LeaveEntry> e;
-  for (const auto& [k, v] : m) e.push_back({k, v});
-  return interop::LeaveTable::FromEntries(std::move(e), letters).value();
-}
-
-TEST_CASE("BestByEquity equals the first of TopByEquity") {
-  std::mt19937_64 rng(21);
-  const int letters = 5;
-  const Alphabet a = gen::test::SmallAlphabet(letters, 2);
-  const TestLexicon lex(gen::test::RandomWords(rng, 300, letters, 7), a);
-  const auto layout = gen::test::SmallLayout(11, 11, 4);
-  const auto table = RandomTable(rng, letters, 6);
-  const auto values = LeaveValues::Create(table, letters).value();
-  // Every leave worth less than 0.
-  const auto negative_table = RandomTable(rng, letters, 6, -1);
-  const auto negative = LeaveValues::Create(negative_table, letters).value();
-  LeaveValues none;
-  auto g = gen::MoveGenerator::Create(lex.lexicon(), layout, 35).value();
-  std::vector<RatedMove> top;
-  BestReplyScratch scratch;
-  int compared = 0;
-  for (int round = 0; round < 400; ++round) {
-    const gen::Board board = gen::test::RandomBoard(rng, 11, 11, letters, 0.1 + 0.3 * double(rng() % 3) / 2);
-    if (!g.SetBoard(board).ok()) continue;
-    const Rack rack = gen::test::RandomRack(rng, letters, 1 + int(rng() % 7), 0.2);
-    const int bag = round % 4 == 0 ? 0 : int(rng() % 40);
-    const Rack unseen = gen::test::RandomRack(rng, letters, 1 + int(rng() % 7), 0.2);
-    for (const LeaveValues* lv : std::vector<const LeaveValues*>{&values, &negative, &none}) {
-      StaticEquity equity(*lv, a);
-      equity.SetPosition(rack, bag, unseen);
-      for (bool can_exchange : {false, true}) {
-        TopByEquity(g, gen::Algorithm::kGaddag, equity, can_exchange && bag > 0, 1, &top);
-        RatedMove best;
-        BestByEquity(g, gen::Algorithm::kGaddag, equity, can_exchange && bag > 0, &best, &scratch);
-        INFO("round " << round);
-        REQUIRE(top.size() == 1);
-        CHECK(best.equity == top[0].equity);
-        REQUIRE(best.move.kind == top[0].move.kind);
-        if (best.move.kind == gen::Move::Kind::kPlay) CHECK(best.move.play == top[0].move.play);
-        if (best.move.kind == gen::Move::Kind::kExchange) CHECK(best.move.exchange == top[0].move.exchange);
-        ++compared;
-      }
-    }
-  }
-  CHECK(compared > 1500);
 }
 
 // The constructed game: tiles A and B (one each), Z (30), C (30); the words

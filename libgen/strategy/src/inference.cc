@@ -288,8 +288,7 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
   }
 
   StaticEquity eq(leaves, alphabet);
-  BestReplyScratch scratch;
-  RatedMove best;
+  std::vector<RatedMove> best;
   const bool keep_all = std::isinf(o.tolerance);
   std::map<Counts, double> kept;  // leave -> weight
   std::map<Counts, double> all;   // leave -> weight, every candidate
@@ -319,8 +318,8 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
         });
       }
       if (!keep) {
-        BestByEquity(*g, o.algorithm, eq, game::ExchangeAllowed(rack, bag, rules), &best, &scratch);
-        keep = e_made >= best.equity - o.tolerance;
+        TopByEquity(*g, o.algorithm, eq, game::ExchangeAllowed(rack, bag, rules), 1, &best);
+        keep = e_made >= best.front().equity - o.tolerance;
       }
     }
     ++r.considered;

@@ -121,17 +121,6 @@ bool ConfidencePruner::LeaderAhead() const {
   return true;
 }
 
-// ---- the best reply ----
-
-void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, BestReplyScratch* scratch) {
-  // TopByEquity(1) finds the best play by the generator's best-first search
-  // with the leave as a bonus (BestPlayByEquity), then weighs the exchanges
-  // and the pass.
-  TopByEquity(gen, alg, equity, can_exchange, 1, &scratch->top);
-  *out = scratch->top.front();
-}
-
 // ---- the simulation ----
 
 const char* SimStopName(SimStop s) {
@@ -226,9 +215,9 @@ class Worker {
         if (racks[side].empty()) break;
         const int bag_n = int(bag_.size() - bag_lo_);
         equity_.SetPosition(racks[side], bag_n, racks[1 - side]);
-        BestByEquity(gen_, s_.options.algorithm, equity_, game::ExchangeAllowed(racks[side], bag_n, s_.rules), &reply_,
-                     &scratch_);
-        m = reply_.move;
+        TopByEquity(gen_, s_.options.algorithm, equity_, game::ExchangeAllowed(racks[side], bag_n, s_.rules), 1,
+                    &reply_);
+        m = reply_.front().move;
         m_leave = m.kind == gen::Move::Kind::kPlay       ? equity_.LeaveOfPlay(m.play)
                   : m.kind == gen::Move::Kind::kExchange ? equity_.OfExchange(m.exchange)
                                                          : equity_.OfPass();
@@ -281,8 +270,7 @@ class Worker {
   const Setup& s_;
   gen::MoveGenerator gen_;
   StaticEquity equity_;
-  RatedMove reply_;
-  BestReplyScratch scratch_;
+  std::vector<RatedMove> reply_;  // TopByEquity's, reused
   std::vector<gen::Cell> order_, bag_;
   std::size_t bag_lo_ = 0;
   std::uint64_t exchange_seed_ = 0;

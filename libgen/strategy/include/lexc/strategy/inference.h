@@ -12,7 +12,7 @@
 //     candidate, weighed by the number of ways to draw it (the product over
 //     tiles of C(available, kept): the uninformed, hypergeometric prior).
 //   - the leave is kept when the move made was within `tolerance` of the
-//     best static equity (equity.h, BestByEquity) that rack had there:
+//     best static equity (equity.h, TopByEquity) that rack had there:
 //     equity(move) >= best - tolerance. An infinite tolerance keeps every
 //     leave, which gives the prior itself.
 //   - an exchange of N tiles (its tiles unknown): candidates are whole racks

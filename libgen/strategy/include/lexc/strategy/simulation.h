@@ -13,7 +13,7 @@
 //   candidate c:  played, the mover's rack refilled from the bag; then
 //                 `plies` moves, alternately the opponent's and the mover's,
 //                 each the best by static equity for the rack then held
-//                 (BestByEquity), each followed by its draw; an exchange
+//                 (TopByEquity(1)), each followed by its draw; an exchange
 //                 puts its tiles back at places of the bag the same draw
 //                 chooses. A play that empties a rack with the bag empty
 //                 ends the game: the player gains twice the other rack
@@ -120,20 +120,6 @@ class ConfidencePruner {
   std::vector<RunningStats> diff_;  // [a * K + b]: value(a) - value(b), a < b
   std::vector<bool> alive_;
 };
-
-// ---- the reply of a simulated player ----
-
-// Storage BestByEquity reuses from call to call.
-struct BestReplyScratch {
-  std::vector<RatedMove> top;
-};
-
-// The move of highest static equity: exactly the first of TopByEquity(gen,
-// alg, equity, can_exchange, 1), whose best play comes from the generator's
-// best-first search bounded by score plus the best leave a play of each
-// size can keep (BestPlayByEquity), usually without generating every play.
-void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, BestReplyScratch* scratch);
 
 // ---- the simulation ----
 
