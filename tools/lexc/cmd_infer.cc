@@ -48,13 +48,14 @@ void PrintInferText(const Inferred& inf, const Alphabet& abc, const InferArgs& a
            "  " + Fixed(r.prior_expected[t], 3) + "\n";
   }
   buf += "most likely leaves:\n";
-  for (std::size_t i = 0; i < r.leaves.size() && int(i) < a.top; ++i) {
+  const std::size_t shown = a.top == 0 ? r.leaves.size() : std::min(r.leaves.size(), std::size_t(a.top));
+  for (std::size_t i = 0; i < shown; ++i) {
     std::string leave = r.leaves[i].leave.empty() ? "(none)" : r.leaves[i].leave.ToString(abc);
     leave.resize(std::max<std::size_t>(leave.size(), 8), ' ');
     buf += (i + 1 < 10 ? "   " : "  ") + std::to_string(i + 1) + "  " + leave + "  " +
            Fixed(100 * r.leaves[i].probability, 3) + "%\n";
   }
-  if (r.leaves.size() > std::size_t(a.top)) buf += "  (" + Thousands(r.leaves.size() - std::size_t(a.top)) + " more)\n";
+  if (r.leaves.size() > shown) buf += "  (" + Thousands(r.leaves.size() - shown) + " more)\n";
 }
 
 JsonValue InferJson(const Inferred& inf, const Alphabet& abc, const InferArgs& a) {
@@ -69,7 +70,8 @@ JsonValue InferJson(const Inferred& inf, const Alphabet& abc, const InferArgs& a
                      {"prior_expected", JsonFixed(r.prior_expected[t], 6)}});
   }
   JsonValue leaves = JsonValue::array();
-  for (std::size_t i = 0; i < r.leaves.size() && int(i) < a.top; ++i)
+  const std::size_t shown = a.top == 0 ? r.leaves.size() : std::min(r.leaves.size(), std::size_t(a.top));
+  for (std::size_t i = 0; i < shown; ++i)
     leaves.push_back(
         {{"leave", r.leaves[i].leave.ToString(abc)}, {"probability", JsonFixed(r.leaves[i].probability, 8)}});
   return {{"cgp", gen::WriteCgp(inf.before, abc)},
@@ -115,12 +117,13 @@ void RegisterInfer(CLI::App& app) {
   AddInferenceOptions(cmd, &args->infer, "");
   cmd->add_option("--seed", args->infer.seed, "Seed of the sampling (default 1)")->check(WholeNumber(0, ~0ull));
   cmd->add_option("--leaves", args->leaves, "Leave values: a KLV2 or lexc leave file (default: every leave 0)");
-  cmd->add_option("--top", args->top, "Leaves listed (default 20)")->check(WholeNumber(0, 1000000));
+  cmd->add_option("--limit", args->top, "List the N most likely leaves only (default 20; 0: all)")
+      ->check(WholeNumber(0, 1000000000));
   cmd->add_flag("--json", args->json, "Print one JSON object");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
-  lexc infer sowpods.lex --cgp '<position before the move>' --move '8D WORD' --leaves english.klv2
-  lexc infer sowpods.lex --cgp '...' --exchange 3 --tolerance 2 --json
+  lexc infer sowpods.lex --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance 15
+  lexc infer sowpods.lex --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --exchange 3 --tolerance 30 --leaves english.klv2 --json
 
 Every leave the opponent could have kept (the unseen tiles as the observer
 sees them, minus the tiles played) is a candidate, weighed by the number of

@@ -207,8 +207,8 @@ void RegisterSim(CLI::App& app) {
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
   lexc sim sowpods.lex --cgp "$(sed -n 5p fixtures/positions/sowpods-greedy.cgp)" --leaves english.klv2
-  lexc sim sowpods.lex --cgp "$AFTER" --before "$BEFORE" --infer '8D WORD' --infer-tolerance 3
-  lexc sim sowpods.lex --cgp '...' --candidates 15 --time 10 --threads 2 --json -q
+  lexc sim sowpods.lex --cgp "$(sed -n 10p fixtures/positions/sowpods-greedy.cgp)" --candidates 15 --time 10 --threads 2 --json -q
+  lexc sim sowpods.lex --cgp '15/15/15/15/15/15/6S8/3OUTHAUL5/6I8/6V8/6E8/6R8/6Y8/15/15 AEINRST/ 0/22 0' --before '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --infer 'G7 S(H)IVERY' --infer-tolerance 15
 
 Each draw gives the opponent a rack from the unseen tiles (the bag and the
 opponent's rack as the player to move sees them: a rack the CGP lists for
