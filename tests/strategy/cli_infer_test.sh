@@ -29,6 +29,14 @@ expect "json: leaves" '["CCCCCZ","CCCCCC"]' "$(jq -c '[.leaves[].leave]' "$T/out
 expect "json: Z" '0.851852' "$(jq -c '.tiles[] | select(.tile == "Z") | .p_any' "$T/out")"
 expect "json: not sampled" 'false' "$(jq -c '.sampled' "$T/out")"
 
+doc_keys() {  # LABEL: the keys formats/cli-json.md's row lists, comma-separated
+  grep -F "| $1 |" "$(dirname "${BASH_SOURCE[0]}")/../../formats/cli-json.md" | head -1 |
+    awk -F' \\| ' '{ print $3 }' | sed 's/([^)]*)//g' | grep -o '`[^`]*`' | tr -d '`' | paste -sd,
+}
+expect "json: keys as documented" "$(doc_keys '`infer`')" "$(jq -r 'keys_unsorted | join(",")' "$T/out")"
+expect "json: tile keys" "$(doc_keys '`infer` `.tiles[]`')" "$(jq -r '.tiles[0] | keys_unsorted | join(",")' "$T/out")"
+expect "json: leave keys" "$(doc_keys '`infer` `.leaves[]`')" "$(jq -r '.leaves[0] | keys_unsorted | join(",")' "$T/out")"
+
 expect_rc "infer, prior" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --move '8G (AB)C' --tolerance inf --json
 expect "prior: every leave" '7 7 1' "$(jq -r '"\(.considered) \(.kept) \(.kept_mass)"' "$T/out")"
 # P(some Z) = 1 - C(29,6) / C(52,6) = 1 - 475,020 / 20,358,520

@@ -33,6 +33,15 @@ expect "json: stop" '"iterations"' "$(jq -c '.stop' "$T/out")"
 expect_rc "sim json, 1 thread" 0 "$LEXC" sim "$T/w.lex" --cgp "$E AB/ 0/0 0" --iterations 400 --batch 50 -q --json
 expect "json: same for 1 and 2 threads" "$(jq -c '.candidates' "$T/two.json")" "$(jq -c '.candidates' "$T/out")"
 
+# The keys are those formats/cli-json.md lists, in its order.
+doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated
+  grep -F "| $1 |" "$(dirname "${BASH_SOURCE[0]}")/../../formats/cli-json.md" | head -1 |
+    awk -F' \\| ' '{ print $3 }' | sed 's/([^)]*)//g' | grep -o '`[^`]*`' | tr -d '`' | paste -sd,
+}
+expect "json: keys as documented" "$(doc_keys '`sim`')" "$(jq -r 'keys_unsorted | join(",")' "$T/out")"
+expect "json: candidate keys as documented" "$(doc_keys '`sim` `.candidates[]`')" \
+  "$(jq -r '.candidates[0] | keys_unsorted | join(",")' "$T/out")"
+
 # plies 0: static equity; every play ties at 4, the exchanges (0) are pruned.
 expect_rc "plies 0" 0 "$LEXC" sim "$T/w.lex" --cgp "$E AB/ 0/0 0" --plies 0 --iterations 100 -q --json
 expect "plies 0: plays kept" 8 "$(jq '[.candidates[] | select(.kept and .score == 4)] | length' "$T/out")"
