@@ -99,7 +99,7 @@ void RunEndgame(const EndgameArgs& a) {
   o.threads = a.threads > 0 ? a.threads : std::clamp(int(std::thread::hardware_concurrency()), 1, endgame::kMaxThreads);
   o.node_limit = a.nodes;
   o.table_bytes = a.table_mib << 20;
-  const MappedLexicon image = OpenImage(a.image, a.game.verify);
+  const MappedLexicon image = OpenImage(a.image, a.game.verify, a.game.load);
   const Alphabet& abc = image->alphabet();
   const gen::Layout layout = LoadLayout(a.game.layout);
   o.algorithm = ChooseAlgorithm(a.game.algorithm, image.lexicon());

@@ -93,6 +93,8 @@ int LexcMain(int argc, char** argv) {
   lexc moves nwl18.lex --board board.txt --rack 'RETAIN?' --limit 10
   lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc replay nwl18.lex game.gcg --turn 10 --show
+  lexc sim nwl18.lex --cgp "$POSITION" --leaves english.klv2 --time 10
+  lexc infer nwl18.lex --cgp "$BEFORE" --move '8D WORD' --leaves english.klv2
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
   lexc merge merged/ shard1/ shard2/
@@ -118,6 +120,8 @@ when standard error is not a terminal; nothing with -q.)");
   RegisterReplay(app);
   RegisterSelfplay(app);
   RegisterEndgame(app);
+  RegisterSim(app);
+  RegisterInfer(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);

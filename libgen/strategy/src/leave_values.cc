@@ -1,0 +1,140 @@
+#include "lexc/strategy/leave_values.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace lexc::strategy {
+namespace {
+
+// splitmix64's finalizer: keys that differ in one tile spread over the table.
+std::uint64_t Mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+// Six bits a tile, each stored plus one, so that no packed key is 0 (the
+// empty slot) and keys of different lengths never collide.
+std::uint64_t LeaveValues::Pack(std::span<const Tile> key) {
+  std::uint64_t p = 0;
+  for (Tile t : key) p = (p << 6) | std::uint64_t(t + 1);
+  return p;
+}
+
+std::uint64_t LeaveValues::Slot(std::uint64_t packed) const {
+  std::uint64_t s = Mix(packed) & mask_;
+  while (keys_[s] != 0 && keys_[s] != packed) s = (s + 1) & mask_;
+  return s;
+}
+
+Result<LeaveValues> LeaveValues::Create(const interop::LeaveTable& table, int letters) {
+  if (table.letters() != letters)
+    return Status(Errc::kInvalidArgument, "leave table of " + std::to_string(table.letters()) +
+                                              " letters for an alphabet of " + std::to_string(letters));
+  LeaveValues v;
+  v.table_ = &table;
+  v.hashed_ = letters <= 62 && table.longest() <= kMaxHashedTiles;
+  if (!v.hashed_) return v;
+  const std::size_t slots = std::bit_ceil(std::max<std::size_t>(16, table.size() * 2));
+  v.keys_.assign(slots, 0);
+  v.values_.assign(slots, 0.0f);
+  v.mask_ = slots - 1;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::uint64_t p = Pack(table.key(i));
+    const std::uint64_t s = v.Slot(p);
+    v.keys_[s] = p;  // keys are unique (FromEntries checks it)
+    v.values_[s] = table.value(i);
+  }
+  return v;
+}
+
+float LeaveValues::Value(std::span<const Tile> key) const {
+  if (!table_ || key.empty()) return 0;
+  if (!hashed_ || key.size() > std::size_t(kMaxHashedTiles)) {
+    const auto i = table_->Find(key);
+    return i ? table_->value(*i) : 0.0f;
+  }
+  const std::uint64_t s = Slot(Pack(key));
+  return keys_[s] ? values_[s] : 0.0f;
+}
+
+float LeaveValues::Value(const Rack& leave) const {
+  if (!table_ || leave.empty() || leave.size() > interop::kMaxLeaveTiles) return 0;
+  Tile key[interop::kMaxLeaveTiles];
+  int n = 0;
+  for (int b = 0; b < leave.blanks(); ++b) key[n++] = interop::kLeaveBlank;
+  for (int t = 1; t <= kMaxTiles && n < leave.size(); ++t)
+    for (int c = 0; c < leave.count(Tile(t)); ++c) key[n++] = Tile(t);
+  return Value(std::span<const Tile>(key, std::size_t(n)));
+}
+
+void RackLeaves::SetRack(const Rack& rack) {
+  rack_ = rack;
+  slot_.fill(0);
+  // Slots in code order: blanks (slot 16) lead every key, then tiles by code.
+  struct Part {
+    Tile tile;  // 0 for blanks
+    int count;
+  };
+  Part parts[17];
+  int nparts = 0;
+  if (rack.blanks()) parts[nparts++] = {interop::kLeaveBlank, rack.blanks()};
+  for (int t = 1, seen = rack.blanks(); t <= kMaxTiles && seen < rack.size(); ++t)
+    if (int c = rack.count(Tile(t))) {
+      parts[nparts++] = {Tile(t), c};
+      seen += c;
+    }
+  std::uint32_t stride = 1;
+  full_ = 0;
+  for (int i = 0; i < nparts; ++i) {
+    const int s = parts[i].tile == interop::kLeaveBlank ? 16 : i;
+    stride_[std::size_t(s)] = stride;
+    if (parts[i].tile != interop::kLeaveBlank) slot_[parts[i].tile] = std::uint8_t(s + 1);
+    full_ += std::uint32_t(parts[i].count) * stride;
+    stride *= std::uint32_t(parts[i].count + 1);
+  }
+  const std::uint32_t total = stride;
+  value_.assign(total, 0.0f);
+  Tile key[32];
+  bool seen[16] = {};
+  best_kept_.fill(0.0f);
+  for (std::uint32_t index = 0; index < total; ++index) {
+    int n = 0;
+    std::uint32_t rest = index;
+    for (int i = 0; i < nparts; ++i) {
+      const std::uint32_t base = std::uint32_t(parts[i].count + 1);
+      const int kept = int(rest % base);
+      rest /= base;
+      for (int k = 0; k < kept; ++k) key[n++] = parts[i].tile;
+    }
+    const float v = value_[index] = values_->Value(std::span<const Tile>(key, std::size_t(n)));
+    if (!seen[n] || v > best_kept_[std::size_t(n)]) best_kept_[std::size_t(n)] = v, seen[n] = true;
+  }
+}
+
+float RackLeaves::AfterPlay(const gen::Play& p) const {
+  std::uint32_t index = full_;
+  for (int i = 0; i < p.length; ++i) {
+    if (p.IsThrough(i)) continue;
+    const gen::Cell c = p.cells[i];
+    index -= gen::CellIsBlank(c) ? stride_[16] : stride_[slot_[gen::CellTile(c)] - 1];
+  }
+  return value_[index];
+}
+
+float RackLeaves::AfterExchange(const Rack& thrown) const {
+  std::uint32_t index = full_ - std::uint32_t(thrown.blanks()) * stride_[16];
+  for (int t = 1, seen = thrown.blanks(); t <= kMaxTiles && seen < thrown.size(); ++t)
+    if (int c = thrown.count(Tile(t))) {
+      index -= std::uint32_t(c) * stride_[slot_[std::size_t(t)] - 1];
+      seen += c;
+    }
+  return value_[index];
+}
+
+}  // namespace lexc::strategy
