@@ -119,8 +119,9 @@ void RegisterInfer(CLI::App& app) {
   cmd->add_flag("--json", args->json, "Print one JSON object");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
-  lexc infer sowpods.lex --cgp '<position before the move>' --move '8D WORD' --leaves english.klv2
-  lexc infer sowpods.lex --cgp '...' --exchange 3 --tolerance 2 --json
+  lexc infer sowpods.lex --cgp "$(sed -n 1p fixtures/positions/infer.cgp)" --move 'A7 VIBE' --leaves english.klv2
+      the position before the opponent's move, as the observer sees it (its own rack), then the move
+  lexc infer sowpods.lex --cgp "$(sed -n 1p fixtures/positions/infer.cgp)" --exchange 3 --tolerance 30 --json
 
 Every leave the opponent could have kept (the unseen tiles as the observer
 sees them, minus the tiles played) is a candidate, weighed by the number of

@@ -207,8 +207,9 @@ void RegisterSim(CLI::App& app) {
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
   lexc sim sowpods.lex --cgp "$(sed -n 5p fixtures/positions/sowpods-greedy.cgp)" --leaves english.klv2
-  lexc sim sowpods.lex --cgp "$AFTER" --before "$BEFORE" --infer '8D WORD' --infer-tolerance 3
-  lexc sim sowpods.lex --cgp '...' --candidates 15 --time 10 --threads 2 --json -q
+  lexc sim sowpods.lex --cgp "$(sed -n 2p fixtures/positions/infer.cgp)" --before "$(sed -n 1p fixtures/positions/infer.cgp)" --infer 'A7 VIBE' --infer-tolerance 3
+      the position after the opponent's A7 VIBE, its leave inferred from the position before
+  lexc sim sowpods.lex --cgp "$(sed -n 9p fixtures/positions/sowpods-greedy.cgp)" --candidates 15 --time 10 --threads 2 --json -q
 
 Each draw gives the opponent a rack from the unseen tiles (the bag and the
 opponent's rack as the player to move sees them: a rack the CGP lists for

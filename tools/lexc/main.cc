@@ -81,7 +81,7 @@ int LexcMain(int argc, char** argv) {
                            "." + std::to_string(lexc::format::kMinor) + ", or " + std::to_string(lexc::format::kMajor) +
                            "." + std::to_string(lexc::format::kMinorWordIndex) + " with --word-index)");
   app.require_subcommand(1);
-  app.footer(R"(Examples:
+  app.footer(R"EX(Examples:
   lexc build nwl18.txt -o nwl18.lex          DAWG and GADDAG in one image
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg
   lexc build --format kwg nwl18.txt -o nwl18.kwg
@@ -93,8 +93,8 @@ int LexcMain(int argc, char** argv) {
   lexc moves nwl18.lex --board board.txt --rack 'RETAIN?' --limit 10
   lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc replay nwl18.lex game.gcg --turn 10 --show
-  lexc sim nwl18.lex --cgp "$POSITION" --leaves english.klv2 --time 10
-  lexc infer nwl18.lex --cgp "$BEFORE" --move '8D WORD' --leaves english.klv2
+  lexc sim nwl18.lex --cgp "$(sed -n 5p fixtures/positions/sowpods-greedy.cgp)" --leaves english.klv2 --time 10
+  lexc infer nwl18.lex --cgp "$(sed -n 1p fixtures/positions/infer.cgp)" --move 'A7 VIBE' --leaves english.klv2
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
   lexc merge merged/ shard1/ shard2/
@@ -108,7 +108,7 @@ also a word not found, as grep); 2 a usage error (an unknown command or
 option, a bad or missing value). With --json, a failure also prints
 {"ok": false, "error": MESSAGE, ...} on standard output.
 Progress: on a terminal, a bar with an ETA on standard error; plain lines
-when standard error is not a terminal; nothing with -q.)");
+when standard error is not a terminal; nothing with -q.)EX");
   RegisterBuild(app);
   RegisterConvert(app);
   RegisterStats(app);
