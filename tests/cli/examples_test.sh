@@ -19,7 +19,9 @@
 #   --time N > 1 runs 1 second; {1..N} (file names) with N >= 1000 is {1..N/1000}.
 # An example whose explanation says "(exit 1)" must exit 1, every other 0.
 # What is skipped, with the reason printed: mpirun lines (MPI), build/bench/
-# lines (benchmarks), scripts/dev lines (they install packages and build).
+# lines (benchmarks), for loops (timing recipes), scripts/dev lines (they
+# install packages and build). A README line NAME=$(...) sets a value for the
+# block's later lines (it must succeed); a line ending in \ continues.
 # A failing example prints its block, the command and its standard error.
 LEXC=${1:?usage: examples_test.sh LEXC SOURCE_DIR}
 SRC=${2:?usage: examples_test.sh LEXC SOURCE_DIR}
@@ -78,8 +80,10 @@ prep lexc selfplay sowpods.lex --first-game 500 --games 500 --stats shard2/ -q
 
 # ---- the examples ----
 # README: one block per ```sh fence.
-readme_blocks() {
-  awk '/^```sh/ { n++; f = 1; next } /^```/ { f = 0 } f { print "README block " n "\t" $0 }' "$SRC/README.md"
+readme_blocks() {  # a line ending in a backslash is joined to the next
+  awk '/^```sh/ { n++; f = 1; next } /^```/ { f = 0 }
+       f && /\\$/ { sub(/\\$/, ""); held = held $0; next }
+       f { print "README block " n "\t" held $0; held = "" }' "$SRC/README.md"
 }
 # --help: the lines of the Examples: section that start with two spaces (a
 # deeper indent continues the explanation above), the explanation after two
@@ -126,13 +130,24 @@ while IFS= read -r block; do
   mkdir -p "$T/run"
   cp -al "$P" "$dir"
   while IFS= read -r d; do rm -rf "${dir:?}/$d"; done < <(printf '%s\n' "$lines" | written_dirs)
+  prelude=""  # the block's NAME=$(...) lines so far
   while IFS= read -r line; do
     cmd=$(printf '%s' "$line" | sed 's/^[[:space:]]*//; s/[[:space:]]*#.*$//')
     comment=$(printf '%s' "$line" | sed -n 's/^[^#]*#//p')
     [ -n "$cmd" ] || continue
+    if [[ $cmd =~ ^[A-Z_]+=\$\( ]]; then  # NAME=$(...): a value later lines of the block use
+      run=$(printf '%s' "$cmd" | scale)
+      name=${cmd%%=*}
+      checks=$((checks + 1))
+      (cd "$dir" && eval "$prelude" && eval "$run" && [ -n "${!name}" ]) </dev/null >/dev/null 2>"$T/err" ||
+        { fail "$block: $cmd"; sed 's/^/    /' "$T/err" | head -5; }
+      prelude+="$run; export $name; "
+      continue
+    fi
     case $cmd in
       mpirun*) echo "skip ($block): needs MPI: $cmd"; skipped=$((skipped + 1)); continue ;;
-      build/bench/*) echo "skip ($block): a benchmark: $cmd"; skipped=$((skipped + 1)); continue ;;
+      *build/bench/*) echo "skip ($block): a benchmark: $cmd"; skipped=$((skipped + 1)); continue ;;
+      for\ *) echo "skip ($block): a timing loop: $cmd"; skipped=$((skipped + 1)); continue ;;
       scripts/dev*) echo "skip ($block): installs packages and builds: $cmd"; skipped=$((skipped + 1)); continue ;;
       lexc\ * | *"| lexc "*) ;;
       *) fail "$block: not a lexc command: $cmd"; continue ;;
@@ -143,7 +158,7 @@ while IFS= read -r block; do
     run=$(printf '%s' "$cmd" | scale)
     want=0
     [[ $comment == *"(exit 1)"* ]] && want=1  # an example that says it exits 1 (query: not found)
-    (cd "$dir" && timeout 120 bash -c "$run" </dev/null >"$T/out" 2>"$T/err")
+    (cd "$dir" && eval "$prelude" && timeout 120 bash -c "$run" </dev/null >"$T/out" 2>"$T/err")
     rc=$?
     ran=$((ran + 1))
     checks=$((checks + 1))

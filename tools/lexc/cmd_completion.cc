@@ -83,10 +83,12 @@ void RegisterCompletion(CLI::App& app) {
   cmd->footer(R"(Examples:
   lexc completion bash > lexc.bash            then: source lexc.bash
 
-For every shell, save it as ~/.local/share/bash-completion/completions/lexc;
+To load it in every new shell, save it as
+~/.local/share/bash-completion/completions/lexc;
 cmake --install puts it in <prefix>/share/bash-completion/completions/lexc.)");
   const CLI::App* root = &app;
-  cmd->callback([root] {
+  cmd->callback([root, shell] {  // the callback owns `shell`, which CLI11 writes into
+    static_cast<void>(shell);
     Output out;
     out.buf() = BashScript(*root);
     out.Flush();
