@@ -62,6 +62,7 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterReplay(app);
   RegisterSelfplay(app);
   RegisterEndgame(app);
+  RegisterLeaves(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);

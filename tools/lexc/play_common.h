@@ -50,5 +50,6 @@ void RegisterReplay(CLI::App& app);
 void RegisterSelfplay(CLI::App& app);
 void RegisterReport(CLI::App& app);
 void RegisterEndgame(CLI::App& app);
+void RegisterLeaves(CLI::App& app);  // cmd_leaves.cc (lexc::strategy)
 
 }  // namespace lexc::cli

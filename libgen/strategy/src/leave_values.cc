@@ -112,6 +112,9 @@ void RackLeaves::SetRack(const Rack& rack) {
     }
     value_[index] = values_->Value(std::span<const Tile>(key, std::size_t(n)));
   }
+  max_after_play_ = 0;
+  for (std::uint32_t index = 0; index < total; ++index)
+    if (index != full_) max_after_play_ = std::max(max_after_play_, value_[index]);
 }
 
 float RackLeaves::AfterPlay(const gen::Play& p) const {

@@ -53,6 +53,9 @@ class StaticEquity {
   double Of(const gen::Move& m) const;
   // The leave part alone (0 when the bag is empty).
   double LeaveOfPlay(const gen::Play& p) const { return bag_size_ > 0 ? rack_leaves_.AfterPlay(p) : 0.0; }
+  // An upper bound of OfPlay(p) - p.score over every play p: the best leave
+  // a play can keep (bag not empty), else the going-out bonus. O(1).
+  double PlayBound() const { return bag_size_ > 0 ? double(rack_leaves_.MaxAfterPlay()) : double(out_bonus_); }
 
  private:
   const LeaveValues& leaves_;
@@ -61,6 +64,10 @@ class StaticEquity {
   int bag_size_ = 0;
   int out_bonus_ = 0;
 };
+
+// equity->SetPosition for the player to move in `view` (the unseen tiles
+// only matter, and are only gathered, when the bag is empty).
+void SetPositionOf(const game::PlayerView& view, StaticEquity* equity);
 
 // A move with its equity.
 struct RatedMove {
@@ -80,7 +87,18 @@ bool BetterRated(const RatedMove& a, std::uint32_t a_rank, const RatedMove& b, s
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out);
 
-// The static-equity player: the move of highest equity (TopByEquity(1)).
+// The move of highest equity, exactly TopByEquity(n = 1)'s, without
+// generating every play: plays come best score first (MoveGenerator::Top,
+// k of them, k growing 4x from 48) until the k-th score + equity.PlayBound()
+// is at most the best equity found. Every later play is then no better, and
+// on a tie the earlier one wins (BetterRated orders plays by BetterPlay, as
+// Top does). `scratch` is reused storage. Precondition: as TopByEquity.
+// Complexity: about Top(k) for the k reached; at worst every play.
+void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
+                  RatedMove* out, std::vector<gen::Play>* scratch);
+
+// The static-equity player: the move of highest equity (BestByEquity, which
+// equals TopByEquity(1)).
 class EquityPlayer final : public game::Player {
  public:
   // `leaves` must outlive the player.
@@ -92,6 +110,7 @@ class EquityPlayer final : public game::Player {
   const LeaveValues& leaves_;
   std::string name_;
   std::vector<RatedMove> top_;
+  std::vector<gen::Play> plays_;  // BestByEquity's scratch
 };
 
 }  // namespace lexc::strategy

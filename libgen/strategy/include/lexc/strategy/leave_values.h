@@ -76,6 +76,9 @@ class RackLeaves {
   float AfterExchange(const Rack& thrown) const;
   // What the whole rack is worth kept (a pass). O(1).
   float Whole() const { return value_[full_]; }
+  // The highest value a play's leave can have: the most valuable
+  // sub-multiset but the whole rack (the empty leave, 0, included). O(1).
+  float MaxAfterPlay() const { return max_after_play_; }
 
  private:
   const LeaveValues* values_;
@@ -83,7 +86,8 @@ class RackLeaves {
   std::array<std::uint8_t, 256> slot_{};    // tile code -> slot + 1 (0: not on the rack)
   std::array<std::uint32_t, 17> stride_{};  // slot -> its place value; slot 16 = blanks
   std::uint32_t full_ = 0;                  // index of the whole rack
-  std::vector<float> value_;                // index (mixed radix of counts kept) -> value
+  float max_after_play_ = 0;
+  std::vector<float> value_;  // index (mixed radix of counts kept) -> value
 };
 
 }  // namespace lexc::strategy
