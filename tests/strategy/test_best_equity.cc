@@ -2,7 +2,7 @@
 // TopByEquity(1), which rates every play: the same move and equity on random
 // boards, racks, bag sizes (the empty bag too) and leave tables whose values
 // are large enough that the bound often lets many plays through; and whole
-// equity games that equal games chosen by TopByEquity(1).
+// games of a BestByEquity player that equal the EquityPlayer's.
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
@@ -27,22 +27,23 @@ interop::LeaveTable RandomTable(std::mt19937_64& rng, const Alphabet& a, float l
   return interop::LeaveTable::FromEntries(std::move(e), a.size()).value();
 }
 
-// The move TopByEquity(1) picks, as a player (the reference).
-class FullSortPlayer final : public game::Player {
+// The move BestByEquity picks, as a player.
+class PrunedPlayer final : public game::Player {
  public:
-  FullSortPlayer(const LeaveValues& leaves, std::string name) : leaves_(leaves), name_(std::move(name)) {}
+  PrunedPlayer(const LeaveValues& leaves, std::string name) : leaves_(leaves), name_(std::move(name)) {}
   const std::string& name() const override { return name_; }
   Result<gen::Move> ChooseMove(const game::PlayerView& view) override {
     StaticEquity equity(leaves_, view.alphabet());
     SetPositionOf(view, &equity);
-    TopByEquity(view.generator(), view.algorithm(), equity, view.CanExchange(), 1, &top_);
-    return top_.front().move;
+    RatedMove best;
+    BestByEquity(view.generator(), view.algorithm(), equity, view.CanExchange(), &best, &plays_);
+    return best.move;
   }
 
  private:
   const LeaveValues& leaves_;
   std::string name_;
-  std::vector<RatedMove> top_;
+  std::vector<gen::Play> plays_;
 };
 
 TEST_CASE("BestByEquity equals TopByEquity(1) on random positions") {
@@ -83,14 +84,14 @@ TEST_CASE("BestByEquity equals TopByEquity(1) on random positions") {
   CHECK(pruned > 50);  // the bound did cut the search short in many positions
 }
 
-TEST_CASE("EquityPlayer's games equal games played by TopByEquity(1)") {
+TEST_CASE("A BestByEquity player's games equal the EquityPlayer's (TopByEquity(1))") {
   std::mt19937_64 rng(3);
   const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
   const auto table = RandomTable(rng, Alphabet::English(), -20, 25);
   const auto values = LeaveValues::Create(table, Alphabet::English().size()).value();
   auto g = gen::MoveGenerator::Create(lex.lexicon(), gen::Layout::Standard15()).value();
   EquityPlayer a(values, "One"), b(values, "Two");
-  FullSortPlayer ra(values, "One"), rb(values, "Two");
+  PrunedPlayer ra(values, "One"), rb(values, "Two");
   game::SelfPlayOptions o;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     o.seed = seed;

@@ -105,10 +105,10 @@ void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity
   top.Offer(pass, 0);
 }
 
-// Top's first k. On SOWPODS' mixed positions (bench_equity) the search ends
-// after 38 plays of ~2,100 on average when starting from 8, 63 from 48; the
-// time is about the same (each further call is a new search).
-constexpr std::size_t kFirstK = 48;
+// Plays looked at best score first before falling back to every play: on
+// SOWPODS' mixed positions (bench_equity) with lexc's own leaves, a second,
+// larger Top costs more than rating every play.
+constexpr std::size_t kProbe = 16;
 
 void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                   RatedMove* out, std::vector<gen::Play>* plays) {
@@ -118,19 +118,25 @@ void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquit
   const auto offer = [&](const RatedMove& m, std::uint32_t rank) {
     if (!have || BetterRated(m, rank, best, best_rank)) best = m, best_rank = rank, have = true;
   };
-  const double bound = equity.PlayBound();
   RatedMove m;
   m.move.kind = gen::Move::Kind::kPlay;
-  for (std::size_t k = kFirstK;; k *= 4) {
-    gen.Top(equity.rack(), alg, k, plays);
-    for (const gen::Play& p : *plays) {
+  gen.Top(equity.rack(), alg, kProbe, plays);
+  for (const gen::Play& p : *plays) {
+    m.move.play = p;
+    m.equity = equity.OfPlay(p);
+    offer(m, 0);
+  }
+  // Fewer than kProbe: every play was seen. Else plays after the last one
+  // score at most its score, so their equity is at most that + the bound;
+  // when that could still win, every play is rated.
+  if (plays->size() == kProbe && double(plays->back().score) + equity.PlayBound() > best.equity) {
+    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
+      const double e = equity.OfPlay(p);
+      if (e < best.equity) return;
       m.move.play = p;
-      m.equity = equity.OfPlay(p);
+      m.equity = e;
       offer(m, 0);
-    }
-    // Fewer than k: every play was seen. Else plays after the k-th score
-    // at most its score, so their equity is at most that + bound.
-    if (plays->size() < k || double(plays->back().score) + bound <= best.equity) break;
+    });
   }
   if (can_exchange && !equity.rack().empty()) {
     RatedMove x;
@@ -166,9 +172,10 @@ void SetPositionOf(const game::PlayerView& view, StaticEquity* equity) {
 Result<gen::Move> EquityPlayer::ChooseMove(const game::PlayerView& view) {
   StaticEquity equity(leaves_, view.alphabet());
   SetPositionOf(view, &equity);
-  RatedMove best;
-  BestByEquity(view.generator(), view.algorithm(), equity, view.CanExchange(), &best, &plays_);
-  return best.move;
+  // Every play rated: with lexc's own leaves BestByEquity's bound rarely
+  // settles the choice early, and it is then a little slower (docs/leaves.md).
+  TopByEquity(view.generator(), view.algorithm(), equity, view.CanExchange(), 1, &top_);
+  return top_.front().move;
 }
 
 }  // namespace lexc::strategy

@@ -87,18 +87,17 @@ bool BetterRated(const RatedMove& a, std::uint32_t a_rank, const RatedMove& b, s
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out);
 
-// The move of highest equity, exactly TopByEquity(n = 1)'s, without
-// generating every play: plays come best score first (MoveGenerator::Top,
-// k of them, k growing 4x from 48) until the k-th score + equity.PlayBound()
-// is at most the best equity found. Every later play is then no better, and
-// on a tie the earlier one wins (BetterRated orders plays by BetterPlay, as
-// Top does). `scratch` is reused storage. Precondition: as TopByEquity.
-// Complexity: about Top(k) for the k reached; at worst every play.
+// The move of highest equity, exactly TopByEquity(n = 1)'s, looking at few
+// plays when it can: the 16 best by score (MoveGenerator::Top) are rated;
+// if the 16th score + equity.PlayBound() cannot beat the best equity found,
+// no later play can (on a tie the earlier one wins: BetterRated orders plays
+// by BetterPlay, as Top does); else every play is rated. `scratch` is reused
+// storage. Precondition: as TopByEquity. Complexity: Top(16), plus
+// Generate when the bound does not settle it.
 void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                   RatedMove* out, std::vector<gen::Play>* scratch);
 
-// The static-equity player: the move of highest equity (BestByEquity, which
-// equals TopByEquity(1)).
+// The static-equity player: the move of highest equity (TopByEquity(1)).
 class EquityPlayer final : public game::Player {
  public:
   // `leaves` must outlive the player.
@@ -110,7 +109,6 @@ class EquityPlayer final : public game::Player {
   const LeaveValues& leaves_;
   std::string name_;
   std::vector<RatedMove> top_;
-  std::vector<gen::Play> plays_;  // BestByEquity's scratch
 };
 
 }  // namespace lexc::strategy
