@@ -28,7 +28,8 @@ expect "seats alternate" "#player1 p1 Equity
 #player1 p1 Greedy
 #player2 p2 Equity" "$(grep '^#player' "$T/out")"
 expect_rc "equity both seats" 0 "$LEXC" selfplay "$T/en.lex" --strategy equity --leaves "$T/a.leaves" --games 3 -q
-expect_rc "study" 0 "$LEXC" selfplay "$T/en.lex" --players equity,greedy --leaves "$T/a.klv2" --games 40 --stats "$T/s" -q
+expect_rc "study" 0 "$LEXC" selfplay "$T/en.lex" --players equity,greedy --leaves "$T/a.klv2" --games 40 --stats "$T/s" -q --json
+expect_grep "study: json matchup" '"matchup":{"a":"Equity","b":"Greedy","a_win_rate":' "$T/out"
 expect_grep "report: matchup" "## Equity against Greedy" "$T/s/report.md"
 expect_grep "stats: matchup" '"a_first": 20' "$T/s/stats.json"
 expect_grep "stats: seats" '"seats": "alternate"' "$T/s/stats.json"

@@ -23,6 +23,7 @@
 #include "lexc/game/gcg.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/io.h"
+#include "lexc/selfplay/report.h"
 #include "lexc/selfplay/study.h"
 #include "lexc/selfplay/summary.h"
 #include "lexc/strategy/leave_file.h"
@@ -363,16 +364,40 @@ void RunStudyCommand(const SelfplayArgs& a) {
             .c_str(),
         selfplay::StatsPath(dir).c_str());
   }
+  // Two strategies: A's win rate and spread against B (report.md has more).
+  const auto* stats = dynamic_cast<const selfplay::StudyStats*>(acc.get());
+  const nlohmann::json matchup =
+      stats && stats->config().has_matchup() ? selfplay::DerivedFigures(*stats)["matchup"] : nlohmann::json();
+  if (!a.quiet && !matchup.is_null())
+    std::fprintf(stderr, "lexc selfplay: %s v %s: %s%% wins (95%% CI %s%% - %s%%), mean spread %s (95%% CI %s - %s)\n",
+                 matchup["a"].get<std::string>().c_str(), matchup["b"].get<std::string>().c_str(),
+                 Fixed(100 * matchup["a_win_rate"].get<double>(), 2).c_str(),
+                 Fixed(100 * matchup["a_win_rate_ci95"][0].get<double>(), 2).c_str(),
+                 Fixed(100 * matchup["a_win_rate_ci95"][1].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_mean"].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_ci95"][0].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_ci95"][1].get<double>(), 2).c_str());
   if (a.json) {
     const double games_per_second =
         outcome->seconds > 0 ? double(games_run * std::uint64_t(cluster.size())) / outcome->seconds : 0.0;
-    const JsonValue j = {{"stats", selfplay::StatsPath(dir)},
-                         {"games", a.games},
-                         {"games_resumed_rank0", resumed},
-                         {"processes", cluster.size()},
-                         {"threads", outcome->threads},
-                         {"seconds", JsonFixed(outcome->seconds, 3)},
-                         {"games_per_second", JsonFixed(games_per_second, 1)}};
+    JsonValue j = {{"stats", selfplay::StatsPath(dir)},
+                   {"games", a.games},
+                   {"games_resumed_rank0", resumed},
+                   {"processes", cluster.size()},
+                   {"threads", outcome->threads},
+                   {"seconds", JsonFixed(outcome->seconds, 3)},
+                   {"games_per_second", JsonFixed(games_per_second, 1)}};
+    if (!matchup.is_null())
+      j["matchup"] = {{"a", matchup["a"].get<std::string>()},
+                      {"b", matchup["b"].get<std::string>()},
+                      {"a_win_rate", JsonFixed(matchup["a_win_rate"].get<double>(), 4)},
+                      {"a_win_rate_ci95",
+                       {JsonFixed(matchup["a_win_rate_ci95"][0].get<double>(), 4),
+                        JsonFixed(matchup["a_win_rate_ci95"][1].get<double>(), 4)}},
+                      {"a_spread_mean", JsonFixed(matchup["a_spread_mean"].get<double>(), 2)},
+                      {"a_spread_ci95",
+                       {JsonFixed(matchup["a_spread_ci95"][0].get<double>(), 2),
+                        JsonFixed(matchup["a_spread_ci95"][1].get<double>(), 2)}}};
     std::printf("%s\n", JsonLine(j).c_str());
   }
 }
