@@ -13,6 +13,11 @@
 //   BM_CountPlays/<alg>/<set> every play counted (no Play built)
 //   BM_BestPlay/<alg>/<set>   the single best play
 //   (alg 1: GADDAG, 0: DAWG; set 0: greedy, 1: mixed)
+//   BM_BestByEquity/1/<set>   the best play by static equity (score + a
+//                       synthetic full leave table, bench/synthetic_leaves.h):
+//                       SetPosition (the rack's leaves) and BestPlayByEquity,
+//                       GADDAG; BM_BestByEquityScan/<set> the same answer from
+//                       every play generated and rated (the first argument is 1: GADDAG)
 //   BM_Analyze          board analysis from scratch (SetBoard)
 //   BM_ApplyUndo        the best play applied (incremental analysis) and undone
 //   BM_SelfPlayGame     one greedy game (GADDAG), games/s
@@ -37,7 +42,9 @@
 #include "lexc/gen/movegen.h"
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
+#include "lexc/strategy/equity.h"
 #include "lexc/wordlist.h"
+#include "synthetic_leaves.h"
 
 namespace {
 
@@ -211,6 +218,53 @@ void BM_BestPlay(benchmark::State& state) {
   state.counters["mean_best_score"] = double(score_sum) / double(state.iterations()) / double(s.positions.size());
 }
 BENCHMARK(BM_BestPlay)->ArgsProduct({{1, 0}, {1, 0}})->Unit(benchmark::kMillisecond);
+
+// The synthetic table and its index, built once.
+const lexc::strategy::LeaveValues& Leaves() {
+  static const lexc::interop::LeaveTable table = lexc::bench::SyntheticLeaves(lexc::Alphabet::English());
+  static const lexc::strategy::LeaveValues values =
+      lexc::strategy::LeaveValues::Create(table, lexc::Alphabet::English().size()).value();
+  return values;
+}
+
+void BM_BestByEquity(benchmark::State& state) {
+  if (!Ready(state)) return;
+  PositionSet& s = Set(state);
+  lexc::strategy::StaticEquity equity(Leaves(), F().image->lexicon().alphabet());
+  const lexc::Rack no_unseen;
+  double sum = 0;
+  OverPositions(state, "found", [&](std::size_t i) -> std::uint64_t {
+    equity.SetPosition(s.positions[i].rack, s.positions[i].bag, no_unseen);
+    lexc::strategy::RatedMove best;
+    if (!lexc::strategy::BestPlayByEquity(s.gens[i], Algorithm::kGaddag, equity, &best)) return 0;
+    sum += best.equity;
+    return 1;
+  });
+  state.counters["mean_best_equity"] = sum / double(state.iterations()) / double(s.positions.size());
+}
+BENCHMARK(BM_BestByEquity)->ArgsProduct({{1}, {0, 1}})->Unit(benchmark::kMillisecond);
+
+void BM_BestByEquityScan(benchmark::State& state) {
+  if (!Ready(state)) return;
+  PositionSet& s = Set(state);
+  lexc::strategy::StaticEquity equity(Leaves(), F().image->lexicon().alphabet());
+  const lexc::Rack no_unseen;
+  double sum = 0;
+  OverPositions(state, "found", [&](std::size_t i) -> std::uint64_t {
+    equity.SetPosition(s.positions[i].rack, s.positions[i].bag, no_unseen);
+    lexc::gen::Play best;
+    double value = 0;
+    bool have = false;
+    s.gens[i].Generate(s.positions[i].rack, Algorithm::kGaddag, [&](const lexc::gen::Play& p) {
+      const double v = equity.OfPlay(p);
+      if (!have || v > value || (v == value && lexc::gen::BetterPlay(p, best))) best = p, value = v, have = true;
+    });
+    sum += have ? value : 0;
+    return have ? 1 : 0;
+  });
+  state.counters["mean_best_equity"] = sum / double(state.iterations()) / double(s.positions.size());
+}
+BENCHMARK(BM_BestByEquityScan)->ArgsProduct({{1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 void BM_Analyze(benchmark::State& state) {
   if (!Ready(state)) return;

@@ -435,3 +435,47 @@ TEST_CASE("Crc32c: RFC 3720 vectors and a bitwise reference") {
   }
   CHECK(wrong == 0);
 }
+
+TEST_CASE("Progress callbacks: the read counts its bytes, each graph its work, up to the totals") {
+  // 70,000 distinct words, so that the DAWG reports more than once (every 64K).
+  std::string text;
+  for (int i = 0; i < 70000; ++i) {
+    std::string w;
+    for (int n = i; w.size() < 4 || n > 0; n /= 26) w += static_cast<char>('A' + n % 26);
+    text += w + "\n";
+  }
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> read_calls;
+  ReadOptions ro;
+  ro.progress = [&](std::uint64_t bytes, std::uint64_t total) { read_calls.emplace_back(bytes, total); };
+  const WordList words = ParseWordList(text, "w.txt", Alphabet::English(), ro, nullptr).value();
+  REQUIRE(words.size() == 70000);
+  REQUIRE_FALSE(read_calls.empty());
+  CHECK(read_calls.back() == std::make_pair<std::uint64_t, std::uint64_t>(text.size(), text.size()));
+  for (std::size_t i = 1; i < read_calls.size(); ++i) CHECK(read_calls[i].first >= read_calls[i - 1].first);
+
+  std::map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> build_calls;
+  BuildOptions bo;
+  bo.progress = [&](std::string_view phase, std::uint64_t done, std::uint64_t total) {
+    build_calls[std::string(phase)].emplace_back(done, total);
+  };
+  BuildReport report;
+  const auto with = BuildImage(words, Alphabet::English(), bo, &report);
+  REQUIRE(with.ok());
+  REQUIRE(build_calls.size() == 2);
+  const auto& dawg = build_calls["dawg"];
+  const auto& gaddag = build_calls["gaddag"];
+  CHECK(dawg.size() >= 3);  // 0, 65536, the end
+  CHECK(dawg.front().first == 0);
+  CHECK(dawg.back() == std::make_pair<std::uint64_t, std::uint64_t>(70000, 70000));
+  for (std::size_t i = 1; i < dawg.size(); ++i) CHECK(dawg[i].first > dawg[i - 1].first);
+  // The GADDAG front adds one reversed prefix per distinct prefix of the words.
+  std::set<std::string> prefixes;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    for (std::size_t n = 1; n <= end - at; ++n) prefixes.insert(text.substr(at, n));
+    at = end + 1;
+  }
+  CHECK(gaddag.back() == std::make_pair<std::uint64_t, std::uint64_t>(prefixes.size(), prefixes.size()));
+  // Progress changes nothing in the image.
+  CHECK(BuildImage(words, Alphabet::English(), BuildOptions{}).value() == *with);
+}

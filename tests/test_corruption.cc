@@ -4,6 +4,8 @@
 // nothing may crash or hang, including queries on images that opened but
 // were never verified. Every structural edit fixes the CRC afterwards, so
 // only the check under test can catch it.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
@@ -682,7 +684,15 @@ TEST_CASE("MappedLexicon::Open: missing, empty, directory, garbage and truncated
   }
   {
     auto m = MappedLexicon::Open(dir.path().string());
-    REQUIRE_FALSE(m.ok());
+    CheckError(m.status(), Errc::kIo,
+               dir.path().string() + ": not a regular file (a directory; images are memory-mapped)");
+  }
+  {
+    // Regression (issue 19): a FIFO's open waited for a writer; it is named at once.
+    const std::string path = dir.File("fifo.lex");
+    REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+    auto m = MappedLexicon::Open(path);
+    CheckError(m.status(), Errc::kIo, path + ": not a regular file (a FIFO; images are memory-mapped)");
   }
   {
     const std::string path = dir.File("text.lex");

@@ -305,7 +305,11 @@ TEST_CASE("Every bad line is bad input naming file:line, the reason and the text
       {std::string("\xFF\xFE"
                    "A\0\n\0",
                    6),
-       "in.txt:1: invalid UTF-8 at byte 1: \"\\xFF\\xFEA\\u{0}\""},
+       "in.txt:1: UTF-16 text (byte order mark FF FE); word lists are UTF-8: iconv -f UTF-16 -t UTF-8 converts it: "
+       "\"\\xFF\\xFEA\\u{0}\""},
+      {std::string("C\0A\0T\0\n\0", 8),
+       "in.txt:1: NUL byte at byte 2: UTF-16 text; word lists are UTF-8: iconv -f UTF-16 -t UTF-8 converts it: "
+       "\"C\\u{0}A\\u{0}T\\u{0}\""},
       {"AB\xC3\x28\n", "in.txt:1: invalid UTF-8 at byte 3: \"AB\\xC3(\""},
       {"\xC0\xAF\n", "in.txt:1: invalid UTF-8 at byte 1: \"\\xC0\\xAF\""},
       {"A\xED\xA0\x80\n", "in.txt:1: invalid UTF-8 at byte 2: \"A\\xED\\xA0\\x80\""},

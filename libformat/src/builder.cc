@@ -272,7 +272,9 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
   auto on_register = [&](std::size_t depth, StateId id) {
     if (options.gaddag) (*prefixes)[pending[depth]].state = id;
   };
+  constexpr std::size_t kProgressEvery = std::size_t(1) << 16;
   for (std::size_t i = 0; i < words.size(); ++i) {
+    if (options.progress && i % kProgressEvery == 0) options.progress("dawg", i, words.size());
     auto w = words[i];
     std::size_t lcp = b.Add(w, true, nullptr, on_register);
     if (options.gaddag) {
@@ -287,18 +289,23 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
       }
     }
   }
+  if (options.progress) options.progress("dawg", words.size(), words.size());
   return b.Finish(on_register);
 }
 
 // Phase 2: the GADDAG front over the reversed prefixes, each given its
 // separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
-StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntry>* prefixes, StateStore* store) {
+StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits,
+                         std::vector<PrefixEntry>* prefixes, StateStore* store) {
   SortPrefixes(words, bits, prefixes);
   IncrementalBuilder b(store);
   auto ignore = [](std::size_t, StateId) {};
   std::vector<Tile> rev(format::kMaxWordLen);
   const u128 tile_mask = (u128(1) << bits) - 1;
+  const std::size_t total = prefixes->size();
+  std::size_t done = 0;
   for (const PrefixEntry& e : *prefixes) {
+    if (options.progress && done++ % (std::size_t(1) << 16) == 0) options.progress("gaddag", done - 1, total);
     rev.resize(e.len);
     if (bits) {
       // Decode rev(x) from the key: the word list is in another order, so
@@ -312,6 +319,7 @@ StateId BuildGaddagFront(const WordList& words, int bits, std::vector<PrefixEntr
     const PackedArc sep = PackArc(kSeparator, false, e.state);
     b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
   }
+  if (options.progress) options.progress("gaddag", total, total);
   const StateId root = b.Finish(ignore);
   std::vector<PrefixEntry>().swap(*prefixes);
   return root;
@@ -406,7 +414,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const double t_dawg = Since(t0);
 
   t0 = std::chrono::steady_clock::now();
-  const StateId gaddag_root = options.gaddag ? BuildGaddagFront(words, bits, &prefixes, &store) : 0;
+  const StateId gaddag_root = options.gaddag ? BuildGaddagFront(words, options, bits, &prefixes, &store) : 0;
   const double t_gaddag = Since(t0);
   if (store.overflow())
     return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");

@@ -4,7 +4,12 @@
 // frame is decoded by image_codec.h, each graph checked by graph_verifier.h.
 #include "lexc/lexicon.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <boost/iostreams/device/mapped_file.hpp>
+#include <cerrno>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -206,15 +211,31 @@ MappedLexicon::~MappedLexicon() = default;
 Result<MappedLexicon> MappedLexicon::Open(const std::string& path) {
   MappedLexicon m;
   m.mapping_ = std::make_unique<Mapping>();
+  // What Boost would report vaguely ("iostream error", "Operation not
+  // supported") or not at all (a FIFO's open waits for a writer) is checked
+  // first and named.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return Status(Errc::kIo, QuotePath(path) + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) {
+    const char* kind = S_ISDIR(st.st_mode)    ? "a directory"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                                              : "not a file";
+    return Status(Errc::kIo, QuotePath(path) + ": not a regular file (" + kind + "; images are memory-mapped)");
+  }
+  // Mapping a 0-byte file fails inside Boost; report it as what it is.
+  if (st.st_size == 0) return Status(Errc::kBadMagic, QuotePath(path) + ": empty file, not a lexc image");
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status(Errc::kIo, QuotePath(path) + ": cannot open: " + std::strerror(errno));
+  ::close(fd);
   try {
-    std::error_code ec;
-    // Mapping a 0-byte file fails inside Boost; report it as what it is.
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return Status(Errc::kIo, QuotePath(path) + ": " + ec.message());
-    if (size == 0) return Status(Errc::kBadMagic, QuotePath(path) + ": empty file, not a lexc image");
     m.mapping_->file.open(path);
   } catch (const std::exception& e) {
-    return Status(Errc::kIo, QuotePath(path) + ": cannot map: " + e.what());
+    std::string why = e.what();  // Boost's "...: iostream error" adds nothing
+    if (const auto at = why.rfind(": iostream error"); at != std::string::npos) why.erase(at);
+    return Status(Errc::kIo, QuotePath(path) + ": cannot map: " + why);
   }
   if (!m.mapping_->file.is_open()) return Status(Errc::kIo, QuotePath(path) + ": cannot map");
   auto lex = Lexicon::FromBytes(

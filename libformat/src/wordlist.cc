@@ -24,6 +24,15 @@ std::string Reason(std::string_view word, std::size_t bad, std::size_t column, c
                    bool* not_in_alphabet) {
   const auto c = static_cast<unsigned char>(word[bad]);
   const std::string at = " at byte " + std::to_string(column);
+  constexpr std::string_view kConvert = "; word lists are UTF-8: iconv -f UTF-16 -t UTF-8 converts it";
+  // UTF-16: a byte order mark first, or ASCII with every other byte NUL.
+  const bool bom = word.starts_with("\xFF\xFE") || word.starts_with("\xFE\xFF");
+  if (bad == 0 && bom)
+    return std::string("UTF-16 text (byte order mark ") + (word[0] == '\xFF' ? "FF FE" : "FE FF") + ")" +
+           std::string(kConvert);
+  const bool utf16 = word.size() >= 4 && ((word[0] != 0 && word[1] == 0 && word[2] != 0 && word[3] == 0) ||
+                                          (word[0] == 0 && word[1] != 0 && word[2] == 0 && word[3] != 0));
+  if (c == 0 && utf16) return "NUL byte" + at + ": UTF-16 text" + std::string(kConvert);
   if (c == 0) return "NUL byte" + at + " (UTF-16 or binary input?)";
   if (IsBlank(c)) return "more than one word on the line";
   char32_t cp;
@@ -493,6 +502,7 @@ Result<WordList> ReadWordListFrom(InputStream& in, const Alphabet& alphabet, con
       if (!chunk.ok()) return chunk.status();
       if (chunk->empty()) break;
       LEXC_RETURN_IF_ERROR(reader.Feed(*chunk));
+      if (options.progress) options.progress(rep.input_bytes, in.size_hint());
     }
     // Word offsets are u32: the read limit (kMaxInputBytes of text) bounds
     // the tiles kept.

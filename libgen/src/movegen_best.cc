@@ -12,6 +12,7 @@
 // the span is cut to fewer tiles instead. Anchors are then searched by
 // decreasing bound until the bound falls below the score a play must beat.
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 #include "movegen_internal.h"
@@ -37,7 +38,7 @@ void Traversal::RestoreStarts(const AnchorRef& ar) {
   }
   first_start_ = ar.first;
   const int* saved = saved_bounds_.data() + ar.saved;
-  for (int p = first_start_, m = -1; p <= anchor_; ++p) {
+  for (int p = first_start_, m = kNoBound; p <= anchor_; ++p) {
     start_bound_[p] = *saved++;
     left_bound_[p] = m = std::max(m, start_bound_[p]);
   }
@@ -90,7 +91,7 @@ void Traversal::SortRackValues() {
 }
 
 // Upper bound for the anchor entered last, by first square of its plays
-// (start_bound_, left_bound_) and overall; -1 when no play can start there.
+// (start_bound_, left_bound_) and overall; kNoBound when no play can start there.
 //
 // An anchor right after a board run has one first square, the run's;
 // any other has the free squares left of it (up to the previous anchor,
@@ -111,7 +112,7 @@ int Traversal::AnchorBound() {
   }
   const std::uint64_t rack_all = RackAll();
   first_start_ = first;
-  for (int p = first; p <= a; ++p) start_bound_[p] = -1;
+  for (int p = first; p <= a; ++p) start_bound_[p] = kNoBound;
   // The new tiles' data by span position: the left part (squares first..a-1,
   // stored right to left from index kMaxBoardDim - 1 down) then the right
   // part from index kMaxBoardDim up, so a start's tiles are contiguous.
@@ -146,7 +147,7 @@ int Traversal::AnchorBound() {
   // The bingo checks below look these keys up: start loading them now.
   if (tiles_left_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
     for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
-  int best = -1;
+  int best = kNoBound;
   int left_wm = 1, left_cross = 0;
   for (int start = run == a ? a : run; start >= first; --start) {  // after a run: its first square only
     const int kl = run == a ? a - start : 0;                       // new tiles left of the anchor
@@ -161,6 +162,25 @@ int Traversal::AnchorBound() {
       if (s.flags & Sq::kHasCross) left_cross += s.xsum * s.wm;
       left_wm *= s.wm;
     }
+    const int at = kMaxBoardDim - kl;
+    if (bonus_bounds_) {
+      // Every end: a shorter play may keep a leave worth more than the
+      // points a longer one adds.
+      int start_best = kNoBound;
+      for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
+        const End& e = ends[i];
+        const int k = kl + e.k;
+        if (e.p <= start || k < 1) continue;
+        if (k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(e.key)) continue;
+        const int wm = left_wm * e.wm;
+        const int b = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross) + bonus_[k];
+        start_best = std::max(start_best, b);
+      }
+      if (start_best == kNoBound) continue;
+      best = std::max(best, start_best);
+      start_bound_[start] = start_best;
+      continue;
+    }
     // The longest end within the budget, and the longest with fewer than
     // kRackSize new tiles in all (a word of two tiles at least).
     const End* end = nullptr;
@@ -173,12 +193,11 @@ int Traversal::AnchorBound() {
     if (end && kl + end->k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
     const int k = kl + end->k, wm = left_wm * end->wm;
-    const int at = kMaxBoardDim - kl;
     const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
     best = std::max(best, bound);
     start_bound_[start] = bound;
   }
-  for (int p = first, m = -1; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
+  for (int p = first, m = kNoBound; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
   return best;
 }
 
@@ -213,8 +232,14 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
 // Generates anchors by decreasing bound while `sink.Floor()` (the score a
 // play must reach to matter) does not exceed the bound.
 template <class S>
-std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) {
+std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus) {
   LoadRack(rack);
+  bonus_bounds_ = max_bonus != nullptr;
+  for (int k = 0; k <= kMaxBoardDim; ++k) {
+    // Rounded up, and kept far from overflow: a bound only needs to be no less than the bonus.
+    const double b = max_bonus && k <= tiles_left_ ? std::ceil(max_bonus[k]) : 0.0;
+    bonus_[k] = b > 1e8 ? 100000000 : b < -1e8 ? -100000000 : int(b);
+  }
   if (tiles_left_ == 0) return 0;
   const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
   if (!graph.valid()) return 0;
@@ -233,7 +258,7 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink) 
         if (!(sq[pos].flags & Sq::kAnchor)) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
-        if (bound < 0) continue;
+        if (bound == kNoBound) continue;
         AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
         SaveStarts(&ar);
         anchors_.push_back(ar);
@@ -269,6 +294,25 @@ std::uint64_t MoveGenerator::Top(const Rack& rack, Algorithm a, std::size_t n, s
   const std::uint64_t found = impl_->traversal.RunBestFirst(a, rack, sink);
   std::sort_heap(out->begin(), out->end(), BetterPlay);
   return found;
+}
+
+bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, Play* out,
+                                  double* value) {
+  internal::BonusSink sink;
+  sink.bonus = bonus;
+  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus);
+  if (sink.have) {
+    *out = sink.best;
+    if (value) *value = sink.value;
+  }
+  return sink.have;
+}
+
+bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
+                                  double* value) {
+  double by_placed[kMaxBoardDim + 1];
+  std::fill(by_placed, by_placed + kMaxBoardDim + 1, max_bonus);
+  return BestWithBonus(rack, a, bonus, by_placed, out, value);
 }
 
 bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {

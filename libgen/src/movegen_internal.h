@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -122,6 +123,15 @@ struct Traversal {
   int start_bound_[kMaxBoardDim] = {};
   int left_bound_[kMaxBoardDim] = {};
   int first_start_ = 0;
+  // The bound of a start or anchor with no play (bounds with bonuses may be
+  // negative).
+  static constexpr int kNoBound = std::numeric_limits<int>::min() / 2;
+  // Best-first searches for score + bonus (BonusSink): bonus_[k] bounds the
+  // bonus of a play placing k tiles (0 for the other sinks); with
+  // bonus_bounds_ set, AnchorBound bounds every end of a span, not only the
+  // longest, since a shorter play may keep a better leave.
+  int bonus_[kMaxBoardDim + 1] = {};
+  bool bonus_bounds_ = false;
   struct KeyAnswer {
     std::uint64_t key;
     bool maybe;
@@ -242,7 +252,7 @@ struct Traversal {
     // tile it stands for: each blank only takes points off. Then a pruning
     // sink skips what cannot reach its floor.
     if constexpr (S::kPrune) {
-      if (blank_never_gains && all_real < sink.Floor()) return;
+      if (blank_never_gains && all_real + bonus_[a.placed] < sink.Floor()) return;
     }
     std::uint8_t real_left[kMaxGenTile + 1];
     std::memcpy(real_left, rack_counts_, sizeof real_left);
@@ -250,7 +260,7 @@ struct Traversal {
     const auto assign = [&](const auto& self, int i, int sc) -> void {
       if (stop_) return;
       if constexpr (S::kPrune) {
-        if (blank_never_gains && sc < sink.Floor()) return;
+        if (blank_never_gains && sc + bonus_[a.placed] < sink.Floor()) return;
       }
       if (i == n) {
         ++found_;
@@ -405,7 +415,7 @@ struct Traversal {
 
   // ---- best-first search (movegen_best.cc) ----
   template <class S>
-  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink);
+  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr);
   int AnchorBound();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
@@ -450,6 +460,33 @@ struct BestSink {
   }
 };
 
+// The play of highest score + bonus (ties: BetterPlay). The traversal's
+// bonus_[k] bounds the bonus of a play placing k tiles and the anchor
+// bounds include it, so the floor is in the same units: the best value so
+// far, rounded down (a bound below it cannot reach it; rounding never
+// prunes a play that could tie).
+struct BonusSink {
+  static constexpr bool kPrune = true;
+  PlayBonus bonus;
+  Play best;
+  double value = 0;
+  bool have = false;
+  int floor = std::numeric_limits<int>::min();
+  int Floor() const { return floor; }
+  bool Take(const Traversal& t, int left, int right, int placed, int score) {
+    if (score + t.bonus_[placed] < floor) return true;
+    Play p;
+    t.Materialize(&p, left, right, placed, score);
+    const double v = score + bonus.call(bonus.context, p);
+    if (!have || v > value || (v == value && BetterPlay(p, best))) {
+      best = p, value = v, have = true;
+      const double f = std::floor(value);
+      floor = f <= double(std::numeric_limits<int>::min() / 2) ? std::numeric_limits<int>::min() / 2 : int(f);
+    }
+    return true;
+  }
+};
+
 // A heap of the n best so far; its front is the worst of them.
 struct TopSink {
   static constexpr bool kPrune = true;
@@ -480,10 +517,12 @@ struct TopSink {
   M(GraphView<Arc32>, CallbackSink)        \
   M(GraphView<Arc32>, BestSink)            \
   M(GraphView<Arc32>, TopSink)             \
+  M(GraphView<Arc32>, BonusSink)           \
   M(GraphView<Arc64>, CountSink)           \
   M(GraphView<Arc64>, CallbackSink)        \
   M(GraphView<Arc64>, BestSink)            \
-  M(GraphView<Arc64>, TopSink)
+  M(GraphView<Arc64>, TopSink)             \
+  M(GraphView<Arc64>, BonusSink)
 // clang-format on
 
 }  // namespace lexc::gen::internal

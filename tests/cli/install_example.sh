@@ -41,6 +41,12 @@ if [ "$rc" != 1 ] || [ "$out" != "$expected" ]; then
   echo "FAIL: lexc_example exit $rc, output:"; echo "$out"; echo "expected:"; echo "$expected"; exit 1
 fi
 
+step "the bash completion is installed, and completes the installed lexc's commands"
+completion=$T/prefix/share/bash-completion/completions/lexc
+[ -f "$completion" ] || { echo "FAIL: no $completion"; exit 1; }
+offered=$(bash -c '. "$1"; COMP_WORDS=(lexc bu); COMP_CWORD=1; _lexc; echo "${COMPREPLY[*]}"' _ "$completion")
+[ "$offered" = build ] || { echo "FAIL: the installed completion offers '$offered' for 'lexc bu'"; exit 1; }
+
 step "the installed lexc finds the installed alphabets, also after the prefix moves"
 if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
   mv "$T/prefix" "$T/moved"

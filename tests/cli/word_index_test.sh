@@ -40,7 +40,7 @@ for img in widx.lex plain.lex gaddag.lex; do
   expect "$img: word of every number" "$(awk '{ print NR - 1 ": " $0 }' model.txt)" "$(cat words.txt)"
   expect_rc "$img: index of a non-word exits 1" 1 "$LEXC" query "$img" index QX
   expect "$img: non-word message" "QX: not a word" "$(cat "$T/out")"
-  expect_rc "$img: word N past the end exits 2" 2 "$LEXC" query "$img" word "$N"
+  expect_rc "$img: word N past the end exits 1" 1 "$LEXC" query "$img" word "$N"
   expect_err "$img: past-the-end message" "the lexicon has $N words"
   expect_rc "$img: word of a non-number exits 2" 2 "$LEXC" query "$img" word 1x
   expect_rc "$img: index --json" 0 "$LEXC" query "$img" index --json "$(sed -n 3p model.txt)"

@@ -34,6 +34,12 @@ expect_grep "one ply: depth" '"depth":1' "$T/out"
 expect_rc "two threads, budgets" 0 "$LEXC" endgame "$T/w.lex" --cgp "$B S/QI 0/0 0" --threads 2 --time 60 --nodes 100000 --table 1
 expect_grep "two threads: same value" "final spread: +28" "$T/out"
 
+# --no-mmap reads the image instead of mapping it (it was ignored before
+# session 6): a pipe cannot be mapped, but can be read.
+expect_rc "a pipe is not mapped" 1 "$LEXC" endgame <(cat "$T/w.lex") --cgp "$B S/QI 10/20 0"
+expect_rc "--no-mmap reads a pipe" 0 "$LEXC" endgame <(cat "$T/w.lex") --cgp "$B S/QI 10/20 0" --no-mmap
+expect_grep "--no-mmap: same line" "1. 8G (CAT)S 6" "$T/out"
+
 # Bad input: clear errors, non-zero exits.
 expect_rc "bag not empty" 1 "$LEXC" endgame "$T/w.lex" --cgp "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 S/QI 0/0 0"
 expect_err "bag not empty: message" "--cgp: bag: 3 tiles unseen besides the listed racks, the bag is not empty"

@@ -318,6 +318,36 @@ TEST_CASE("replay: hand edits give exactly their issues", "[gcg][replay]") {
   CHECK(bad.status().detail().rfind("o.gcg:" + std::to_string(first + 3) + ": ", 0) == 0);
 }
 
+TEST_CASE("replay: a non-word and tiles missing from the rack are issues on their lines", "[gcg][replay]") {
+  const TestLexicon tl(EnglishWords({"AT", "TA", "CAT", "ACT", "CATS"}), En());
+  const Layout layout = Layout::Standard15();
+  MoveGenerator gen = MoveGenerator::Create(tl.lexicon(), layout).value();
+  // Line 3: a's rack lacks the C and T of CAT (8G CAT: C3 A1 T1, doubled by
+  // the start square). Line 4: b's TAC through the A is no word; its score
+  // (T1 A1 C3) is what the board gives, so the word is the only problem.
+  // Line 5: a's CATS, a word, its S on the rack: no issue.
+  const std::string gcg =
+      "#player1 a A\n#player2 b B\n"
+      ">a: AXYZ 8G CAT +10 10\n"
+      ">b: CTEEIOU H7 T.C +5 5\n"
+      ">a: AESXYZ 8G ...S +6 16\n";
+  const auto read = game::ParseGcg(gcg, En(), layout, "w.gcg");
+  REQUIRE(read.ok());
+  const auto r = game::ReplayGcg(*read, gen, game::ReplayOptions{});
+  INFO(r.status().ToString());
+  REQUIRE(r.ok());
+  std::vector<std::string> got;
+  for (const game::ReplayIssue& i : r->issues) got.push_back(std::to_string(i.line) + " " + i.field + ": " + i.problem);
+  INFO(Join(got));
+  REQUIRE(r->issues.size() == 2);
+  CHECK(r->issues[0].line == 3);
+  CHECK(r->issues[0].field == "rack");
+  CHECK(r->issues[0].problem == "the rack AXYZ does not hold the tiles played ACT");
+  CHECK(r->issues[1].line == 4);
+  CHECK(r->issues[1].field == "word");
+  CHECK(r->issues[1].problem == "H7 T(A)C: the word TAC is not a word");
+}
+
 TEST_CASE("game state: SetRack takes the record's rack from the unseen tiles", "[gcg]") {
   const Alphabet& a = En();
   auto s = game::GameState::NewGame(Layout::Standard15(), a, game::Rules{}, 5);

@@ -30,6 +30,13 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
       std::to_string(min) + ".." + std::to_string(max));
 }
 
+// A value that may not be empty (--cgp '', --rack ''): CLI11 reports "--rack:
+// empty" as a usage error (exit 2), where the command would have taken an
+// empty value for a missing option. `what` says what to give instead.
+inline CLI::Validator NotEmpty(const std::string& what) {
+  return CLI::Validator([what](std::string& s) -> std::string { return s.empty() ? "empty: give " + what : ""; }, "");
+}
+
 // A name written into a GCG pragma and a CGP operation (`selfplay
 // --lexicon`): gen::CgpOperandProblem must be empty (no line break, control
 // or invisible character, valid UTF-8, no ';'). CLI11 reports a failure as a

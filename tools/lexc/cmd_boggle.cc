@@ -204,7 +204,8 @@ void RegisterBoggle(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("boggle", "Boggle: the words of a board, random boards, the best board");
   cmd->add_option("image", args->image, "Image file (with a DAWG and/or a GADDAG)")->required();
   cmd->add_option("--board", args->board,
-                  "The board: rows apart ('CATD LINE MARO PETS') or one square run ('streaedlp'); Q is Qu");
+                  "The board: rows apart ('CATD LINE MARO PETS') or one square run ('streaedlp'); Q is Qu")
+      ->check(NotEmpty("the board's letters"));
   cmd->add_option("--random", args->random, "Roll a board of this size from the standard dice (4x4, 5x5)");
   cmd->add_option("--search", args->search, "Look for the highest-scoring board of this size (e.g. 4x4)");
   cmd->add_option("--min-len", args->min_len, "Shortest word counted, in tiles (default 3)")

@@ -9,6 +9,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "common.h"
 #include "lexc/builder.h"
@@ -16,6 +18,7 @@
 #include "lexc/io.h"
 #include "lexc/language.h"
 #include "lexc/wordlist.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -28,23 +31,55 @@ struct BuildArgs {
   std::uint64_t max_words = kDefaultMaxWords;
 };
 
-// Phase messages on stderr ("reading SOWPODS.txt ... 0.15 s"); always timed.
+// Progress on stderr, phase by phase. On a terminal: "lexc build: reading
+// x.txt ..." redrawn with a bar, a percentage and an ETA while the phase runs,
+// then its time. Elsewhere: a plain progress line every 2 s of a long phase
+// (short builds print none), and with --progress each phase's time. Nothing
+// with -q. The phases are always timed.
 class Phases {
  public:
-  explicit Phases(bool show) : show_(show) {}
+  Phases(bool quiet, bool show_times) : quiet_(quiet), tty_(StderrIsTerminal()), times_(!quiet && show_times) {}
+  ~Phases() {  // a failure in a phase: its line is erased before the message
+    if (open_ && !quiet_ && tty_) std::fprintf(stderr, "\r\033[K");
+  }
   void Begin(const std::string& what) {
-    if (show_) std::fprintf(stderr, "lexc build: %s ...", what.c_str());
+    what_ = what;
+    open_ = true;
+    line_.reset();
+    step_.clear();
     watch_ = Stopwatch();
+    step_watch_ = Stopwatch();
+    if (!quiet_ && tty_) std::fprintf(stderr, "lexc build: %s ...", what.c_str());
+  }
+  // `done` of `total` (0: unknown) `unit`s ("bytes", "words") in step `step`
+  // of the phase (a graph).
+  void Progress(std::string_view step, const char* unit, std::uint64_t done, std::uint64_t total) {
+    if (quiet_) return;
+    if (!line_ || step != step_) {
+      if (line_) line_->Clear();
+      step_ = std::string(step);
+      step_watch_ = Stopwatch();
+      line_.emplace("lexc build: " + what_ + (step_.empty() ? "" : " " + step_), false, 0, unit, 2.0);
+    }
+    line_->Update(done, total, step_watch_.Seconds());
   }
   double End() {
     const double s = watch_.Seconds();
-    if (show_) std::fprintf(stderr, " %.2f s\n", s);
+    open_ = false;
+    if (line_) line_->Clear();
+    line_.reset();
+    if (!quiet_ && tty_)
+      std::fprintf(stderr, "\r\033[Klexc build: %s ... %.2f s\n", what_.c_str(), s);
+    else if (times_)
+      std::fprintf(stderr, "lexc build: %s ... %.2f s\n", what_.c_str(), s);
     return s;
   }
 
  private:
-  bool show_;
-  Stopwatch watch_;
+  bool quiet_, tty_, times_, open_ = false;
+  std::string what_, step_;
+  std::optional<ProgressLine> line_;
+  Stopwatch watch_, step_watch_;
 };
 
 struct Timings {
@@ -149,31 +184,42 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
 void RunBuild(const BuildArgs& a) {
   const Stopwatch total;
   Timings t;
-  Phases phases(!a.quiet && (a.progress || StderrIsTerminal()));
+  Phases phases(a.quiet, a.progress);
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
   if (a.output == "-" && a.json) Fail("-o - and --json would both write standard output", 2);
   const std::string inputs[] = {a.input, a.alphabet};
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));
 
-  phases.Begin("reading " + QuotePath(a.input));
+  phases.Begin("reading " + (a.input == "-" ? std::string("<stdin>") : QuotePath(a.input)));
   ReadOptions ro;
+  ro.progress = [&phases](std::uint64_t bytes, std::uint64_t size) { phases.Progress("", "bytes", bytes, size); };
   ro.max_len = a.max_len;
   ro.skip_invalid = a.skip_invalid;
   ro.max_words = a.max_words;
   ReadReport rr;
   auto read = ReadWordList(a.input, alphabet, ro, &rr);
-  if (!read.ok() && rr.word_limit) Fail(Describe(read.status()) + " (--max-words raises it)");
+  const std::string category = read.ok() ? "" : ErrcName(read.status().code());
+  if (!read.ok() && rr.word_limit) throw Exit(1, Describe(read.status()) + " (--max-words raises it)", false, category);
   if (!read.ok() && rr.not_in_alphabet && !a.skip_invalid)
-    Fail(Describe(read.status()) +
-         " (--skip-invalid drops such lines and counts them; a fold line in the alphabet file reads a character as a "
-         "tile, as the shipped spanish and catalan alphabets do for accents: formats/alphabet.md)");
+    throw Exit(1,
+               Describe(read.status()) +
+                   " (--skip-invalid drops such lines and counts them; a fold line in the alphabet file reads a "
+                   "character as a tile, as the shipped spanish and catalan alphabets do for accents: "
+                   "formats/alphabet.md)",
+               false, category);
   const WordList words = Check(std::move(read));
   t.read = phases.End();
   if (words.size() == 0) Fail(QuotePath(a.input) + ": no words");
 
   phases.Begin("building");
   BuildOptions bo;
+  bo.progress = [&phases](std::string_view graph, std::uint64_t done, std::uint64_t of) {
+    if (graph == "dawg")
+      phases.Progress("the DAWG", "words", done, of);
+    else
+      phases.Progress("the GADDAG", "prefixes", done, of);
+  };
   bo.dawg = a.dawg || !a.gaddag;
   bo.gaddag = a.gaddag || !a.dawg;
   bo.arc_width = a.arc_width;
@@ -256,7 +302,9 @@ void RegisterBuild(CLI::App& app) {
                 "(Verify() always runs; this adds the exact check of `lexc verify --words`)");
   cmd->add_flag("--json", args->json, "Print the build report as JSON on standard output");
   cmd->add_flag("-q,--quiet", args->quiet, "No report or progress on standard error");
-  cmd->add_flag("--progress", args->progress, "Show phase progress even when stderr is not a terminal");
+  cmd->add_flag("--progress", args->progress,
+                "Also print each phase's time when stderr is not a terminal (a terminal shows a bar with an ETA; "
+                "elsewhere long phases print a line every 2 s)");
   cmd->footer(R"(Examples:
   lexc build nwl18.txt -o nwl18.lex              both graphs in one image
   lexc build --dawg nwl18.txt -o nwl18.dawg

@@ -99,7 +99,7 @@ void RunEndgame(const EndgameArgs& a) {
   o.threads = a.threads > 0 ? a.threads : std::clamp(int(std::thread::hardware_concurrency()), 1, endgame::kMaxThreads);
   o.node_limit = a.nodes;
   o.table_bytes = a.table_mib << 20;
-  const MappedLexicon image = OpenImage(a.image, a.game.verify);
+  const MappedLexicon image = OpenImage(a.image, a.game.verify, a.game.load);
   const Alphabet& abc = image->alphabet();
   const gen::Layout layout = LoadLayout(a.game.layout);
   o.algorithm = ChooseAlgorithm(a.game.algorithm, image.lexicon());
@@ -128,7 +128,8 @@ void RegisterEndgame(CLI::App& app) {
   auto args = std::make_shared<EndgameArgs>();
   CLI::App* cmd = app.add_subcommand("endgame", "Solve an endgame (bag empty): best line and final spread");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
-  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it); the opponent's rack may be left out");
+  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it); the opponent's rack may be left out")
+      ->check(NotEmpty("a CGP record"));
   cmd->add_option("--plies", args->plies, "Search at most N plies (default: until the value is proven)")
       ->check(WholeNumber(1, endgame::kMaxPlies));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). The value does not depend on it")
@@ -145,7 +146,8 @@ void RegisterEndgame(CLI::App& app) {
   lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp)"
   lexc endgame sowpods.lex --cgp "$(sed -n 2p fixtures/positions/sowpods-endgames.cgp)" --threads 2 --time 10
   lexc endgame sowpods.lex --cgp "$(sed -n 11p fixtures/positions/sowpods-endgames.cgp)" --plies 2 --json -q
-  lexc endgame w.lex --cgp '15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 S/ 0/0 0'   (opponent rack left out)
+  lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp | awk '{ sub(/\/.*/, "/", $2) } 1')"
+      the same position with the opponent's rack left out (it is the unseen tiles)
 
 The unseen tiles (not on the board, not on the listed racks) must fit on one
 rack: they are the opponent's. The value is the final spread with the rules

@@ -153,7 +153,7 @@ void RegisterLeaves(CLI::App& app) {
   cmd->add_flag("--json", args->json, "Print a summary as JSON (per generation: games, observations, fit)");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
-  lexc leaves sowpods.lex -o sowpods.klv2 --threads 0
+  lexc leaves sowpods.lex -o sowpods.klv2 --games 100000 --threads 0
   lexc leaves sowpods.lex -o sowpods.leaves --games 20000 --generations 2 --json
   lexc selfplay sowpods.lex --players equity,greedy --leaves sowpods.klv2 --games 100000 --stats vs/
 

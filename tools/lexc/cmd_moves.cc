@@ -3,6 +3,8 @@
 // The position is a CGP record (--cgp, or --cgp-file with one record a line)
 // or a board file with --rack. Plays come sorted by score (BetterPlay order),
 // then the exchanges (when the bag allows them) and the pass, all scoring 0.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <memory>
@@ -12,6 +14,7 @@
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/position.h"
 #include "play_common.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -20,13 +23,13 @@ struct MovesArgs {
   std::string image, cgp, cgp_file, board, rack;
   GameOptions game;
   std::size_t top = 0;  // 0: all
-  bool json = false, plays_only = false, stats = false;
+  bool json = false, plays_only = false, stats = false, count = false, quiet = false;
   int show = -1;  // --show [N]: -1 off, 0 the position, N the N-th move listed on it
   ScreenOptions screen;
 };
 
 struct Input {
-  std::string label;  // how errors and headings name the position
+  std::string label;  // how headings name the position (the CGP record, or the board file)
   gen::Position position;
 };
 
@@ -38,34 +41,19 @@ Rack ParseRackOption(const std::string& text, const Alphabet& abc) {
   return *rack;
 }
 
-std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const gen::Layout& layout) {
-  const int sources = !a.cgp.empty() + !a.cgp_file.empty() + !a.board.empty();
-  if (sources != 1) Fail("give exactly one of --cgp, --cgp-file and --board", 2);
-  if (!a.board.empty() && a.rack.empty()) Fail("--board needs --rack", 2);
-  std::vector<Input> out;
-  if (!a.board.empty()) {
-    gen::Position p;
-    p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
-    p.racks = {ParseRackOption(a.rack, abc), Rack()};  // the opponent's rack is unknown
-    p.scores = {0, 0};
-    Check(gen::ValidatePosition(p, layout, abc));
-    out.push_back({a.board, std::move(p)});
-    return out;
-  }
-  const auto add = [&](std::string_view line, const std::string& where) {
-    Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
-    if (!p.ok()) Fail(where + p.status().detail());
-    if (!a.rack.empty()) {
-      p->racks[0] = ParseRackOption(a.rack, abc);
-      if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) Fail(where + st.detail());
-    }
-    out.push_back({std::string(line), std::move(p).value()});
-  };
-  if (!a.cgp.empty()) {
-    add(a.cgp, "");
-    return out;
-  }
-  const std::string text = ReadText(a.cgp_file);
+// A CGP record, with --rack in place of the record's rack when given.
+Result<gen::Position> ParseRecord(const MovesArgs& a, std::string_view line, const Alphabet& abc,
+                                  const gen::Layout& layout) {
+  Result<gen::Position> p = gen::ParseCgp(line, abc, layout);
+  if (!p.ok() || a.rack.empty()) return p;
+  p->racks[0] = ParseRackOption(a.rack, abc);
+  if (Status st = gen::ValidatePosition(*p, layout, abc); !st.ok()) return st;
+  return p;
+}
+
+// The records of a --cgp-file: (line number, record), blank and # lines left out.
+std::vector<std::pair<int, std::string_view>> Records(const std::string& text) {
+  std::vector<std::pair<int, std::string_view>> out;
   std::size_t at = 0;
   for (int line_no = 1; at < text.size(); ++line_no) {
     std::size_t end = text.find('\n', at);
@@ -74,9 +62,8 @@ std::vector<Input> ReadPositions(const MovesArgs& a, const Alphabet& abc, const 
     at = end + 1;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
     if (line.empty() || line[0] == '#') continue;
-    add(line, a.cgp_file + ":" + std::to_string(line_no) + ": ");
+    out.emplace_back(line_no, line);
   }
-  if (out.empty()) Fail(QuotePath(a.cgp_file) + ": no position");
   return out;
 }
 
@@ -88,12 +75,26 @@ class Lister {
         gen_(MakeGenerator(lex, layout, gen::kDefaultBingoBonus)),
         alg_(ChooseAlgorithm(a.game.algorithm, lex)) {}
 
-  void Run(const std::vector<Input>& inputs) {
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      if (!a_.json && inputs.size() > 1) out_.buf() += (i ? "\n# " : "# ") + inputs[i].label + "\n";
-      List(inputs[i].position);
-    }
-    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
+  // Output is streamed: each position's moves are written before the next
+  // position is read, and --json writes the array an object at a time.
+  void Begin(bool headed) {
+    headed_ = headed;
+    if (a_.json) out_.buf() += '[';
+  }
+  void Add(const Input& in) {
+    if (!a_.json && !a_.count && headed_) out_.buf() += (listed_ ? "\n# " : "# ") + in.label + "\n";
+    List(in.position);
+    ++listed_;
+  }
+  // A record that does not read: named on stderr (and in the --json array),
+  // and the batch goes on.
+  void Bad(const std::string& file, int line, const std::string& error) {
+    std::fprintf(stderr, "lexc moves: %s\n",
+                 EscapeText(file + ":" + std::to_string(line) + ": " + error, '\0', std::string::npos).c_str());
+    if (a_.json) Json({{"ok", false}, {"file", file}, {"line", line}, {"error", error}});
+  }
+  void End() {
+    if (a_.json) out_.buf() += "]\n";
     out_.Flush();
   }
 
@@ -101,6 +102,15 @@ class Lister {
   void List(const gen::Position& p) {
     Check(gen_.SetPosition(p));  // board and bingo bonus
     const Rack& rack = p.racks[0];
+    if (a_.count) {  // the number of moves listed, as query --count
+      std::vector<gen::Move> non_plays;
+      game::AppendNonPlays(p, abc_, &non_plays);
+      std::uint64_t n = gen_.Count(rack, alg_) + (a_.plays_only ? 0 : non_plays.size());
+      if (a_.top) n = std::min<std::uint64_t>(n, a_.top);
+      out_.buf() += std::to_string(n) + "\n";
+      out_.MaybeFlush();
+      return;
+    }
     const Stopwatch clock;
     std::uint64_t plays_found = 0;
     plays_.clear();
@@ -206,14 +216,21 @@ class Lister {
       j["score"] = m.score();
       listed.push_back(std::move(j));
     }
-    json_.push_back({{"cgp", gen::WriteCgp(p, abc_)},
-                     {"rack", p.racks[0].ToString(abc_)},
-                     {"algorithm", gen::AlgorithmName(alg_)},
-                     {"plays", plays},
-                     {"exchanges", exchanges},
-                     {"bag", bag},
-                     {"truncated", moves.size() < total},
-                     {"moves", std::move(listed)}});
+    Json({{"cgp", gen::WriteCgp(p, abc_)},
+          {"rack", p.racks[0].ToString(abc_)},
+          {"algorithm", gen::AlgorithmName(alg_)},
+          {"plays", plays},
+          {"exchanges", exchanges},
+          {"bag", bag},
+          {"truncated", moves.size() < total},
+          {"moves", std::move(listed)}});
+  }
+
+  // One element of the --json array.
+  void Json(const JsonValue& j) {
+    if (json_items_++ > 0) out_.buf() += ',';
+    out_.buf() += JsonLine(j);
+    out_.MaybeFlush();
   }
 
   const MovesArgs& a_;
@@ -222,15 +239,64 @@ class Lister {
   gen::Algorithm alg_;
   std::vector<gen::Play> plays_;
   Output out_;
-  JsonValue json_ = JsonValue::array();  // --json: one object per position
+  std::uint64_t json_items_ = 0, listed_ = 0;
+  bool headed_ = false;  // "# RECORD" before each list (several positions)
 };
 
 void RunMoves(const MovesArgs& a) {
   if (a.show >= 0 && a.json) Fail("--show draws text; it does not go with --json", 2);
+  const int sources = !a.cgp.empty() + !a.cgp_file.empty() + !a.board.empty();
+  if (sources != 1) Fail("give exactly one of --cgp, --cgp-file and --board", 2);
+  if (!a.board.empty() && a.rack.empty()) Fail("--board needs --rack", 2);
   const MappedLexicon image = OpenImage(a.image, a.game.verify, a.game.load);
+  const Alphabet& abc = image->alphabet();
   const gen::Layout layout = LoadLayout(a.game.layout);
-  const std::vector<Input> inputs = ReadPositions(a, image->alphabet(), layout);
-  Lister(a, image.lexicon(), layout).Run(inputs);
+  Lister lister(a, image.lexicon(), layout);
+  if (!a.board.empty()) {
+    gen::Position p;
+    p.board = Check(gen::ParseBoardFile(ReadText(a.board), a.board, abc, layout));
+    p.racks = {ParseRackOption(a.rack, abc), Rack()};  // the opponent's rack is unknown
+    p.scores = {0, 0};
+    Check(gen::ValidatePosition(p, layout, abc));
+    lister.Begin(false);
+    lister.Add({a.board, std::move(p)});
+    return lister.End();
+  }
+  if (!a.cgp.empty()) {
+    Input in{a.cgp, Check(ParseRecord(a, a.cgp, abc, layout))};
+    lister.Begin(false);
+    lister.Add(in);
+    return lister.End();
+  }
+  // A batch: a record that does not read is reported and skipped; the
+  // others are listed; exit 1 at the end if any was bad.
+  const std::string text = ReadText(a.cgp_file);
+  const auto records = Records(text);
+  if (records.empty()) Fail(QuotePath(a.cgp_file) + ": no position");
+  std::uint64_t bad = 0, done = 0;
+  lister.Begin(records.size() > 1);
+  // Progress on stderr (a bar on a terminal), unless the list goes to the
+  // terminal itself.
+  ProgressLine progress("lexc moves", a.quiet || ::isatty(STDOUT_FILENO) == 1, 0, "positions", 5);
+  const Stopwatch clock;
+  for (const auto& [line_no, line] : records) {
+    progress.Update(done++, records.size(), clock.Seconds());
+    Result<gen::Position> p = ParseRecord(a, line, abc, layout);
+    if (!p.ok()) {
+      ++bad;
+      lister.Bad(a.cgp_file, line_no, p.status().detail());
+      continue;
+    }
+    lister.Add({std::string(line), std::move(p).value()});
+  }
+  progress.Update(done, records.size(), clock.Seconds());
+  progress.Clear();
+  lister.End();
+  if (bad > 0)
+    throw Exit{1,
+               QuotePath(a.cgp_file) + ": " + Thousands(bad) + " of " + Thousands(records.size()) +
+                   " records could not be read (listed above); the others were listed",
+               /*json_done=*/a.json};
 }
 
 }  // namespace
@@ -239,14 +305,23 @@ void RegisterMoves(CLI::App& app) {
   auto args = std::make_shared<MovesArgs>();
   CLI::App* cmd = app.add_subcommand("moves", "List every legal move of a position, best first");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
-  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it)");
-  cmd->add_option("--cgp-file", args->cgp_file, "A file of CGP records, one a line ('-': standard input)");
-  cmd->add_option("--board", args->board, "A board file (formats/cgp.md); needs --rack");
-  cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's");
-  cmd->add_option("--top", args->top, "Print the N best moves only")->check(WholeNumber(0, 1000000000));
+  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it)")->check(NotEmpty("a CGP record"));
+  cmd->add_option("--cgp-file", args->cgp_file, "A file of CGP records, one a line ('-': standard input)")
+      ->check(NotEmpty("a file name, or - for standard input"));
+  cmd->add_option("--board", args->board, "A board file (formats/cgp.md); needs --rack")
+      ->check(NotEmpty("a board file"));
+  cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's")
+      ->check(NotEmpty("the tiles, '?' a blank"));
+  cmd->add_option("--limit", args->top, "Print the N best moves only (0: all)")->check(WholeNumber(0, 1000000000));
+  cmd->add_option("--top", args->top, "The old name of --limit")
+      ->check(WholeNumber(0, 1000000000))
+      ->group("Deprecated");
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
-  cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
+  CLI::Option* json = cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
+  cmd->add_flag("--count", args->count, "Print only the number of moves (at most --limit), one line a position")
+      ->excludes(json);
   cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (--cgp-file)");
   cmd->add_option("--show", args->show,
                   "Draw the board after the list: --show 0 the position, --show N the N-th move listed played on it "
                   "(new tiles marked); --show alone is --show 0")
@@ -257,14 +332,19 @@ void RegisterMoves(CLI::App& app) {
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
-  lexc moves sowpods.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc moves sowpods.lex --board fixtures/board.txt --rack 'RETAIN?' --limit 10
   lexc moves sowpods.lex --cgp-file positions.cgp --algorithm dawg --json
-  lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0' --top 3 --show 1
+  lexc moves sowpods.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0' --limit 3 --show 1
 
 Output: one move a line, "8D GEL(I)D 18": coordinate (row first for across,
 column first for down), the word with tiles already on the board in
 parentheses and blanks in lower case, the score. Exchanges ("exch AEI") are
 listed when the bag holds at least 7 tiles (CGP operation etl), then "pass".
+With --cgp-file each list is headed "# RECORD"; a record that does not read
+is reported as FILE:LINE: on standard error (with --json, as an object
+{"ok": false, "file", "line", "error"} in the array) and the others are
+listed; the exit status is then 1. Output is written as it is found: --json
+streams its array, so memory does not grow with the number of positions.
 Formats: formats/cgp.md, formats/layout.md.)");
   cmd->callback([args] { RunMoves(*args); });
 }

@@ -1,13 +1,15 @@
 // lexc query -- look words up in an image.
 //
-// Exit status follows grep: 0 when every query found something (contains,
-// index: every word is present), 1 otherwise, 2 on any error (bad tile, bad
-// image, a word number past the last word).
+// Exit status: 0 when every query found something (contains, index: every
+// word is present), 1 otherwise (as grep) or on an error with the data (bad
+// tile, bad image, a word number past the last word: a message on stderr),
+// 2 on a usage error, as every lexc command.
 #include <CLI/CLI.hpp>
 #include <memory>
 
 #include "cli_checks.h"
 #include "common.h"
+#include "lexc/io.h"
 #include "lexc/query.h"
 #include "lexc/tile_text.h"
 #include "lexc/word_index.h"
@@ -16,7 +18,7 @@ namespace lexc::cli {
 namespace {
 
 struct QueryArgs {
-  std::string image, kind;
+  std::string image, kind, file;
   std::vector<std::string> args;
   std::uint64_t limit = 0;  // 0: no limit
   bool sub = false, count = false, json = false, verify = true;
@@ -98,7 +100,7 @@ class Query {
     std::uint64_t n = 0;
     if (arg.empty() || arg.size() > 19 ||
         !std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      Fail("word number " + QuoteText(arg) + ": expected a whole number from 0");
+      Fail("word number " + QuoteText(arg) + ": expected a whole number from 0", 2);
     n = std::stoull(arg);
     const WordIndex& index = Index();
     if (n >= index.size())
@@ -184,15 +186,43 @@ class Query {
   std::unique_ptr<WordIndex> index_;
 };
 
-void RunQuery(const QueryArgs& a) {
-  try {
-    if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only");
-    const MappedLexicon image = OpenImage(a.image, a.verify);
-    if (!Query(a, image.lexicon()).Run()) throw Exit{1, ""};
-  } catch (Exit& e) {
-    if (!e.message.empty()) e.code = 2;  // errors exit 2, as grep's do
-    throw;
+// The arguments with each "-" replaced by the lines of standard input, and
+// the lines of --file: one query a line, blank lines skipped, CR and trailing
+// blanks dropped (zstd is read too). A long list then needs no command line.
+std::vector<std::string> ExpandArgs(const QueryArgs& a) {
+  std::vector<std::string> out;
+  bool stdin_read = false;
+  const auto read_lines = [&out](const std::string& path) {
+    bool compressed = false;
+    const std::string text = Check(ReadInputBytes(path, &compressed, std::uint64_t(1) << 32));
+    std::size_t at = 0;
+    while (at < text.size()) {
+      std::size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      std::string_view line(text.data() + at, end - at);
+      at = end + 1;
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+      if (!line.empty()) out.emplace_back(line);
+    }
+  };
+  for (const std::string& arg : a.args) {
+    if (arg != "-") {
+      out.push_back(arg);
+    } else if (!stdin_read) {
+      stdin_read = true;
+      read_lines("-");
+    }
   }
+  if (!a.file.empty()) read_lines(a.file);
+  return out;
+}
+
+void RunQuery(QueryArgs a) {
+  if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only", 2);
+  if (a.args.empty() && a.file.empty()) Fail("give the words (racks, patterns, numbers), '-' or --file", 2);
+  const MappedLexicon image = OpenImage(a.image, a.verify);
+  a.args = ExpandArgs(a);
+  if (!Query(a, image.lexicon()).Run()) throw Exit{1, ""};
 }
 
 }  // namespace
@@ -205,7 +235,10 @@ void RegisterQuery(CLI::App& app) {
   cmd->add_option("kind", args->kind, "contains | anagram | pattern | prefix | suffix | substring | index | word")
       ->required()
       ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring", "index", "word"}));
-  cmd->add_option("args", args->args, "Words, racks, patterns or word numbers (one query each)")->required();
+  cmd->add_option("args", args->args,
+                  "Words, racks, patterns or word numbers (one query each); '-' reads them from standard input, one a "
+                  "line");
+  cmd->add_option("-f,--file", args->file, "Read more queries from this file, one a line (plain or zstd)");
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")
       ->check(WholeNumber(0, 1000000000000000000ull));
@@ -215,17 +248,18 @@ void RegisterQuery(CLI::App& app) {
                 "Verify the whole image first (the default). --no-verify trusts it: opening is then "
                 "O(1), and a damaged image gives wrong answers or slow queries, never a crash");
   cmd->footer(R"(Examples:
-  lexc query nwl18.lex contains QI ZA QX       prints QI: yes / ZA: yes / QX: no
+  lexc query nwl18.lex contains QI ZA QX       QI: yes / ZA: yes / QX: no (exit 1)
   lexc query nwl18.lex anagram 'RETAINS?'      ? is a blank; blank tiles print in lower case
   lexc query nwl18.lex anagram --sub QIXZ      words from any part of the rack
   lexc query nwl18.lex pattern 'Q?I*'          ? one tile, * any run (possibly empty)
   lexc query nwl18.lex prefix QU --count
   lexc query nwl18.lex suffix ING --limit 20
   lexc query nwl18.lex substring XAN
-  lexc query es.lex anagram 'CHE'              Spanish: CH,E, read as word lists are (greedy)
-  lexc query es.lex anagram 'C[H]E'            C,H,E: a bracket names exactly one tile
+  lexc query es.lex anagram --sub CHAALE       Spanish: CH,A,A,L,E, read as word lists are (greedy)
+  lexc query es.lex contains 'ALAC[H]E'        A,L,A,C,H,E: a bracket names exactly one tile (exit 1)
   lexc query nwl18.lex index QI                the word's number (0 = the first word in order)
   lexc query nwl18.lex word 0 1000             words number 0 and 1000
+  lexc dump nwl18.lex | lexc query nwl18.lex contains -   words from standard input (or --file FILE)
 
 Words, racks and patterns are tile text (formats/tile-text.md).
 
@@ -233,7 +267,9 @@ Words come in the alphabet's tile order. With several arguments, each list is
 headed by "ARG:". Word numbers count words in that order from 0; they are read
 from the image's word index (lexc build --word-index), or computed on opening.
 Exit status: 0 when every query found something (contains, index: every word
-present), 1 otherwise, 2 on an error (a word number past the last word too).)");
+present); 1 when one found nothing (as grep; nothing on standard error), or
+on an error with the image or an argument (a message on standard error; a
+word number past the last word too); 2 on a usage error.)");
   cmd->callback([args] { RunQuery(*args); });
 }
 

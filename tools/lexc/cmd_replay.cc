@@ -217,7 +217,7 @@ void RegisterReplay(CLI::App& app) {
   cmd->footer(R"(Examples:
   lexc replay sowpods.lex game.gcg                   check every line, print each issue
   lexc replay sowpods.lex game.gcg --turn 12 --show  the board before move 12
-  lexc replay sowpods.lex games/*.gcg --stats study/ statistics, then: lexc report study/
+  lexc replay sowpods.lex games/*.gcg --stats study/  statistics, then: lexc report study/
 
 Checks: each play's tiles were on the rack (when the record shows it), its
 words are in the lexicon (the main word and every cross word) and its score

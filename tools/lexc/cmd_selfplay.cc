@@ -448,7 +448,8 @@ void RegisterSelfplay(CLI::App& app) {
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"
                   "(replaced at the end; a device, FIFO or - is written as a stream)");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
-      ->check(WholeNumber(1, 1000000));
+      ->check(WholeNumber(1, 1000000))
+      ->needs("--positions");
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG, no progress and no summary line with --stats");
@@ -461,7 +462,7 @@ void RegisterSelfplay(CLI::App& app) {
   lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/
   lexc selfplay sowpods.lex --games 1000000 --threads 0 --stats study/ --resume
   lexc selfplay sowpods.lex --first-game 500000 --games 500000 --stats shard2/
-  lexc merge study/ shard1/ shard2/                      shards into one study
+  lexc merge merged/ shard1/ shard2/                     shards into one study
   mpirun -np 64 lexc-mpi selfplay sowpods.lex --games 100000000 --stats study/
   lexc selfplay sowpods.lex --players equity,greedy --leaves sowpods.klv2 --games 100000 --stats vs/
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "cli_checks.h"
 #include "lexc/gen/board_render.h"
 #include "lexc/gen/cgp.h"
 #include "play_common.h"
@@ -78,7 +79,9 @@ void RegisterShow(CLI::App& app) {
   auto args = std::make_shared<ShowArgs>();
   CLI::App* cmd = app.add_subcommand("show", "Draw a position: board, premiums, racks, scores, bag and unseen tiles");
   cmd->add_option("image", args->image, "Image file (its alphabet reads the position)")->required();
-  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it)")->required();
+  cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it)")
+      ->required()
+      ->check(NotEmpty("a CGP record"));
   cmd->add_flag("--json", args->json, "Print the position's facts as JSON (rows as in board files) instead");
   AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);

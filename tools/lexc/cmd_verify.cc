@@ -8,6 +8,7 @@
 #include "lexc/format.h"
 #include "lexc/language.h"
 #include "lexc/wordlist.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 struct VerifyArgs {
   std::string image, words, alphabet;
   int max_len = 0;  // 0: the image's own
-  bool skip_invalid = false, json = false;
+  bool skip_invalid = false, json = false, quiet = false;
 };
 
 struct Outcome {
@@ -39,7 +40,13 @@ Outcome Examine(const VerifyArgs& a, const Lexicon& lex) {
     ro.max_len = a.max_len > 0 ? a.max_len : static_cast<int>(lex.meta().max_len);
     ro.skip_invalid = a.skip_invalid;
     ReadReport rr;
+    // A long list shows its progress (a bar on a terminal).
+    ProgressLine progress("lexc verify: reading " + (a.words == "-" ? std::string("<stdin>") : QuotePath(a.words)),
+                          a.quiet, 0, "bytes", 2);
+    const Stopwatch read_watch;
+    ro.progress = [&](std::uint64_t bytes, std::uint64_t size) { progress.Update(bytes, size, read_watch.Seconds()); };
     const WordList words = Check(ReadWordList(a.words, alphabet, ro, &rr));
+    progress.Clear();
     o.list_words = words.size();
     o.duplicates = rr.duplicates;
     const VerifyWordsReport lang = VerifyWords(lex, words);
@@ -72,7 +79,7 @@ void RunVerify(const VerifyArgs& a) {
     j["seconds"] = JsonFixed(o.seconds, 4);
     std::printf("%s\n", JsonLine(j).c_str());
   }
-  if (!o.error.empty()) Fail(QuotePath(a.image) + ": " + o.error);
+  if (!o.error.empty()) throw Exit(1, QuotePath(a.image) + ": " + o.error, /*json_done=*/a.json);
   if (a.json) return;
 
   std::string what = "checksum and structure";
@@ -100,6 +107,7 @@ void RegisterVerify(CLI::App& app) {
       ->check(CLI::Range(1, 255));
   cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing");
   cmd->add_flag("--json", args->json, "Print the result as JSON on standard output");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (reading --words)");
   cmd->footer(R"(Examples:
   lexc verify nwl18.lex
   lexc verify nwl18.gdg --words nwl18.txt

@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <regex>
 #include <set>
 
 #include "lexc/tile_text.h"
@@ -28,6 +30,37 @@ std::string Describe(const Status& st) {
 }
 
 void Fail(std::string message, int code) { throw Exit{code, std::move(message)}; }
+void Fail(const Status& st) { throw Exit{1, Describe(st), false, ErrcName(st.code())}; }
+
+JsonValue JsonError(const std::string& command, const Exit& e) {
+  JsonValue j = {{"ok", false}, {"command", command}, {"exit", e.code}, {"error", e.message}};
+  if (!e.category.empty()) j["category"] = e.category;
+  // FILE:LINE: at the start (after a category such as "corrupt: "), else a
+  // first field that names an existing file.
+  static const std::regex file_line(R"(^(?:[a-z ]+: )?([^:\n]+):([0-9]+): )");
+  static const std::regex offset(R"((?:offset|at byte) ([0-9]+))");
+  std::smatch m;
+  if (std::regex_search(e.message, m, file_line)) {
+    j["file"] = m[1].str();
+    j["line"] = std::stoull(m[2].str());
+  } else {
+    std::size_t at = 0;
+    for (int field = 0; field < 3 && at < e.message.size(); ++field) {
+      const std::size_t end = e.message.find(": ", at);
+      if (end == std::string::npos) break;
+      std::string name = e.message.substr(at, end - at);
+      if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+      std::error_code ec;
+      if (!name.empty() && fs::exists(name, ec)) {
+        j["file"] = name;
+        break;
+      }
+      at = end + 2;
+    }
+  }
+  if (std::regex_search(e.message, m, offset) && m[1].length() < 20) j["offset"] = std::stoull(m[1].str());
+  return j;
+}
 
 std::string Thousands(std::uint64_t v) {
   std::string digits = std::to_string(v), out;
@@ -97,12 +130,15 @@ std::string AlphabetHelp() { return "Tile alphabet: a name (" + KnownNames() + "
 Alphabet LoadAlphabet(const std::string& spec) {
   const bool looks_like_path = spec.find_first_of("/.") != std::string::npos;
   if (!looks_like_path) {
-    if (spec == "english") return Alphabet::English();
+    // Names in any case (ENGLISH, Spanish), before a file of that name here.
+    std::string lower = spec;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower == "english") return Alphabet::English();
     for (const auto& [name, path] : NamedAlphabets())
-      if (name == spec) return Check(Alphabet::LoadFile(path.string()));
+      if (name == lower) return Check(Alphabet::LoadFile(path.string()));
     std::error_code ec;
     if (!fs::is_regular_file(spec, ec))
-      Fail("unknown alphabet " + QuoteText(spec, '\'') + " (known: " + KnownNames() + "; or give a file path)");
+      Fail("unknown alphabet " + QuoteText(spec, '\'') + " (known: " + KnownNames() + "; or give a file path)", 2);
   }
   return Check(Alphabet::LoadFile(spec));
 }

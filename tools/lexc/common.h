@@ -28,10 +28,22 @@ class App;
 
 namespace lexc::cli {
 
+// A command's JSON report (see JsonLine below).
+using JsonValue = nlohmann::ordered_json;
+
 // Thrown by a command to end with `code`; main() prints a non-empty message.
+// Exit codes: 0 success, 1 a problem with data or files (query: also "not
+// found"), 2 a usage error. With --json, main() also prints a JSON error
+// object on standard output unless `json_done` (the command printed its own
+// report of the failure); `category` is the library's error category
+// (ErrcName) when the failure came from a Status.
 struct Exit {
+  Exit(int c, std::string m, bool done = false, std::string cat = {})
+      : code(c), message(std::move(m)), json_done(done), category(std::move(cat)) {}
   int code = 1;
   std::string message;
+  bool json_done = false;
+  std::string category;
 };
 
 // The message for a failed Status: its detail, prefixed with the category
@@ -39,14 +51,23 @@ struct Exit {
 std::string Describe(const Status& st);
 
 [[noreturn]] void Fail(std::string message, int code = 1);
+// Fail with Describe(st), keeping st's category for --json.
+[[noreturn]] void Fail(const Status& st);
 inline void Check(const Status& st) {
-  if (!st.ok()) Fail(Describe(st));
+  if (!st.ok()) Fail(st);
 }
 template <class T>
 T Check(Result<T> r) {
-  if (!r.ok()) Fail(Describe(r.status()));
+  if (!r.ok()) Fail(r.status());
   return std::move(r).value();
 }
+
+// The JSON object printed on standard output for a failed command run with
+// --json: {"ok": false, "command", "exit", "error" (the message), "category"
+// (when known), "file", "line", "offset" (when the message names them:
+// "FILE:LINE: ...", "... offset N" / "at byte N")}. README, "Command-line
+// conventions".
+JsonValue JsonError(const std::string& command, const Exit& e);
 
 // "1234567" -> "1,234,567".
 std::string Thousands(std::uint64_t v);
@@ -114,10 +135,9 @@ class Output {
 };
 
 // ---- --json output (nlohmann-json) ----
-// A command's JSON report. Objects keep their keys in insertion order (the
-// order each command documents and users' scripts may read positionally),
-// unlike nlohmann::json, which sorts them.
-using JsonValue = nlohmann::ordered_json;
+// JsonValue (above): objects keep their keys in insertion order (the order
+// each command documents and users' scripts may read positionally), unlike
+// nlohmann::json, which sorts them.
 
 // `v` rounded to `decimals` places as Fixed() rounds it, so that the
 // shortest round-trip form nlohmann prints is that decimal (427.3, not
@@ -155,5 +175,6 @@ void RegisterStats(CLI::App& app);
 void RegisterVerify(CLI::App& app);
 void RegisterDump(CLI::App& app);
 void RegisterQuery(CLI::App& app);
-void RegisterBoggle(CLI::App& app);  // cmd_boggle.cc (lexc::boggle)
+void RegisterBoggle(CLI::App& app);      // cmd_boggle.cc (lexc::boggle)
+void RegisterCompletion(CLI::App& app);  // cmd_completion.cc: the bash completion script
 }  // namespace lexc::cli

@@ -2,6 +2,7 @@
 #include "foreign.h"
 
 #include <cstring>
+#include <filesystem>
 
 #include "common.h"
 #include "lexc/format.h"
@@ -40,7 +41,10 @@ FileKind ParseFileKind(const std::string& name) {
 }
 
 FileKind DetectInputKind(const std::string& path) {
-  if (path != "-") {
+  std::error_code ec;
+  // Only a regular file is sniffed: reading a FIFO's first bytes would take
+  // them from the reader after us (and its open would wait for a writer).
+  if (path != "-" && std::filesystem::is_regular_file(path, ec)) {
     auto in = InputStream::Open(path);  // the first chunk holds the 8-byte magics
     auto head = in.ok() ? in->Next() : Result<std::string_view>(in.status());
     if (head.ok() && head->size() >= 8) {
@@ -50,6 +54,8 @@ FileKind DetectInputKind(const std::string& path) {
   }
   if (EndsWith(path, ".kwg")) return FileKind::kKwg;
   if (EndsWith(path, ".klv2")) return FileKind::kKlv2;
+  if (path != "-" && std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return FileKind::kImage;  // opening it as an image names what it is
   return FileKind::kUnknown;
 }
 

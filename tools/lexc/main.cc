@@ -4,15 +4,64 @@
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common.h"
 #include "lexc/format.h"
 #include "play_common.h"
 #include "study_cli.h"
+
+namespace {
+
+using lexc::cli::JsonError;
+
+CLI::App* FindCommand(CLI::App& app, std::string_view name) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
+// Optimal string alignment distance (Levenshtein with adjacent
+// transpositions, "biuld" -> "build" is 1), case-insensitive.
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  const auto low = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = low(a[i - 1]) == low(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// "lexc: unknown command 'biuld'; did you mean 'build'?" and the commands.
+std::string UnknownCommand(CLI::App& app, std::string_view name) {
+  std::string best, names;
+  std::size_t best_d = std::string::npos;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    const std::size_t d = EditDistance(name, sub->get_name());
+    if (d < best_d) best_d = d, best = sub->get_name();
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  }
+  std::string out = "lexc: unknown command " + lexc::QuoteText(name, '\'');
+  // At most 2 edits, and fewer than half the letters (so "x" suggests nothing).
+  if (best_d <= 2 && 2 * best_d < name.size()) out += "; did you mean '" + best + "'?";
+  return out + "\nCommands: " + names + "\nRun 'lexc --help' or 'lexc help COMMAND' for more.\n";
+}
+
+}  // namespace
 
 // The whole tool, compiled once into the subcommand objects: lexc's main
 // (tool_main.cc) calls it, and lexc-mpi's (mpi_main.cc) between MPI_Init and
@@ -41,16 +90,25 @@ int LexcMain(int argc, char** argv) {
   lexc verify nwl18.lex --words nwl18.txt
   lexc dump nwl18.lex > words.txt
   lexc query nwl18.lex anagram 'RETAINS?'
-  lexc moves nwl18.lex --board board.txt --rack 'RETAINS?' --top 10
+  lexc moves nwl18.lex --board board.txt --rack 'RETAIN?' --limit 10
   lexc show nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'
   lexc replay nwl18.lex game.gcg --turn 10 --show
+  lexc sim nwl18.lex --cgp '15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0' --time 10
+  lexc infer nwl18.lex --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance 15
   lexc selfplay nwl18.lex --games 100 -q
   lexc selfplay nwl18.lex --games 1000000 --threads 0 --stats study/
-  lexc merge study/ shard1/ shard2/
+  lexc merge merged/ shard1/ shard2/
   lexc boggle nwl18.lex --board 'CATD LINE MARO PETS'
+  lexc help moves                            the same as lexc moves --help
 
-Run 'lexc COMMAND --help' for a command's options.
-Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
+Run 'lexc help COMMAND' or 'lexc COMMAND --help' for a command's options;
+'lexc completion bash' prints the bash completion script (installed by CMake).
+Exit status, every command: 0 success; 1 a problem with data or files (query:
+also a word not found, as grep); 2 a usage error (an unknown command or
+option, a bad or missing value). With --json, a failure also prints
+{"ok": false, "error": MESSAGE, ...} on standard output.
+Progress: on a terminal, a bar with an ETA on standard error; plain lines
+when standard error is not a terminal; nothing with -q.)");
   RegisterBuild(app);
   RegisterConvert(app);
   RegisterStats(app);
@@ -62,31 +120,75 @@ Exit status: 0 success, 1 failure, 2 usage error (query: 2 for any error).)");
   RegisterReplay(app);
   RegisterSelfplay(app);
   RegisterEndgame(app);
+  RegisterSim(app);
+  RegisterInfer(app);
   RegisterLeaves(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);
+
+  RegisterCompletion(app);
+
+  // Before CLI11 sees them: `lexc help [COMMAND]`, and a first word that is
+  // no command (a typo: CLI11 would only say that a subcommand is required).
+  if (argc >= 2 && std::string_view(argv[1]) == "help") {
+    if (argc == 2) {
+      std::cout << app.help();
+      return 0;
+    }
+    if (CLI::App* sub = FindCommand(app, argv[2])) {
+      std::cout << sub->help("lexc");
+      return 0;
+    }
+    std::cerr << UnknownCommand(app, argv[2]);
+    return 2;
+  }
+  if (argc >= 2 && argv[1][0] != '-' && FindCommand(app, argv[1]) == nullptr) {
+    std::cerr << UnknownCommand(app, argv[1]);
+    return 2;
+  }
 
   // Commands run inside parse(); anything they throw lands here.
   const auto command = [&app]() -> std::string {
     const auto subs = app.get_subcommands();
     return subs.empty() ? "lexc" : "lexc " + subs.front()->get_name();
   };
+  // --json given: a failure is also reported as a JSON object on stdout.
+  const auto json_wanted = [&app, argc, argv]() {
+    const auto subs = app.get_subcommands();
+    if (!subs.empty()) {
+      const CLI::Option* json = subs.front()->get_option_no_throw("--json");
+      if (json != nullptr && json->count() > 0) return true;
+    }
+    for (int i = 1; i < argc; ++i)
+      if (std::string_view(argv[i]) == "--json") return true;
+    return false;
+  };
+  const auto json_error = [&](const Exit& e) {
+    if (e.json_done || !json_wanted()) return;
+    std::fflush(stdout);
+    std::cout << JsonLine(JsonError(command(), e)) << std::endl;
+  };
   try {
     app.parse(argc, argv);
     return 0;
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    const int code = app.exit(e) == 0 ? 0 : 2;
+    if (code != 0) json_error(Exit{code, e.what()});
+    return code;
   } catch (const Exit& e) {
     // Outside text in messages is quoted where it is spliced in (escape.h);
     // this catches whatever reached a message unquoted (a path, say).
     if (!e.message.empty())
       std::cerr << command() << ": " << lexc::EscapeText(e.message, '\0', std::string::npos) << '\n';
+    if (!e.message.empty()) json_error(e);
     return e.code;
   } catch (const std::bad_alloc&) {
     std::cerr << command() << ": out of memory\n";
+    json_error(Exit{1, "out of memory"});
   } catch (const std::exception& e) {
     std::cerr << command() << ": " << e.what() << '\n';
+    json_error(Exit{1, e.what()});
   }
   return 1;
 }

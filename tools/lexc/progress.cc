@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "common.h"
@@ -22,25 +23,42 @@ std::string Duration(double s) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::string label, bool quiet, std::uint64_t resumed)
-    : label_(std::move(label)), quiet_(quiet), tty_(::isatty(STDERR_FILENO) == 1), resumed_(resumed) {}
+ProgressLine::ProgressLine(std::string label, bool quiet, std::uint64_t resumed, std::string unit, double plain_every)
+    : label_(std::move(label)),
+      unit_(std::move(unit)),
+      quiet_(quiet),
+      tty_(::isatty(STDERR_FILENO) == 1),
+      resumed_(resumed),
+      plain_every_(plain_every) {}
+
+std::string ProgressLine::Amount(std::uint64_t n) const {
+  return unit_ == "bytes" ? Fixed(double(n) / 1e6, 1) : Thousands(n);
+}
 
 void ProgressLine::Update(std::uint64_t done, std::uint64_t total, double seconds) {
   if (quiet_) return;
-  const double every = tty_ ? 0.2 : 10;
-  if (done < total && last_ >= 0 && seconds - last_ < every) return;
-  if (done < total && last_ < 0 && !tty_ && seconds < every) return;
+  const bool finished = total > 0 && done >= total;
+  const double every = tty_ ? 0.2 : plain_every_;
+  if (!finished && last_ >= 0 && seconds - last_ < every) return;
+  if (last_ < 0 && !tty_ && seconds < every) return;  // a short run prints no plain line
   last_ = seconds;
   const double rate = seconds > 0 && done > resumed_ ? double(done - resumed_) / seconds : 0;
-  const double eta = rate > 0 ? double(total - done) / rate : -1;
-  const int percent = total ? int(100.0 * double(done) / double(total)) : 100;
-  std::string line = label_ + ": " + Thousands(done) + " / " + Thousands(total) + " games (" + std::to_string(percent) +
-                     "%), " + Fixed(rate, 0) + " games/s, ";
-  line += done < total ? "ETA " + Duration(eta) : "done in " + Duration(seconds);
+  const double eta = rate > 0 && total >= done ? double(total - done) / rate : -1;
+  const std::string unit = unit_ == "bytes" ? "MB" : unit_;
+  std::string line = label_ + ": " + Amount(done);
+  if (total > 0)
+    line +=
+        " / " + Amount(total) + " " + unit + " (" + std::to_string(int(100.0 * double(done) / double(total))) + "%)";
+  else
+    line += " " + unit;
+  const bool timed = seconds >= 0.5;  // a rate over less is noise
+  if (timed) line += ", " + (unit_ == "bytes" ? Fixed(rate / 1e6, 1) : Fixed(rate, 0)) + " " + unit + "/s";
+  if (total > 0 && finished) line += ", done in " + Duration(seconds);
+  if (total > 0 && !finished && timed) line += ", ETA " + Duration(eta);
   if (tty_) {
     constexpr int kWidth = 20;
-    const int filled = total ? int(kWidth * double(done) / double(total)) : kWidth;
-    line = "[" + std::string(filled, '#') + std::string(kWidth - filled, '.') + "] " + line;
+    const int filled = total ? int(kWidth * std::min(1.0, double(done) / double(total))) : 0;
+    if (total > 0) line = "[" + std::string(filled, '#') + std::string(kWidth - filled, '.') + "] " + line;
     std::fprintf(stderr, "\r%s\033[K", line.c_str());
     drawn_ = true;
   } else {
@@ -51,6 +69,11 @@ void ProgressLine::Update(std::uint64_t done, std::uint64_t total, double second
 
 void ProgressLine::Finish() {
   if (drawn_) std::fprintf(stderr, "\n");
+  drawn_ = false;
+}
+
+void ProgressLine::Clear() {
+  if (drawn_) std::fprintf(stderr, "\r\033[K");
   drawn_ = false;
 }
 

@@ -18,7 +18,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lexc/alphabet.h"
@@ -37,6 +39,11 @@ struct BuildOptions {
   // count, so WordIndex numbers words in place (lexc/word_index.h). Needs
   // the DAWG. Off: the image stays 1.0 and as small as without it.
   bool word_index = false;
+  // Called as the graphs are built, about every 64K words (and at each
+  // phase's end): the phase ("dawg": words added; "gaddag": reversed
+  // prefixes added), work done and its total. From the building thread;
+  // empty: not called. For progress bars; it must not throw.
+  std::function<void(std::string_view phase, std::uint64_t done, std::uint64_t total)> progress = nullptr;
 };
 
 struct BuildReport {

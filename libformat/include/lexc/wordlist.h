@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -64,6 +65,11 @@ struct ReadOptions {
   // words, the limit of words kept") with ReadReport::word_limit set.
   // Duplicates never count. 0: no limit other than the 4 GiB of text.
   std::uint64_t max_words = kDefaultMaxWords;
+  // Called after each chunk read (plain text: up to 1 MiB, zstd: 256 KiB):
+  // text bytes read so far, and the input's size when known beforehand (a
+  // plain regular file; 0 for pipes, devices and zstd). From the reading
+  // thread; empty: not called. For progress bars; it must not throw.
+  std::function<void(std::uint64_t bytes, std::uint64_t total)> progress = nullptr;
 };
 
 struct ReadReport {

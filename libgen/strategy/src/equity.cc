@@ -12,9 +12,23 @@ void StaticEquity::SetPosition(const Rack& rack, int bag_size, const Rack& unsee
   out_bonus_ = bag_size > 0 ? 0 : game::OutBonus(unseen, *alphabet_);
 }
 
-double StaticEquity::OfPlay(const gen::Play& p) const {
-  if (bag_size_ > 0) return p.score + double(rack_leaves_.AfterPlay(p));
-  return p.score + (p.placed == rack().size() ? out_bonus_ : 0);
+double StaticEquity::BonusOfPlay(const gen::Play& p) const {
+  if (bag_size_ > 0) return double(rack_leaves_.AfterPlay(p));
+  return p.placed == rack().size() ? out_bonus_ : 0;
+}
+
+double StaticEquity::OfPlay(const gen::Play& p) const { return p.score + BonusOfPlay(p); }
+
+void StaticEquity::PlayBonusBounds(double* out) const {
+  const int size = rack().size();
+  for (int k = 0; k <= gen::kMaxBoardDim; ++k) {
+    if (k > size)
+      out[k] = 0;
+    else if (bag_size_ > 0)
+      out[k] = rack_leaves_.BestKept(size - k);
+    else
+      out[k] = k == size ? out_bonus_ : 0;
+  }
 }
 
 double StaticEquity::OfExchange(const Rack& thrown) const {
@@ -74,18 +88,30 @@ class TopList {
 
 }  // namespace
 
+bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out) {
+  out->move.kind = gen::Move::Kind::kPlay;
+  const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
+  double bounds[gen::kMaxBoardDim + 1];
+  equity.PlayBonusBounds(bounds);
+  return gen.BestWithBonus(equity.rack(), alg, bonus, bounds, &out->move.play, &out->equity);
+}
+
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out) {
   TopList top(n, out);
   RatedMove m;
-  m.move.kind = gen::Move::Kind::kPlay;
-  gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
-    const double e = equity.OfPlay(p);
-    if (!top.MayEnter(e)) return;
-    m.move.play = p;
-    m.equity = e;
-    top.Offer(m, 0);
-  });
+  if (n == 1) {
+    if (BestPlayByEquity(gen, alg, equity, &m)) top.Offer(m, 0);
+  } else {
+    m.move.kind = gen::Move::Kind::kPlay;
+    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
+      const double e = equity.OfPlay(p);
+      if (!top.MayEnter(e)) return;
+      m.move.play = p;
+      m.equity = e;
+      top.Offer(m, 0);
+    });
+  }
   RatedMove x;
   if (can_exchange && !equity.rack().empty()) {
     x.move.kind = gen::Move::Kind::kExchange;
@@ -105,60 +131,8 @@ void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity
   top.Offer(pass, 0);
 }
 
-// Plays looked at best score first before falling back to every play: on
-// SOWPODS' mixed positions (bench_equity) with lexc's own leaves, a second,
-// larger Top costs more than rating every play.
-constexpr std::size_t kProbe = 16;
-
-void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, std::vector<gen::Play>* plays) {
-  RatedMove best;
-  std::uint32_t best_rank = 0;
-  bool have = false;
-  const auto offer = [&](const RatedMove& m, std::uint32_t rank) {
-    if (!have || BetterRated(m, rank, best, best_rank)) best = m, best_rank = rank, have = true;
-  };
-  RatedMove m;
-  m.move.kind = gen::Move::Kind::kPlay;
-  gen.Top(equity.rack(), alg, kProbe, plays);
-  for (const gen::Play& p : *plays) {
-    m.move.play = p;
-    m.equity = equity.OfPlay(p);
-    offer(m, 0);
-  }
-  // Fewer than kProbe: every play was seen. Else plays after the last one
-  // score at most its score, so their equity is at most that + the bound;
-  // when that could still win, every play is rated.
-  if (plays->size() == kProbe && double(plays->back().score) + equity.PlayBound() > best.equity) {
-    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
-      const double e = equity.OfPlay(p);
-      if (e < best.equity) return;
-      m.move.play = p;
-      m.equity = e;
-      offer(m, 0);
-    });
-  }
-  if (can_exchange && !equity.rack().empty()) {
-    RatedMove x;
-    x.move.kind = gen::Move::Kind::kExchange;
-    std::uint32_t rank = 0;
-    gen::ForEachExchange(equity.rack(), [&](const Rack& thrown) {
-      const double e = equity.OfExchange(thrown);
-      if (!have || e >= best.equity) {
-        x.move.exchange = thrown;
-        x.equity = e;
-        offer(x, rank);
-      }
-      ++rank;
-    });
-  }
-  RatedMove pass;
-  pass.equity = equity.OfPass();
-  offer(pass, 0);
-  *out = best;
-}
-
-void SetPositionOf(const game::PlayerView& view, StaticEquity* equity) {
+Result<gen::Move> EquityPlayer::ChooseMove(const game::PlayerView& view) {
+  StaticEquity equity(leaves_, view.alphabet());
   Rack unseen;
   if (view.bag_size() == 0) {
     const gen::TileCounts counts = view.unseen();
@@ -166,14 +140,7 @@ void SetPositionOf(const game::PlayerView& view, StaticEquity* equity) {
       for (int c = 0; c < counts.counts[std::size_t(t)]; ++c) unseen.Add(Tile(t));
     for (int b = 0; b < counts.blanks; ++b) unseen.AddBlank();
   }
-  equity->SetPosition(view.rack(), view.bag_size(), unseen);
-}
-
-Result<gen::Move> EquityPlayer::ChooseMove(const game::PlayerView& view) {
-  StaticEquity equity(leaves_, view.alphabet());
-  SetPositionOf(view, &equity);
-  // Every play rated: with lexc's own leaves BestByEquity's bound rarely
-  // settles the choice early, and it is then a little slower (docs/leaves.md).
+  equity.SetPosition(view.rack(), view.bag_size(), unseen);
   TopByEquity(view.generator(), view.algorithm(), equity, view.CanExchange(), 1, &top_);
   return top_.front().move;
 }

@@ -101,6 +101,8 @@ void RackLeaves::SetRack(const Rack& rack) {
   const std::uint32_t total = stride;
   value_.assign(total, 0.0f);
   Tile key[32];
+  bool seen[16] = {};
+  best_kept_.fill(0.0f);
   for (std::uint32_t index = 0; index < total; ++index) {
     int n = 0;
     std::uint32_t rest = index;
@@ -110,11 +112,9 @@ void RackLeaves::SetRack(const Rack& rack) {
       rest /= base;
       for (int k = 0; k < kept; ++k) key[n++] = parts[i].tile;
     }
-    value_[index] = values_->Value(std::span<const Tile>(key, std::size_t(n)));
+    const float v = value_[index] = values_->Value(std::span<const Tile>(key, std::size_t(n)));
+    if (!seen[n] || v > best_kept_[std::size_t(n)]) best_kept_[std::size_t(n)] = v, seen[n] = true;
   }
-  max_after_play_ = 0;
-  for (std::uint32_t index = 0; index < total; ++index)
-    if (index != full_) max_after_play_ = std::max(max_after_play_, value_[index]);
 }
 
 float RackLeaves::AfterPlay(const gen::Play& p) const {

@@ -74,6 +74,13 @@ struct PlayCallback {
   bool (*call)(void* context, const Play& play);
 };
 
+// A type-erased per-play addition to the score (a leave value, a going-out
+// bonus): the value of a play is score + call(context, play).
+struct PlayBonus {
+  void* context;
+  double (*call)(void* context, const Play& play);
+};
+
 class MoveGenerator {
  public:
   // `lexicon` and `layout` must outlive the generator. The board starts
@@ -132,6 +139,28 @@ class MoveGenerator {
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
   // The best play, if any play exists (the same best-first search).
   bool Best(const Rack& rack, Algorithm a, Play* out);
+  // The play of highest score + bonus(play), ties broken by BetterPlay, if
+  // any play exists; *value (when given) gets its score + bonus. The same
+  // best-first search, with each anchor's bound raised by the bonus bound of
+  // the number of tiles its plays place: max_bonus[k] (k = 1..rack size)
+  // must be at least bonus(p) for every play p placing k tiles, else a
+  // better play may be missed. The bonus is called for each play that could
+  // still win. Complexity: at most Count()'s work.
+  bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, Play* out,
+                     double* value = nullptr);
+  // The same with one bound for every play.
+  bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
+                     double* value = nullptr);
+  template <class Bonus, class Bound>
+  requires(!std::is_same_v<std::remove_cvref_t<Bonus>, PlayBonus>) bool BestWithBonus(const Rack& rack, Algorithm a,
+                                                                                      Bonus&& bonus, Bound max_bonus,
+                                                                                      Play* out,
+                                                                                      double* value = nullptr) {
+    using B = std::remove_reference_t<Bonus>;
+    PlayBonus pb{const_cast<void*>(static_cast<const void*>(&bonus)),
+                 [](void* ctx, const Play& p) -> double { return (*static_cast<B*>(ctx))(p); }};
+    return BestWithBonus(rack, a, pb, max_bonus, out, value);
+  }
 
  private:
   struct Impl;

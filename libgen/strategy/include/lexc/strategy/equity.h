@@ -44,6 +44,7 @@ class StaticEquity {
   void SetPosition(const Rack& rack, int bag_size, const Rack& unseen);
   const Rack& rack() const { return rack_leaves_.rack(); }
   int bag_size() const { return bag_size_; }
+  const LeaveValues& leaves() const { return leaves_; }
 
   // Equity of a play of rack() (its new tiles from rack()). O(tiles placed).
   double OfPlay(const gen::Play& p) const;
@@ -51,11 +52,14 @@ class StaticEquity {
   double OfExchange(const Rack& thrown) const;
   double OfPass() const;
   double Of(const gen::Move& m) const;
+  // OfPlay(p) - p.score: the leave kept, or the going-out bonus.
+  double BonusOfPlay(const gen::Play& p) const;
+  // Upper bounds of BonusOfPlay by tiles placed: out[k] for the plays of
+  // rack() placing k tiles, k = 0..gen::kMaxBoardDim (MoveGenerator::
+  // BestWithBonus's max_bonus). O(kMaxBoardDim).
+  void PlayBonusBounds(double* out) const;
   // The leave part alone (0 when the bag is empty).
   double LeaveOfPlay(const gen::Play& p) const { return bag_size_ > 0 ? rack_leaves_.AfterPlay(p) : 0.0; }
-  // An upper bound of OfPlay(p) - p.score over every play p: the best leave
-  // a play can keep (bag not empty), else the going-out bonus. O(1).
-  double PlayBound() const { return bag_size_ > 0 ? double(rack_leaves_.MaxAfterPlay()) : double(out_bonus_); }
 
  private:
   const LeaveValues& leaves_;
@@ -64,10 +68,6 @@ class StaticEquity {
   int bag_size_ = 0;
   int out_bonus_ = 0;
 };
-
-// equity->SetPosition for the player to move in `view` (the unseen tiles
-// only matter, and are only gathered, when the bag is empty).
-void SetPositionOf(const game::PlayerView& view, StaticEquity* equity);
 
 // A move with its equity.
 struct RatedMove {
@@ -87,15 +87,12 @@ bool BetterRated(const RatedMove& a, std::uint32_t a_rank, const RatedMove& b, s
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out);
 
-// The move of highest equity, exactly TopByEquity(n = 1)'s, looking at few
-// plays when it can: the 16 best by score (MoveGenerator::Top) are rated;
-// if the 16th score + equity.PlayBound() cannot beat the best equity found,
-// no later play can (on a tie the earlier one wins: BetterRated orders plays
-// by BetterPlay, as Top does); else every play is rated. `scratch` is reused
-// storage. Precondition: as TopByEquity. Complexity: Top(16), plus
-// Generate when the bound does not settle it.
-void BestByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                  RatedMove* out, std::vector<gen::Play>* scratch);
+// The play of highest equity (ties: BetterPlay), if any: the generator's
+// best-first search with the leave as a bonus (MoveGenerator::
+// BestWithBonus), so anchors whose score bound plus the rack's best leave
+// cannot reach the best equity found are never walked. Equal to the best
+// play of TopByEquity. Precondition: equity.SetPosition for this position.
+bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out);
 
 // The static-equity player: the move of highest equity (TopByEquity(1)).
 class EquityPlayer final : public game::Player {

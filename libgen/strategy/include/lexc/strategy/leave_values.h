@@ -76,9 +76,9 @@ class RackLeaves {
   float AfterExchange(const Rack& thrown) const;
   // What the whole rack is worth kept (a pass). O(1).
   float Whole() const { return value_[full_]; }
-  // The highest value a play's leave can have: the most valuable
-  // sub-multiset but the whole rack (the empty leave, 0, included). O(1).
-  float MaxAfterPlay() const { return max_after_play_; }
+  // The highest value of a leave of exactly `tiles` tiles of rack() (0 for
+  // none). Precondition: 0 <= tiles <= rack().size(). O(1).
+  float BestKept(int tiles) const { return best_kept_[std::size_t(tiles)]; }
 
  private:
   const LeaveValues* values_;
@@ -86,8 +86,8 @@ class RackLeaves {
   std::array<std::uint8_t, 256> slot_{};    // tile code -> slot + 1 (0: not on the rack)
   std::array<std::uint32_t, 17> stride_{};  // slot -> its place value; slot 16 = blanks
   std::uint32_t full_ = 0;                  // index of the whole rack
-  float max_after_play_ = 0;
-  std::vector<float> value_;  // index (mixed radix of counts kept) -> value
+  std::vector<float> value_;                // index (mixed radix of counts kept) -> value
+  std::array<float, 16> best_kept_{};       // by leave size
 };
 
 }  // namespace lexc::strategy

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# One convention for the whole CLI (issue 19, sections 3 and 4): exit codes,
+# the same flag for the same idea, --json errors, friendly parsing, the bash
+# completion, batches that survive a bad record, query words from a file.
+#
+#   bash tests/cli/conventions_test.sh PATH/TO/lexc SOURCE_DIR
+LEXC=${1:?usage: conventions_test.sh LEXC SOURCE_DIR}
+SRC=${2:?usage: conventions_test.sh LEXC SOURCE_DIR}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+command -v jq >/dev/null || { echo "jq is needed"; exit 1; }
+
+"$LEXC" build "$SRC/fixtures/english-small.txt" -o "$T/e.lex" -q
+grep -v '^#' "$SRC/fixtures/english-small.txt" | tr -d '\r' | tr a-z A-Z | sort -u >"$T/words"
+E=15/15/15/15/15/15/15/15/15/15/15/15/15/15/15
+
+# ---- exit codes: 0 success, 1 data or files, 2 usage ----
+expect_rc "query: a missing image is a file problem" 1 "$LEXC" query "$T/none.lex" contains CAT
+expect_err "query: the missing image named" "none.lex"
+expect_rc "stats: a missing image" 1 "$LEXC" stats "$T/none.lex"
+expect_rc "query: a word not found" 1 "$LEXC" query "$T/e.lex" contains ZZZZ
+expect "query: not found says nothing on stderr" "" "$(cat "$T/err")"
+expect_rc "query: --sub without anagram is usage" 2 "$LEXC" query "$T/e.lex" contains --sub CAT
+expect_rc "an unknown option is usage" 2 "$LEXC" stats "$T/e.lex" --nonsense
+expect_rc "an unknown alphabet is usage" 2 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/x.lex" --alphabet klingon
+"$LEXC" --help >"$T/help"
+expect_grep "lexc --help documents the exit codes" "2 a usage error" "$T/help"
+expect_grep "README documents the exit codes" '\*\*2\*\* a' "$SRC/README.md"
+
+# ---- friendly parsing ----
+expect_rc "a mistyped command" 2 "$LEXC" biuld x.txt -o x.lex
+expect_err "the nearest command suggested" "unknown command 'biuld'; did you mean 'build'?"
+expect_rc "a far-off word suggests nothing" 2 "$LEXC" zzzzzzzz
+checks=$((checks + 1))
+grep -q "did you mean" "$T/err" && fail "zzzzzzzz: suggested a command"
+expect_rc "lexc help build" 0 "$LEXC" help build
+"$LEXC" build --help >"$T/build-help"
+expect "lexc help build = lexc build --help" "$(cat "$T/build-help")" "$(cat "$T/out")"
+expect_rc "lexc help" 0 "$LEXC" help
+expect "lexc help = lexc --help" "$(cat "$T/help")" "$(cat "$T/out")"
+expect_rc "lexc help nosuch" 2 "$LEXC" help mvoes
+expect_err "help: nearest command" "did you mean 'moves'?"
+expect_rc "--cgp ''" 2 "$LEXC" moves "$T/e.lex" --cgp ''
+expect_err "--cgp '' is reported as empty" "--cgp: empty"
+expect_rc "--rack ''" 2 "$LEXC" moves "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --rack ''
+expect_err "--rack '' is reported as empty" "--rack: empty"
+expect_rc "show --cgp ''" 2 "$LEXC" show "$T/e.lex" --cgp ''
+expect_err "show: --cgp '' is empty" "--cgp: empty"
+expect_rc "endgame --cgp ''" 2 "$LEXC" endgame "$T/e.lex" --cgp ''
+expect_rc "--every without --positions" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --every 3
+expect_err "--every names --positions" "--positions"
+expect_rc "--alphabet ENGLISH" 0 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/upper.lex" -q --alphabet ENGLISH
+expect_rc "--alphabet Spanish" 0 "$LEXC" build "$SRC/fixtures/spanish-words.txt" -o "$T/es.lex" -q --alphabet Spanish
+mkfifo "$T/fifo"
+fifo() {  # NAME COMMAND...: a FIFO as the image fails at once, saying why
+  local name=$1
+  shift
+  expect_rc "$name: a FIFO as the image fails at once" 1 timeout 10 "$@"
+  expect_err "$name: a FIFO is not a regular file" "not a regular file (a FIFO; images are memory-mapped)"
+}
+fifo stats "$LEXC" stats "$T/fifo"
+fifo verify "$LEXC" verify "$T/fifo"
+fifo dump "$LEXC" dump "$T/fifo"
+fifo query "$LEXC" query "$T/fifo" contains CAT
+fifo moves "$LEXC" moves "$T/fifo" --cgp "$E CAT/ 0/0 0"
+expect_rc "a directory as the image" 1 "$LEXC" verify "$T"
+expect_err "a directory named" "not a regular file (a directory"
+for f in "$T/fifo" "$T" /dev/null; do
+  timeout 10 "$LEXC" stats "$f" >/dev/null 2>"$T/err"
+  checks=$((checks + 1))
+  grep -q "iostream" "$T/err" && fail "Boost's wording reached the user for $f: $(cat "$T/err")"
+done
+printf 'CAT\nDOG\n' | iconv -f UTF-8 -t UTF-16 >"$T/utf16-bom.txt"        # with a byte order mark
+printf 'CAT\nDOG\n' | iconv -f UTF-8 -t UTF-16LE >"$T/utf16le.txt"       # without
+expect_rc "UTF-16 with a BOM" 1 "$LEXC" build "$T/utf16-bom.txt" -o "$T/x.lex"
+expect_err "UTF-16 with a BOM is named" "UTF-16 text (byte order mark FF FE)"
+expect_rc "UTF-16 without a BOM" 1 "$LEXC" build "$T/utf16le.txt" -o "$T/x.lex"
+expect_err "UTF-16 without a BOM is named" "UTF-16 text; word lists are UTF-8"
+
+# ---- --json on failure: a JSON error object on stdout ----
+head -c 100 "$T/e.lex" >"$T/trunc.lex"
+expect_rc "verify --json, truncated image" 1 "$LEXC" verify "$T/trunc.lex" --json
+expect "verify --json error: ok" false "$(jq -r .ok "$T/out")"
+expect "verify --json error: file" "$T/trunc.lex" "$(jq -r .file "$T/out")"
+expect_grep "verify --json error: message" "truncated" "$T/out"
+expect_err "verify --json: the message on stderr too" "truncated"
+printf 'CAT\nDOG\nC4T\n' >"$T/bad.txt"
+expect_rc "build --json, bad list" 1 "$LEXC" build "$T/bad.txt" -o "$T/x.lex" --json
+expect "build --json error: line" 3 "$(jq .line "$T/out")"
+expect "build --json error: file" "$T/bad.txt" "$(jq -r .file "$T/out")"
+expect "build --json error: category" "bad input" "$(jq -r .category "$T/out")"
+expect "build --json error: one JSON text" 1 "$(jq -s length "$T/out")"
+expect_rc "query --json, missing image" 1 "$LEXC" query "$T/none.lex" contains CAT --json
+expect "query --json error: exit" 1 "$(jq .exit "$T/out")"
+expect_rc "--json usage error" 2 "$LEXC" stats "$T/e.lex" --json --nonsense
+expect "usage --json error: exit 2" 2 "$(jq .exit "$T/out")"
+expect_rc "verify --json, damaged image: one report" 1 "$LEXC" verify "$T/trunc.lex" --json
+expect "verify --json: a single JSON text" 1 "$(jq -s length "$T/out")"
+
+# ---- the same flag for the same idea ----
+P="$E CAT/ 0/0 0"
+"$LEXC" moves "$T/e.lex" --cgp "$P" --top 4 >"$T/top"
+"$LEXC" moves "$T/e.lex" --cgp "$P" --limit 4 >"$T/limit"
+expect "moves --top is --limit" "$(cat "$T/top")" "$(cat "$T/limit")"
+expect "moves --limit 4 lists 4" 4 "$(wc -l <"$T/limit")"
+"$LEXC" moves "$T/e.lex" --cgp "$P" >"$T/all"
+expect "moves --count = the lines of the list" "$(wc -l <"$T/all")" "$("$LEXC" moves "$T/e.lex" --cgp "$P" --count)"
+expect "moves --count --plays-only" "$(grep -vcE '^(exch|pass)' "$T/all")" \
+  "$("$LEXC" moves "$T/e.lex" --cgp "$P" --count --plays-only)"
+expect "moves --count --limit 2" 2 "$("$LEXC" moves "$T/e.lex" --cgp "$P" --count --limit 2)"
+expect "query --count" "$(grep -c '^C' "$T/words")" "$("$LEXC" query "$T/e.lex" prefix C --count)"
+"$LEXC" moves --help >"$T/moves-help"
+expect_grep "moves --help shows --limit" "--limit" "$T/moves-help"
+checks=$((checks + 1))
+sed -n '/^Deprecated:/,/^$/p' "$T/moves-help" | grep -q -- "--top" || fail "moves --help: --top not under Deprecated:"
+for cmd in build convert selfplay endgame boggle merge replay moves verify; do
+  "$LEXC" "$cmd" --help >"$T/h"
+  expect_grep "$cmd has -q" "-q,--quiet" "$T/h"
+done
+
+# ---- moves --cgp-file: a batch survives a bad record ----
+head -5 "$SRC/fixtures/positions/sowpods-greedy.cgp" >"$T/batch.cgp"
+sed -i '3s/.*/15\/15 not a position/' "$T/batch.cgp"
+expect_rc "a bad record: exit 1 at the end" 1 "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --limit 1
+expect_err "the bad record named by file and line" "batch.cgp:3: "
+expect_err "the summary" "1 of 5 records could not be read"
+expect "the other four are listed" 4 "$(grep -c '^# ' "$T/out")"
+expect_rc "a bad record, --json" 1 "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --limit 1 --json
+expect "--json: one array of 5" 5 "$(jq length "$T/out")"
+expect "--json: the bad one" "false 3" "$(jq -r '.[] | select(.ok == false) | "\(.ok) \(.line)"' "$T/out")"
+expect "--json: four positions" 4 "$(jq '[.[] | select(.moves)] | length' "$T/out")"
+head -5 "$SRC/fixtures/positions/sowpods-greedy.cgp" >"$T/good.cgp"
+"$LEXC" moves "$T/e.lex" --cgp-file "$T/good.cgp" --json >"$T/stream.json"
+expect "moves --json (streamed) is one JSON array" "array 5" "$(jq -r '"\(type) \(length)"' "$T/stream.json")"
+expect "moves --json: one line" 1 "$(wc -l <"$T/stream.json")"
+
+# ---- bash completion, from the tool's own definition ----
+"$LEXC" completion bash >"$T/lexc.bash"
+complete_words() {  # WORDS...: what the completion offers for the last word
+  bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _lexc; printf "%s\n" "${COMPREPLY[@]}"' \
+    _ "$T/lexc.bash" "$@" | sort
+}
+expect "completion: commands" "build" "$(complete_words lexc bu)"
+expect "completion: help COMMAND" "moves" "$(complete_words lexc help mov)"
+expect "completion: moves --li" "--limit" "$(complete_words lexc moves x.lex --li)"
+expect "completion: the deprecated --top is not offered" "" "$(complete_words lexc moves x.lex --to)"
+for cmd in build query moves selfplay boggle; do
+  want=$("$LEXC" "$cmd" --help | sed -n '/^Options:/,/^$/p' | grep -E '^  -' | awk '{ print $1 }' | tr ',' '\n' |
+    sed 's/{.*}//' | grep -E -- '^--' | sort -u)
+  got=$(complete_words lexc "$cmd" -- | grep -E -- '^--[a-z]' | sort -u)
+  expect "completion: every option of $cmd --help" "$want" "$got"
+done
+expect "completion: a value of -o completes files" "$T/lexc.bash" "$(complete_words lexc build x.txt -o "$T/lexc.b")"
+
+# ---- query: words from standard input or a file ----
+expect_rc "query contains - (standard input)" 1 sh -c 'printf "CAT\nZZZZ\n\n" | "$0" query "$1" contains -' "$LEXC" "$T/e.lex"
+expect "query contains -: each line a query" "$(printf 'CAT: %s\nZZZZ: no' "$(grep -qx CAT "$T/words" && echo yes || echo no)")" "$(cat "$T/out")"
+"$LEXC" dump "$T/e.lex" >"$T/dumped"
+for i in 1 2 3 4 5 6 7 8 9 10; do cat "$T/dumped"; done >"$T/many"   # more words than one command line holds well
+expect "query contains - --count: every word found" "$(wc -l <"$T/many")" \
+  "$("$LEXC" query "$T/e.lex" contains - --count <"$T/many")"
+expect_rc "query --file" 0 "$LEXC" query "$T/e.lex" contains --file "$T/dumped" --count
+expect "query --file counts the file's words" "$(wc -l <"$T/dumped")" "$(cat "$T/out")"
+expect_rc "query without words" 2 "$LEXC" query "$T/e.lex" contains
+
+# ---- progress: a bar on a terminal, plain lines elsewhere, nothing with -q ----
+if command -v script >/dev/null; then
+  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
+  expect_grep "build on a terminal: a bar with a percentage" \
+    '\[####################\] lexc build: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
+  expect_grep "build on a terminal: each phase's time" 'lexc build: verifying \.\.\. [0-9.]* s' "$T/tty"
+  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex' -q" /dev/null >"$T/tty" 2>&1
+  expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
+  script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "moves --cgp-file on a terminal: a bar" '\] lexc moves: [0-9] / 5 positions' "$T/tty"
+else
+  echo "note: no script(1); the terminal checks are skipped"
+fi
+"$LEXC" build "$SRC/fixtures/english-small.txt" -o "$T/p.lex" 2>"$T/err"
+checks=$((checks + 1))
+grep -q "^lexc build: " "$T/err" && fail "a short build printed progress lines when stderr is not a terminal"
+slow_list() { head -100 "$T/words"; sleep 2.5; tail -50 "$T/words"; }
+slow_list | "$LEXC" build - -o "$T/p.lex" 2>"$T/err"
+expect_grep "a long phase prints plain progress lines" "^lexc build: reading <stdin>: [0-9.]* MB" "$T/err"
+slow_list | "$LEXC" build - -o "$T/p.lex" -q 2>"$T/err"
+expect "-q: nothing on stderr" "" "$(cat "$T/err")"
+slow_list | "$LEXC" verify "$T/p.lex" --words - 2>"$T/err" >/dev/null
+expect_grep "verify --words: a long read prints plain progress lines" "^lexc verify: reading <stdin>: [0-9.]* MB" "$T/err"
+slow_list | "$LEXC" verify "$T/p.lex" --words - -q 2>"$T/err" >/dev/null
+expect "verify -q: nothing on stderr" "" "$(cat "$T/err")"
+
+# ---- formats/cli-json.md: every documented --json shape is the real one ----
+doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated
+  grep -F "| $1 |" "$SRC/formats/cli-json.md" | head -1 | awk -F' \\| ' '{ print $3 }' |
+    sed 's/([^)]*)//g' | grep -o '`[^`]*`' | tr -d '`' | paste -sd,
+}
+json_keys() {  # LABEL JQ_PATH COMMAND...: the command's keys at the path match the doc
+  local label=$1 path=$2
+  shift 2
+  "$@" >"$T/json" 2>/dev/null
+  checks=$((checks + 1))
+  local want got
+  want=$(doc_keys "$label")
+  got=$(jq -r "$path | keys_unsorted | join(\",\")" "$T/json" 2>/dev/null)
+  [ -n "$want" ] && [ "$want" = "$got" ] || fail "cli-json.md $label: documented '$want', output '$got'"
+}
+SOW=$SRC/../shared/lexica/SOWPODS.txt
+"$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t.lex" -q
+json_keys '`build`' . "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`build` `.graphs[]`' '.graphs[0]' "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`build` `.seconds`' '.seconds' "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t2.lex" --json -q
+json_keys '`convert`' . "$LEXC" convert "$T/t.lex" -o "$T/t.kwg" --json -q
+json_keys '`stats` (images)' '.[0]' "$LEXC" stats "$T/t.lex" --json
+json_keys '`stats` `.[].graphs[]`' '.[0].graphs[0]' "$LEXC" stats "$T/t.lex" --json
+json_keys '`stats` (leave tables)' '.[0]' "$LEXC" stats "$SRC/fixtures/interop/leaves-small.wolges.klv2" --json
+json_keys '`verify`' . "$LEXC" verify "$T/t.lex" --json
+json_keys '`query` `contains`' '.[0]' "$LEXC" query "$T/t.lex" contains CAT --json
+json_keys '`query` `index`' '.[0]' "$LEXC" query "$T/t.lex" index CAT --json
+json_keys '`query` `word`' '.[0]' "$LEXC" query "$T/t.lex" word 0 --json
+json_keys '`query` (listing kinds)' '.[0]' "$LEXC" query "$T/t.lex" prefix CA --json
+json_keys '`moves`' '.[0]' "$LEXC" moves "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`moves` `.[].moves[]` (a play)' '.[0].moves[0]' "$LEXC" moves "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`moves` (a bad `--cgp-file` record)' '.[2]' "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --json --limit 1
+json_keys '`show`' . "$LEXC" show "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
+json_keys '`selfplay`' . "$LEXC" selfplay "$T/e.lex" --games 2 --json
+json_keys '`selfplay --stats`' . "$LEXC" selfplay "$T/e.lex" --games 2 --stats "$T/st" --json -q
+json_keys '`report`' . "$LEXC" report "$T/st" --json --no-plots
+"$LEXC" leaves "$T/e.lex" -o "$T/e.klv2" --games 20 --generations 1 --max-tiles 2 -q
+json_keys '`leaves`' . "$LEXC" leaves "$T/e.lex" -o "$T/e2.klv2" --games 20 --generations 1 --max-tiles 2 --json -q
+json_keys '`leaves` `.generations[]`' '.generations[0]' "$LEXC" leaves "$T/e.lex" -o "$T/e2.klv2" --games 20 --generations 1 --max-tiles 2 --json -q
+json_keys '`selfplay --stats` `.matchup`' '.matchup' "$LEXC" selfplay "$T/e.lex" --players equity,greedy --leaves "$T/e.klv2" --games 4 --stats "$T/stm" --json -q
+json_keys '`boggle --board`' '.[0]' "$LEXC" boggle "$T/e.lex" --board 'CATD LINE MARO PETS' --json
+json_keys '`boggle --random`' '.[0]' "$LEXC" boggle "$T/e.lex" --random 4x4 --json
+json_keys '`boggle --search`' . "$LEXC" boggle "$T/e.lex" --search 3x3 --iterations 50 --json -q
+json_keys 'error' . "$LEXC" build "$T/bad.txt" -o "$T/x.lex" --json  # bad.txt:3: ... at byte 2
+"$LEXC" selfplay "$T/e.lex" --games 1 --seed 1 --lexicon E >"$T/one.gcg" 2>/dev/null
+json_keys '`replay`' '.[0]' "$LEXC" replay "$T/e.lex" "$T/one.gcg" --json
+if [ -f "$SOW" ]; then
+  "$LEXC" build "$SOW" -o "$T/sow.lex" -q
+  END=$(sed -n 4p "$SRC/fixtures/positions/sowpods-endgames.cgp")
+  json_keys '`endgame`' . "$LEXC" endgame "$T/sow.lex" --cgp "$END" --json -q
+  json_keys '`endgame` `.pv[]`' '.pv[0]' "$LEXC" endgame "$T/sow.lex" --cgp "$END" --json -q
+fi
+
+finish

@@ -1,0 +1,316 @@
+// Simulation: the pruning rule on synthetic candidates of known means and
+// variances (never the true best pruned), the normal quantile against
+// tabulated values, a constructed position where one kind of candidate is
+// better by construction, inferred leaves, and reproducibility over seeds
+// and thread counts.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+#include <vector>
+
+#include "gen_support.h"
+#include "lexc/gen/cgp.h"
+#include "lexc/strategy/equity.h"
+#include "lexc/strategy/leave_values.h"
+#include "lexc/strategy/simulation.h"
+
+namespace lexc::strategy::test {
+namespace {
+
+using gen::test::TestLexicon;
+
+TEST_CASE("NormalQuantile gives the tabulated two-sided z") {
+  CHECK(NormalQuantile(0.90) == Approx(1.6448536269514722).epsilon(1e-10));
+  CHECK(NormalQuantile(0.95) == Approx(1.959963984540054).epsilon(1e-10));
+  CHECK(NormalQuantile(0.99) == Approx(2.5758293035489004).epsilon(1e-10));
+  CHECK(NormalQuantile(0.999) == Approx(3.2905267314918945).epsilon(1e-10));
+  CHECK(NormalQuantile(0.5) == Approx(0.6744897501960817).epsilon(1e-10));
+}
+
+TEST_CASE("ConfidencePruner's statistics equal a direct computation") {
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> d(5, 3);
+  ConfidencePruner pr(3, 0.95);
+  std::vector<std::vector<double>> seen(3);
+  for (int i = 0; i < 200; ++i) {
+    std::vector<double> v = {d(rng), d(rng) - 1, d(rng) + 2};
+    pr.AddIteration(v);
+    for (int c = 0; c < 3; ++c) seen[std::size_t(c)].push_back(v[std::size_t(c)]);
+  }
+  for (std::size_t c = 0; c < 3; ++c) {
+    double mean = 0;
+    for (double x : seen[c]) mean += x;
+    mean /= double(seen[c].size());
+    double ss = 0;
+    for (double x : seen[c]) ss += (x - mean) * (x - mean);
+    const double sd = std::sqrt(ss / double(seen[c].size() - 1));
+    CHECK(pr.stats(c).Mean() == Approx(mean).epsilon(1e-12));
+    CHECK(pr.stats(c).Sd() == Approx(sd).epsilon(1e-9));
+    CHECK(pr.Upper(c) == Approx(mean + 1.959963984540054 * sd / std::sqrt(200.0)).epsilon(1e-9));
+    CHECK(pr.Lower(c) == Approx(mean - 1.959963984540054 * sd / std::sqrt(200.0)).epsilon(1e-9));
+  }
+  CHECK(pr.Leader() == 2);
+}
+
+TEST_CASE("Pruning never drops the true best of candidates with known means and variances") {
+  // Ten candidates, normal values; the best by 1 point over the next, SDs
+  // 8 to 20 (the spread of real two-ply values). 300 runs of up to 200
+  // batches of 50 at 99%: the best is never pruned, the clearly worse are.
+  const std::vector<double> means = {30, 29, 27, 25, 24, 20, 18, 15, 10, 0};
+  const std::vector<double> sds = {12, 15, 8, 20, 10, 14, 9, 18, 11, 16};
+  int decided = 0;
+  for (std::uint64_t run = 0; run < 300; ++run) {
+    std::mt19937_64 rng(1000 + run);
+    std::vector<std::normal_distribution<double>> dist;
+    for (std::size_t c = 0; c < means.size(); ++c) dist.emplace_back(means[c], sds[c]);
+    ConfidencePruner pr(means.size(), 0.99);
+    std::vector<double> v(means.size());
+    for (int batch = 0; batch < 200 && pr.alive_count() > 1; ++batch) {
+      for (int i = 0; i < 50; ++i) {
+        for (std::size_t c = 0; c < means.size(); ++c) v[c] = dist[c](rng);
+        pr.AddIteration(v);
+      }
+      pr.Prune();
+      REQUIRE(pr.alive(0));
+    }
+    CHECK_FALSE(pr.alive(9));  // 30 points behind
+    CHECK_FALSE(pr.alive(5));  // 10 points behind
+    decided += pr.alive_count() == 1;
+  }
+  CHECK(decided > 0);
+}
+
+TEST_CASE("LeaderAhead uses the paired differences") {
+  // Two candidates sharing a large common noise term: the separate intervals
+  // overlap for long, the paired differences separate at once.
+  std::mt19937_64 rng(8);
+  std::normal_distribution<double> common(0, 50), own(0, 1);
+  ConfidencePruner pr(2, 0.99);
+  for (int i = 0; i < 100; ++i) {
+    const double x = common(rng);
+    pr.AddIteration({x + 1 + own(rng), x + own(rng)});
+  }
+  CHECK(pr.Prune().empty());
+  CHECK(pr.alive_count() == 2);
+  CHECK(pr.LeaderAhead());
+  CHECK(pr.Leader() == 0);
+}
+
+TEST_CASE("LeaderAhead holds all comparisons together (Bonferroni)") {
+  // Leader 0 against three others, each paired difference with mean 1 and
+  // SD about 8 over n = 400: 1 / (8 / 20) = 2.5, above z = 2.326 (one
+  // comparison at 98%) but below z = 2.713 (three at 98% together).
+  ConfidencePruner pr(4, 0.98);
+  std::vector<double> v(4);
+  for (int i = 0; i < 400; ++i) {
+    const double e = i % 2 == 0 ? 8.0 : -8.0;
+    v[0] = 100;
+    v[1] = v[2] = v[3] = 99 + e;
+    pr.AddIteration(v);
+  }
+  const double sd = pr.stats(1).Sd();
+  REQUIRE(1.0 / (sd / 20) > NormalQuantile(0.98));
+  REQUIRE(1.0 / (sd / 20) < NormalQuantile(1 - 0.02 / 3));
+  CHECK_FALSE(pr.LeaderAhead());
+  ConfidencePruner two(2, 0.98);
+  for (int i = 0; i < 400; ++i) {
+    const double e = i % 2 == 0 ? 8.0 : -8.0;
+    two.AddIteration({100, 99 + e});
+  }
+  CHECK(two.LeaderAhead());
+}
+
+// The constructed game: tiles A and B (one each), Z (30), C (30); the words
+// AB, BA and ABZZ. On the empty board the mover holds A and B: every AB and
+// BA play scores the same (static equity ties), but an AB play lets the
+// opponent, who holds only Z and C, answer ABZZ (when it holds two Z),
+// while after a BA play nothing can be played. So every BA play is better,
+// by construction, by what ABZZ scores on average.
+struct Constructed {
+  Alphabet alphabet;
+  TestLexicon lex;
+  gen::Layout layout = gen::Layout::Standard15();
+  static Alphabet MakeAlphabet() {
+    std::vector<TileInfo> t = {{"A", "a", 1, 1}, {"B", "b", 1, 1}, {"C", "c", 3, 30}, {"Z", "z", 10, 30}};
+    return Alphabet::FromTiles("abcz", t, 0, 0).value();
+  }
+  static lexc::test::WordSet Words() { return {{1, 2}, {2, 1}, {1, 2, 4, 4}}; }
+  Constructed() : alphabet(MakeAlphabet()), lex(Words(), alphabet) {}
+  gen::Position Position(const std::string& extra = "") const {
+    return gen::ParseCgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0" + extra, alphabet, layout).value();
+  }
+};
+
+bool IsAB(const gen::Move& m) { return m.kind == gen::Move::Kind::kPlay && m.play.cells[0] == 1; }
+
+TEST_CASE("On a constructed position sim keeps the candidates better by construction") {
+  const Constructed c;
+  LeaveValues none;
+  SimOptions o;
+  o.candidates = 20;
+  o.max_iterations = 2000;
+  o.batch = 50;
+  auto r = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(r.ok());
+  // AB and BA, across and down, two squares each covering the centre; the
+  // exchanges of A, B and AB (worth 0: the mover can never play again) and
+  // the pass (worth 4: the opponent cannot play, the mover then plays).
+  REQUIRE(r->candidates.size() == 12);
+  int ab = 0;
+  for (const SimCandidate& s : r->candidates) {
+    INFO(gen::FormatMove(s.move.move, c.alphabet) << " mean " << s.mean << " pruned " << s.pruned);
+    if (IsAB(s.move.move)) {
+      ++ab;
+      CHECK(s.pruned);
+      // 4, minus 22 when the opponent answers ABZZ (95% of racks hold two Z),
+      // plus 22 when it cannot and the mover plays ABZZ itself (second ply).
+      CHECK(s.mean < -10);
+    } else if (s.move.move.kind == gen::Move::Kind::kExchange) {
+      CHECK(s.pruned);
+      CHECK(s.mean == 0);
+    } else {
+      CHECK_FALSE(s.pruned);
+      CHECK(s.mean == 4);  // 2 x (1 + 1) on the centre; nothing comes back
+      CHECK(s.sd == 0);
+    }
+  }
+  CHECK(ab == 4);
+  CHECK(r->candidates.size() - 4 - 3 == 5);  // four BA plays and the pass kept
+  CHECK_FALSE(IsAB(r->candidates.front().move.move));
+  CHECK(r->stop == SimStop::kIterations);  // the BA plays tie for ever
+  CHECK(r->iterations == 2000);
+
+  // Static equity alone (no plies) cannot tell them apart.
+  o.plies = 0;
+  o.max_iterations = 100;
+  auto s = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(s.ok());
+  for (const SimCandidate& x : s->candidates) CHECK(x.pruned == (x.move.move.kind != gen::Move::Kind::kPlay));
+}
+
+TEST_CASE("Inferred leaves decide the opponent's racks") {
+  // The opponent kept ZZ (an inferred leave, the only one): it always
+  // answers an AB play with (AB)ZZ for 22, and nothing comes back, so every
+  // AB play is worth exactly 4 - 22 on every draw.
+  const Constructed c;
+  LeaveValues none;
+  LeaveDistribution d;
+  Rack zz;
+  zz.Add(4), zz.Add(4);
+  d.leaves = {zz};
+  d.weights = {1};
+  SimOptions o;
+  o.candidates = 20;
+  o.max_iterations = 200;
+  o.batch = 200;  // one batch: nothing pruned before every value is in
+  o.opponent = &d;
+  auto r = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(r.ok());
+  int ab = 0;
+  for (const SimCandidate& s : r->candidates)
+    if (IsAB(s.move.move)) {
+      ++ab;
+      CHECK(s.mean == -18);
+      CHECK(s.sd == 0);
+    }
+  CHECK(ab == 4);
+  // Two leaves, ZZ and CC, weighed 3 to 1: about three quarters of the
+  // draws give the opponent two Z at least.
+  Rack cc;
+  cc.Add(3), cc.Add(3);
+  d.leaves = {zz, cc};
+  d.weights = {3, 1};
+  o.max_iterations = 4000;
+  o.batch = 4000;
+  auto mixed = Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, c.Position(), o);
+  REQUIRE(mixed.ok());
+  for (const SimCandidate& s : mixed->candidates)
+    if (IsAB(s.move.move)) CHECK(s.mean < -10);
+}
+
+TEST_CASE("Simulation is identical for any number of threads and changes with the seed") {
+  std::mt19937_64 rng(4);
+  const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
+  const auto layout = gen::Layout::Standard15();
+  const auto& a = lex.alphabet();
+  // A mid-game position from a short greedy game on the fixture lexicon.
+  const gen::Position p =
+      gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", a, layout).value();
+  LeaveValues none;
+  SimOptions o;
+  o.candidates = 6;
+  o.max_iterations = 300;
+  o.batch = 40;
+  o.seed = 77;
+  std::vector<SimResult> results;
+  for (int threads : {1, 2, 3}) {
+    o.threads = threads;
+    auto r = Simulate(lex.lexicon(), layout, a, none, p, o);
+    REQUIRE(r.ok());
+    results.push_back(*r);
+  }
+  REQUIRE(results[0].candidates.size() > 1);
+  for (std::size_t t = 1; t < results.size(); ++t) {
+    REQUIRE(results[t].candidates.size() == results[0].candidates.size());
+    CHECK(results[t].iterations == results[0].iterations);
+    CHECK(results[t].stop == results[0].stop);
+    for (std::size_t i = 0; i < results[0].candidates.size(); ++i) {
+      const SimCandidate &x = results[0].candidates[i], &y = results[t].candidates[i];
+      CHECK(x.move.move.play == y.move.move.play);
+      CHECK(x.mean == y.mean);  // bit for bit
+      CHECK(x.sd == y.sd);
+      CHECK(x.iterations == y.iterations);
+      CHECK(x.pruned == y.pruned);
+    }
+  }
+  o.threads = 1;
+  o.seed = 78;
+  auto other = Simulate(lex.lexicon(), layout, a, none, p, o);
+  REQUIRE(other.ok());
+  bool differs = false;
+  for (const SimCandidate& x : other->candidates)
+    for (const SimCandidate& y : results[0].candidates)
+      if (x.move.move.play == y.move.move.play && x.mean != y.mean) differs = true;
+  CHECK(differs);
+}
+
+TEST_CASE("Simulate refuses bad options and positions") {
+  const Constructed c;
+  LeaveValues none;
+  SimOptions o;
+  o.max_iterations = 10;
+  const gen::Position p = c.Position();
+  auto bad = [&](SimOptions x) { return !Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, p, x).ok(); };
+  SimOptions x = o;
+  x.candidates = 0;
+  CHECK(bad(x));
+  x = o, x.plies = kMaxPlies + 1;
+  CHECK(bad(x));
+  x = o, x.confidence = 1;
+  CHECK(bad(x));
+  x = o, x.batch = 0;
+  CHECK(bad(x));
+  x = o, x.threads = 0;
+  CHECK(bad(x));
+  x = o, x.max_iterations = 0;
+  CHECK(bad(x));
+  CHECK_FALSE(bad(o));
+  gen::Position empty = p;
+  empty.racks[0] = Rack();
+  CHECK_FALSE(Simulate(c.lex.lexicon(), c.layout, c.alphabet, none, empty, o).ok());
+  // An inferred leave the unseen tiles do not hold (the mover has the A).
+  LeaveDistribution d;
+  Rack a;
+  a.Add(1);
+  d.leaves.push_back(a);
+  d.weights.push_back(1);
+  x = o, x.opponent = &d;
+  CHECK(bad(x));
+  // A leave of Z only is fine, and then the opponent always holds a Z.
+  d.leaves[0] = Rack();
+  d.leaves[0].Add(4);
+  CHECK_FALSE(bad(x));
+}
+
+}  // namespace
+}  // namespace lexc::strategy::test
