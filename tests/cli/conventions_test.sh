@@ -224,6 +224,10 @@ json_keys '`show`' . "$LEXC" show "$T/t.lex" --cgp "$E CAT/ 0/0 0" --json
 json_keys '`selfplay`' . "$LEXC" selfplay "$T/e.lex" --games 2 --json
 json_keys '`selfplay --stats`' . "$LEXC" selfplay "$T/e.lex" --games 2 --stats "$T/st" --json -q
 json_keys '`report`' . "$LEXC" report "$T/st" --json --no-plots
+"$LEXC" leaves "$T/e.lex" -o "$T/e.klv2" --games 20 --generations 1 --max-tiles 2 -q
+json_keys '`leaves`' . "$LEXC" leaves "$T/e.lex" -o "$T/e2.klv2" --games 20 --generations 1 --max-tiles 2 --json -q
+json_keys '`leaves` `.generations[]`' '.generations[0]' "$LEXC" leaves "$T/e.lex" -o "$T/e2.klv2" --games 20 --generations 1 --max-tiles 2 --json -q
+json_keys '`selfplay --stats` `.matchup`' '.matchup' "$LEXC" selfplay "$T/e.lex" --players equity,greedy --leaves "$T/e.klv2" --games 4 --stats "$T/stm" --json -q
 json_keys '`boggle --board`' '.[0]' "$LEXC" boggle "$T/e.lex" --board 'CATD LINE MARO PETS' --json
 json_keys '`boggle --random`' '.[0]' "$LEXC" boggle "$T/e.lex" --random 4x4 --json
 json_keys '`boggle --search`' . "$LEXC" boggle "$T/e.lex" --search 3x3 --iterations 50 --json -q

@@ -23,8 +23,11 @@
 #include "lexc/game/gcg.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/io.h"
+#include "lexc/selfplay/report.h"
 #include "lexc/selfplay/study.h"
 #include "lexc/selfplay/summary.h"
+#include "lexc/strategy/leave_file.h"
+#include "lexc/strategy/players.h"
 #include "play_common.h"
 #include "progress.h"
 #include "study_cli.h"
@@ -37,6 +40,7 @@ selfplay::Cluster* g_cluster = nullptr;
 
 struct SelfplayArgs {
   std::string image, gcg_dir, positions, lexicon, stats_dir;
+  std::string strategy, players, leaves;  // --strategy, --players A,B, --leaves FILE
   GameOptions game;
   std::uint64_t games = 1, seed = 1, first_game = 0;
   int every = 1, threads = 1;
@@ -87,7 +91,31 @@ struct Setup {
   std::optional<MappedLexicon> image;
   gen::Layout layout;
   selfplay::StudyOptions options;
+  std::array<std::string, 2> strategies{"greedy", "greedy"};
+  std::optional<strategy::LeaveFile> leaves;  // --leaves, when a strategy values leaves
+  std::optional<strategy::LeaveValues> leave_values;
 };
+
+// --strategy S (both players) or --players A,B, and --leaves.
+std::array<std::string, 2> ParseStrategies(const SelfplayArgs& a) {
+  std::array<std::string, 2> s{"greedy", "greedy"};
+  if (!a.strategy.empty()) s = {a.strategy, a.strategy};
+  if (!a.players.empty()) {
+    const std::size_t comma = a.players.find(',');
+    if (comma == std::string::npos || a.players.find(',', comma + 1) != std::string::npos)
+      Fail("--players: " + QuoteText(a.players) + ": expected two strategies, A,B (e.g. equity,greedy)", 2);
+    s = {a.players.substr(0, comma), a.players.substr(comma + 1)};
+  }
+  for (const std::string& name : s)
+    if (!strategy::IsStrategy(name))
+      Fail(std::string(a.players.empty() ? "--strategy" : "--players") + ": " + QuoteText(name) +
+               ": unknown strategy (known: " + strategy::kStrategyList + ")",
+           2);
+  const bool uses = strategy::UsesLeaves(s[0]) || strategy::UsesLeaves(s[1]);
+  if (uses && a.leaves.empty()) Fail("--leaves: the equity strategy needs a leave file (KLV2 or lexc's)", 2);
+  if (!uses && !a.leaves.empty()) Fail("--leaves: no strategy values leaves (use --strategy equity or --players)", 2);
+  return s;
+}
 
 // The image, layout and the driver's options every mode shares.
 void Prepare(const SelfplayArgs& a, Setup& s) {
@@ -105,7 +133,15 @@ void Prepare(const SelfplayArgs& a, Setup& s) {
   o.games = a.games;
   o.threads = a.threads;
   o.position_every = a.every;
-  o.players = Check(selfplay::StrategyPlayers("greedy", "greedy"));
+  s.strategies = ParseStrategies(a);
+  if (!a.leaves.empty()) {
+    s.leaves.emplace(Check(strategy::LoadLeaveFile(a.leaves, s.image->lexicon().alphabet())));
+    s.leave_values.emplace(Check(strategy::LeaveValues::Create(s.leaves->table, s.image->lexicon().alphabet().size())));
+  }
+  o.players = Check(strategy::StudyPlayers(s.strategies, s.leave_values ? &*s.leave_values : nullptr));
+  o.alternate_seats = s.strategies[0] != s.strategies[1];
+  if (s.strategies != std::array<std::string, 2>{"greedy", "greedy"})
+    o.game.title = "lexc self-play, " + s.strategies[0] + (o.alternate_seats ? " v " + s.strategies[1] : "");
 }
 
 std::string SummaryLine(const SelfplayArgs& a, const selfplay::SeriesSummary* sum, const selfplay::StudyOutcome& out,
@@ -214,7 +250,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
   Prepare(a, s);
   const Lexicon& lex = s.image->lexicon();
   const std::string& dir = a.stats_dir;
-  const std::string inputs[] = {a.image, a.game.layout};
+  const std::string inputs[] = {a.image, a.game.layout, a.leaves};
   for (const char* name : {"stats.json", "run.json", "report.md"})
     Check(CheckOutputIsNotInput((std::filesystem::path(dir) / name).string(), inputs));
 
@@ -225,6 +261,12 @@ void RunStudyCommand(const SelfplayArgs& a) {
   d.rules = s.options.game.rules;
   d.bingo_bonus = s.options.bingo_bonus;
   d.seed_base = a.seed, d.first_game = a.first_game, d.games = a.games;
+  d.strategies = s.strategies;
+  d.alternate_seats = s.options.alternate_seats;
+  if (s.leaves) {
+    d.leaves = s.leaves->Identity();
+    d.leaves["path"] = std::filesystem::absolute(a.leaves).lexically_normal().string();
+  }
   d.accumulator = StudyAccumulatorConfig();
   const nlohmann::json study = d.ToJson();
 
@@ -322,16 +364,40 @@ void RunStudyCommand(const SelfplayArgs& a) {
             .c_str(),
         selfplay::StatsPath(dir).c_str());
   }
+  // Two strategies: A's win rate and spread against B (report.md has more).
+  const auto* stats = dynamic_cast<const selfplay::StudyStats*>(acc.get());
+  const nlohmann::json matchup =
+      stats && stats->config().has_matchup() ? selfplay::DerivedFigures(*stats)["matchup"] : nlohmann::json();
+  if (!a.quiet && !matchup.is_null())
+    std::fprintf(stderr, "lexc selfplay: %s v %s: %s%% wins (95%% CI %s%% - %s%%), mean spread %s (95%% CI %s - %s)\n",
+                 matchup["a"].get<std::string>().c_str(), matchup["b"].get<std::string>().c_str(),
+                 Fixed(100 * matchup["a_win_rate"].get<double>(), 2).c_str(),
+                 Fixed(100 * matchup["a_win_rate_ci95"][0].get<double>(), 2).c_str(),
+                 Fixed(100 * matchup["a_win_rate_ci95"][1].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_mean"].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_ci95"][0].get<double>(), 2).c_str(),
+                 Fixed(matchup["a_spread_ci95"][1].get<double>(), 2).c_str());
   if (a.json) {
     const double games_per_second =
         outcome->seconds > 0 ? double(games_run * std::uint64_t(cluster.size())) / outcome->seconds : 0.0;
-    const JsonValue j = {{"stats", selfplay::StatsPath(dir)},
-                         {"games", a.games},
-                         {"games_resumed_rank0", resumed},
-                         {"processes", cluster.size()},
-                         {"threads", outcome->threads},
-                         {"seconds", JsonFixed(outcome->seconds, 3)},
-                         {"games_per_second", JsonFixed(games_per_second, 1)}};
+    JsonValue j = {{"stats", selfplay::StatsPath(dir)},
+                   {"games", a.games},
+                   {"games_resumed_rank0", resumed},
+                   {"processes", cluster.size()},
+                   {"threads", outcome->threads},
+                   {"seconds", JsonFixed(outcome->seconds, 3)},
+                   {"games_per_second", JsonFixed(games_per_second, 1)}};
+    if (!matchup.is_null())
+      j["matchup"] = {{"a", matchup["a"].get<std::string>()},
+                      {"b", matchup["b"].get<std::string>()},
+                      {"a_win_rate", JsonFixed(matchup["a_win_rate"].get<double>(), 4)},
+                      {"a_win_rate_ci95",
+                       {JsonFixed(matchup["a_win_rate_ci95"][0].get<double>(), 4),
+                        JsonFixed(matchup["a_win_rate_ci95"][1].get<double>(), 4)}},
+                      {"a_spread_mean", JsonFixed(matchup["a_spread_mean"].get<double>(), 2)},
+                      {"a_spread_ci95",
+                       {JsonFixed(matchup["a_spread_ci95"][0].get<double>(), 2),
+                        JsonFixed(matchup["a_spread_ci95"][1].get<double>(), 2)}}};
     std::printf("%s\n", JsonLine(j).c_str());
   }
 }
@@ -353,7 +419,7 @@ void SetStudyCluster(selfplay::Cluster* cluster) { g_cluster = cluster; }
 void RegisterSelfplay(CLI::App& app) {
   auto args = std::make_shared<SelfplayArgs>();
   CLI::App* cmd =
-      app.add_subcommand("selfplay", "Play greedy games against itself: GCG, CGP positions, games/s, studies");
+      app.add_subcommand("selfplay", "Self-play games (greedy, equity): GCG, CGP positions, games/s, studies");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
   cmd->add_option("--games", args->games, "Games to play (default 1)")->check(WholeNumber(1, 1000000000000ull));
   cmd->add_option("--seed", args->seed, "Seed of game 0; game i uses seed + i (default 1)")
@@ -365,6 +431,15 @@ void RegisterSelfplay(CLI::App& app) {
       ->check(WholeNumber(0, 4096));
   cmd->add_option("--stats", args->stats_dir,
                   "Study directory: write DIR/stats.json (and checkpoints while running) instead of GCG");
+  auto* strat = cmd->add_option(
+      "--strategy", args->strategy,
+      std::string("Both players' strategy: ") + strategy::kStrategyList + " (default greedy; equity needs --leaves)");
+  cmd->add_option("--players", args->players,
+                  "Two strategies, A,B (e.g. equity,greedy): game i seats A first when i is even, so each\n"
+                  "moves first in half the games; a study reports A's win rate and spread against B")
+      ->excludes(strat);
+  cmd->add_option("--leaves", args->leaves,
+                  "Leave values for the equity strategy: KLV2 or lexc's leave file, for the image's alphabet");
   cmd->add_flag("--resume", args->resume, "Carry on the study in --stats DIR from its checkpoint");
   cmd->add_option("--checkpoint-every", args->checkpoint_every,
                   "With --stats: seconds between checkpoints (default 60; fractions allowed)");
@@ -389,9 +464,12 @@ void RegisterSelfplay(CLI::App& app) {
   lexc selfplay sowpods.lex --first-game 500000 --games 500000 --stats shard2/
   lexc merge merged/ shard1/ shard2/                     shards into one study
   mpirun -np 64 lexc-mpi selfplay sowpods.lex --games 100000000 --stats study/
+  lexc selfplay sowpods.lex --players equity,greedy --leaves sowpods.klv2 --games 100000 --stats vs/
 
-Each player makes the highest-scoring play, exchanges its whole rack when
-nothing plays and the bag holds 7 tiles or more, and passes otherwise. The
+A greedy player makes the highest-scoring play, exchanges its whole rack
+when nothing plays and the bag holds 7 tiles or more, and passes otherwise.
+An equity player makes the move of highest score + leave value (--leaves;
+with the bag empty: score, +2x the opponent's tiles for going out). The
 game ends when a player goes out (+2x the opponent's tiles) or after six
 scoreless turns (each loses its own tiles).
 

@@ -122,6 +122,7 @@ when standard error is not a terminal; nothing with -q.)");
   RegisterEndgame(app);
   RegisterSim(app);
   RegisterInfer(app);
+  RegisterLeaves(app);
   RegisterReport(app);
   RegisterMerge(app);
   RegisterBoggle(app);

@@ -50,7 +50,8 @@ void RegisterReplay(CLI::App& app);
 void RegisterSelfplay(CLI::App& app);
 void RegisterReport(CLI::App& app);
 void RegisterEndgame(CLI::App& app);
-void RegisterSim(CLI::App& app);    // cmd_sim.cc (lexc::strategy)
-void RegisterInfer(CLI::App& app);  // cmd_infer.cc (lexc::strategy)
+void RegisterSim(CLI::App& app);     // cmd_sim.cc (lexc::strategy)
+void RegisterInfer(CLI::App& app);   // cmd_infer.cc (lexc::strategy)
+void RegisterLeaves(CLI::App& app);  // cmd_leaves.cc (lexc::strategy)
 
 }  // namespace lexc::cli

@@ -16,6 +16,7 @@
 #include "common.h"
 #include "lexc/crc32c.h"
 #include "lexc/io.h"
+#include "lexc/selfplay/driver.h"
 #include "lexc/selfplay/report.h"
 #include "lexc/selfplay/stats.h"
 #include "lexc/selfplay/study_file.h"
@@ -184,6 +185,14 @@ Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const json& study, 
   c.top_moves = *top_moves;
   c.top_games = *top_games;
   if (source.top_words > 0) c.top_words = source.top_words;
+  // Two strategies: the matchup of the first against the second, by the
+  // names their players carry (selfplay::StrategyPlayerNames).
+  const json players = study.value("players", json());
+  if (players.is_array() && players.size() == 2) {
+    const std::string a = players[0].is_object() ? players[0].value("strategy", "") : "";
+    const std::string b = players[1].is_object() ? players[1].value("strategy", "") : "";
+    if (!a.empty() && !b.empty() && a != b) c.matchup = selfplay::StrategyPlayerNames(a, b);
+  }
   return std::make_unique<selfplay::StudyStats>(c);
 }
 

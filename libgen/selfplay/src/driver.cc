@@ -35,11 +35,16 @@ struct Chunk {
 
 }  // namespace
 
+std::array<std::string, 2> StrategyPlayerNames(const std::string& first, const std::string& second) {
+  std::array<std::string, 2> names{StrategyTitle(first), StrategyTitle(second)};
+  if (first == second) names[0] += " One", names[1] += " Two";
+  return names;
+}
+
 Result<PlayerFactory> StrategyPlayers(const std::string& seat0, const std::string& seat1) {
   for (const std::string* s : {&seat0, &seat1})
     if (*s != "greedy") return Status(Errc::kInvalidArgument, "strategy \"" + *s + "\": unknown (known: greedy)");
-  std::string name0 = StrategyTitle(seat0), name1 = StrategyTitle(seat1);
-  if (seat0 == seat1) name0 += " One", name1 += " Two";
+  const auto [name0, name1] = StrategyPlayerNames(seat0, seat1);
   return PlayerFactory([name0, name1]() -> Result<PlayerPair> {
     return PlayerPair(std::make_unique<game::GreedyPlayer>(name0), std::make_unique<game::GreedyPlayer>(name1));
   });
@@ -128,8 +133,9 @@ Result<StudyOutcome> RunStudy(const Lexicon& lexicon, const gen::Layout& layout,
           game_options.seed = options.seed_base + index;
           if (keep_positions) positions = &c.positions.emplace_back();
           turn_index = 0;
-          Result<game::GameRecord> g =
-              game::PlayGame(*gen, first, second, game_options, keep_positions ? every_nth : nullptr);
+          const bool swap = options.alternate_seats && index % 2 == 1;
+          Result<game::GameRecord> g = game::PlayGame(*gen, swap ? second : first, swap ? first : second, game_options,
+                                                      keep_positions ? every_nth : nullptr);
           Status added = g.ok() ? c.acc->Add(*g) : g.status();
           if (!added.ok()) {
             std::lock_guard lock(mu);

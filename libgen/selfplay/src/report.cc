@@ -72,6 +72,24 @@ json DerivedFigures(const StudyStats& s) {
                        {"losses", s.first_losses()},
                        {"win_rate", n ? wins / double(n) : 0.0},
                        {"win_rate_ci95", {ci.low, ci.high}}};
+  if (s.config().has_matchup()) {
+    const MatchupCounts& m = s.matchup();
+    const double a_wins = double(m.a_wins) + 0.5 * double(m.ties);
+    const Interval mci = WilsonInterval(a_wins, n);
+    const double mean = m.spread.Mean(n), sd = m.spread.Sd(n);
+    const double half = n > 1 ? 1.959963984540054 * sd / std::sqrt(double(n)) : 0.0;
+    j["matchup"] = {{"a", s.config().matchup[0]},
+                    {"b", s.config().matchup[1]},
+                    {"a_wins", m.a_wins},
+                    {"ties", m.ties},
+                    {"b_wins", n - m.a_wins - m.ties},
+                    {"a_first", m.a_first},
+                    {"a_win_rate", n ? a_wins / double(n) : 0.0},
+                    {"a_win_rate_ci95", {mci.low, mci.high}},
+                    {"a_spread_mean", mean},
+                    {"a_spread_sd", sd},
+                    {"a_spread_ci95", {mean - half, mean + half}}};
+  }
   j["ends"] = {{"went_out", s.ends(game::End::kWentOut)},
                {"scoreless", s.ends(game::End::kScoreless)},
                {"turn_limit", s.ends(game::End::kTurnLimit)}};
@@ -185,6 +203,21 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
         std::to_string(s.first_losses()) + " | " + Fixed(100 * fp["win_rate"].get<double>(), 2) + "% | " +
         Fixed(100 * fp["win_rate_ci95"][0].get<double>(), 2) + "% – " +
         Fixed(100 * fp["win_rate_ci95"][1].get<double>(), 2) + "% |\n";
+  if (d.contains("matchup")) {
+    const json& m = d["matchup"];
+    const std::string a = m["a"].get<std::string>(), b = m["b"].get<std::string>();
+    md += "\n## " + a + " against " + b + "\n\nThe seats alternate: game i seats " + a +
+          " first when i is even (first game counted from the series' start).\n\n"
+          "| " +
+          a + " wins | Ties | " + b + " wins | " + a + "'s win rate (ties count ½) | 95% interval (Wilson) | " + a +
+          "'s mean spread | 95% interval | " + a + " moved first |\n|---:|---:|---:|---:|---|---:|---|---:|\n";
+    md += "| " + m["a_wins"].dump() + " | " + m["ties"].dump() + " | " + m["b_wins"].dump() + " | " +
+          Fixed(100 * m["a_win_rate"].get<double>(), 2) + "% | " +
+          Fixed(100 * m["a_win_rate_ci95"][0].get<double>(), 2) + "% – " +
+          Fixed(100 * m["a_win_rate_ci95"][1].get<double>(), 2) + "% | " + Fixed(m["a_spread_mean"].get<double>(), 2) +
+          " | " + Fixed(m["a_spread_ci95"][0].get<double>(), 2) + " – " +
+          Fixed(m["a_spread_ci95"][1].get<double>(), 2) + " | " + m["a_first"].dump() + " |\n";
+  }
   const auto pct = [](std::uint64_t a, std::uint64_t b) {
     return b ? Fixed(100.0 * double(a) / double(b), 2) + "%" : "–";
   };

@@ -199,8 +199,27 @@ Status StudyStats::Add(const game::GameRecord& g) {
     scoreless = score == 0 ? scoreless + 1 : 0;
   }
 
+  int a_seat = 0;
+  if (config_.has_matchup()) {
+    const auto& m = config_.matchup;
+    if (g.players[0] == m[0] && g.players[1] == m[1])
+      a_seat = 0;
+    else if (g.players[0] == m[1] && g.players[1] == m[0])
+      a_seat = 1;
+    else
+      return fail("players \"" + g.players[0] + "\" and \"" + g.players[1] + "\", the study pits \"" + m[0] +
+                  "\" against \"" + m[1] + "\"");
+  }
+
   // Commit.
   ++games_;
+  if (config_.has_matchup()) {
+    const int a = g.scores[a_seat], b = g.scores[1 - a_seat];
+    matchup_.a_wins += a > b ? 1 : 0;
+    matchup_.ties += a == b ? 1 : 0;
+    matchup_.a_first += a_seat == 0 ? 1 : 0;
+    matchup_.spread.Add(a - b);
+  }
   const int first = g.scores[0], second = g.scores[1];
   const int winner = std::max(first, second), loser = std::min(first, second);
   if (first > second)
@@ -242,8 +261,9 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
   const auto* later = dynamic_cast<const StudyStats*>(&later_base);
   if (later == nullptr) return Status(Errc::kInvalidArgument, "merge: not the statistics of a study");
   if (later->word_plays_.size() != word_plays_.size() || later->config_.top_moves != config_.top_moves ||
-      later->config_.top_games != config_.top_games)
-    return Status(Errc::kInvalidArgument, "merge: statistics of another configuration (word count or top sizes)");
+      later->config_.top_games != config_.top_games || later->config_.matchup != config_.matchup)
+    return Status(Errc::kInvalidArgument,
+                  "merge: statistics of another configuration (word count, top sizes or strategies)");
   if (later == this) {  // the in-place pass below needs two arrays
     const StudyStats copy = *this;
     return Merge(copy);
@@ -254,7 +274,9 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
     decltype(a) sum;
     return !__builtin_add_overflow(a, b, &sum);
   };
-  bool ok = fits(games_, later->games_) && fits(first_wins_, later->first_wins_) && fits(ties_, later->ties_);
+  bool ok = fits(games_, later->games_) && fits(first_wins_, later->first_wins_) && fits(ties_, later->ties_) &&
+            fits(matchup_.spread.sum, later->matchup_.spread.sum) &&
+            fits(matchup_.spread.sum_squares, later->matchup_.spread.sum_squares);
   for (int i = 0; i < 3; ++i) ok = ok && fits(ends_[i], later->ends_[i]) && fits(moves_[i], later->moves_[i]);
   for (int f = 0; f < kFigures; ++f)
     ok = ok && fits(moments_[f].sum, later->moments_[f].sum) &&
@@ -278,6 +300,10 @@ Status StudyStats::Merge(const GameAccumulator& later_base) {
     return Status(Errc::kLimit, "merge: a word's count of the two statistics passes 2^64");
   }
   games_ += later->games_, first_wins_ += later->first_wins_, ties_ += later->ties_;
+  matchup_.a_wins += later->matchup_.a_wins, matchup_.ties += later->matchup_.ties;
+  matchup_.a_first += later->matchup_.a_first;
+  matchup_.spread.sum += later->matchup_.spread.sum;
+  matchup_.spread.sum_squares += later->matchup_.spread.sum_squares;
   for (int i = 0; i < 3; ++i) ends_[i] += later->ends_[i], moves_[i] += later->moves_[i];
   for (int f = 0; f < kFigures; ++f) {
     moments_[f].sum += later->moments_[f].sum;

@@ -134,6 +134,14 @@ json StudyStats::ToJson() const {
   j["limits"] = {{"top_moves", config_.top_moves}, {"top_games", config_.top_games}};
   j["games"] = games_;
   j["first_player"] = {{"wins", first_wins_}, {"ties", ties_}, {"losses", first_losses()}};
+  if (config_.has_matchup())
+    j["matchup"] = {{"a", config_.matchup[0]},
+                    {"b", config_.matchup[1]},
+                    {"a_wins", matchup_.a_wins},
+                    {"ties", matchup_.ties},
+                    {"b_wins", games_ - matchup_.a_wins - matchup_.ties},
+                    {"a_first", matchup_.a_first},
+                    {"spread", {{"sum", matchup_.spread.sum}, {"sum_squares", matchup_.spread.sum_squares}}}};
   json ends = json::object(), moves = json::object(), figures = json::object();
   for (int i = 0; i < 3; ++i) ends[kEndNames[i]] = ends_[i], moves[kMoveNames[i]] = moves_[i];
   for (int f = 0; f < kFigures; ++f)
@@ -171,9 +179,13 @@ Status StudyStats::FromJson(const json& j) {
   Reader in;
   const std::string root = "stats";
   const json& schema = in.Field(j, "schema", root);
-  if (in.ok() && !(schema.is_number_integer() && schema.get<std::int64_t>() == kStatsSchema))
+  // Schema 1 is schema 2 without "matchup": read when no matchup is expected.
+  const bool schema_ok = schema.is_number_integer() && (schema.get<std::int64_t>() == kStatsSchema ||
+                                                        (schema.get<std::int64_t>() == 1 && !config_.has_matchup()));
+  if (in.ok() && !schema_ok)
     in.Fail("stats.schema", (schema.is_number_integer() ? "version " + schema.dump() : Reader::Got(schema)) +
-                                " is not one this build reads (it reads " + std::to_string(kStatsSchema) + ")");
+                                " is not one this build reads here (it reads " + std::to_string(kStatsSchema) +
+                                (config_.has_matchup() ? "" : ", and 1") + ")");
   StudyStats s(config_);
   const json& limits = in.Field(j, "limits", root);
   s.config_.top_moves = int(in.U64(in.Field(limits, "top_moves", "stats.limits"), "stats.limits.top_moves", 1000000));
@@ -192,6 +204,32 @@ Status StudyStats::FromJson(const json& j) {
       (s.first_wins_ > s.games_ || s.ties_ > s.games_ - s.first_wins_ || losses != s.games_ - s.first_wins_ - s.ties_))
     in.Fail("stats.first_player",
             "wins, ties and losses do not add up to the games (" + std::to_string(s.games_) + ")");
+  if (in.ok() && config_.has_matchup()) {
+    const json& m = in.Field(j, "matchup", root);
+    const std::string names[2] = {in.Str(in.Field(m, "a", "stats.matchup"), "stats.matchup.a"),
+                                  in.Str(in.Field(m, "b", "stats.matchup"), "stats.matchup.b")};
+    for (int k = 0; k < 2 && in.ok(); ++k)
+      if (names[k] != config_.matchup[k])
+        in.Fail(std::string("stats.matchup.") + "ab"[k], "\"" + names[k].substr(0, 40) +
+                                                             "\", the study's players are \"" + config_.matchup[0] +
+                                                             "\" and \"" + config_.matchup[1] + "\"");
+    s.matchup_.a_wins = in.U64(in.Field(m, "a_wins", "stats.matchup"), "stats.matchup.a_wins");
+    s.matchup_.ties = in.U64(in.Field(m, "ties", "stats.matchup"), "stats.matchup.ties");
+    const std::uint64_t b_wins = in.U64(in.Field(m, "b_wins", "stats.matchup"), "stats.matchup.b_wins");
+    s.matchup_.a_first = in.U64(in.Field(m, "a_first", "stats.matchup"), "stats.matchup.a_first");
+    const json& spread = in.Field(m, "spread", "stats.matchup");
+    s.matchup_.spread.sum = in.I64(in.Field(spread, "sum", "stats.matchup.spread"), "stats.matchup.spread.sum",
+                                   std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
+    s.matchup_.spread.sum_squares =
+        in.U64(in.Field(spread, "sum_squares", "stats.matchup.spread"), "stats.matchup.spread.sum_squares");
+    if (in.ok() && (s.matchup_.a_wins > s.games_ || s.matchup_.ties > s.games_ - s.matchup_.a_wins ||
+                    b_wins != s.games_ - s.matchup_.a_wins - s.matchup_.ties))
+      in.Fail("stats.matchup", "a_wins, ties and b_wins do not add up to the games (" + std::to_string(s.games_) + ")");
+    if (in.ok() && s.matchup_.a_first > s.games_)
+      in.Fail("stats.matchup.a_first", "more than the games (" + std::to_string(s.games_) + ")");
+  } else if (in.ok() && j.is_object() && j.contains("matchup")) {
+    in.Fail("stats.matchup", "present, but the study's seats play one strategy");
+  }
   const json& ends = in.Field(j, "ends", root);
   const json& moves = in.Field(j, "moves", root);
   std::uint64_t ended = 0;
@@ -299,6 +337,7 @@ Status StudyStats::FromJson(const json& j) {
   const StatsConfig mine = config_;
   *this = std::move(s);
   config_.lexicon = mine.lexicon, config_.layout = mine.layout, config_.words = mine.words;
+  config_.matchup = mine.matchup;
   return Status::Ok();
 }
 

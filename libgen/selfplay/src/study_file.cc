@@ -77,20 +77,24 @@ nlohmann::json StudyDescription::ToJson() const {
   nlohmann::json layout = {{"path", layout_name}};
   if (layout_crc32c) layout["crc32c"] = Hex32(layout_crc32c);
   if (layout_name == "standard15") layout = {{"name", "standard15"}};
-  return {{"image", {{"path", image.path}, {"size", image.size}, {"crc32c", Hex32(image.crc32c)}}},
-          {"lexicon", lexicon_name},
-          {"algorithm", algorithm},
-          {"layout", layout},
-          {"rules",
-           {{"exchange_limit", rules.exchange_limit},
-            {"max_scoreless", rules.max_scoreless},
-            {"max_turns", rules.max_turns},
-            {"bingo_bonus", bingo_bonus}}},
-          {"players", {{{"seat", 0}, {"strategy", strategies[0]}}, {{"seat", 1}, {"strategy", strategies[1]}}}},
-          {"seed_base", seed_base},
-          {"first_game", first_game},
-          {"games", games},
-          {"accumulator", accumulator}};
+  nlohmann::json j = {
+      {"image", {{"path", image.path}, {"size", image.size}, {"crc32c", Hex32(image.crc32c)}}},
+      {"lexicon", lexicon_name},
+      {"algorithm", algorithm},
+      {"layout", layout},
+      {"rules",
+       {{"exchange_limit", rules.exchange_limit},
+        {"max_scoreless", rules.max_scoreless},
+        {"max_turns", rules.max_turns},
+        {"bingo_bonus", bingo_bonus}}},
+      {"players", {{{"seat", 0}, {"strategy", strategies[0]}}, {{"seat", 1}, {"strategy", strategies[1]}}}},
+      {"seed_base", seed_base},
+      {"first_game", first_game},
+      {"games", games},
+      {"accumulator", accumulator}};
+  if (alternate_seats) j["seats"] = "alternate";
+  if (!leaves.is_null()) j["leaves"] = leaves;
+  return j;
 }
 
 Result<StudyRange> RangeOf(const nlohmann::json& study, const std::string& where) {

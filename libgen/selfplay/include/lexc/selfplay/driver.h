@@ -41,6 +41,7 @@
 // the factory are used by the driver's threads as described.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -56,8 +57,9 @@
 
 namespace lexc::selfplay {
 
-// Makes the two players of one thread: seat 0 (first to move every game)
-// and seat 1. Called once per thread, from that thread.
+// Makes the two players of one thread: seat 0 (first to move every game,
+// unless StudyOptions::alternate_seats) and seat 1. Called once per thread,
+// from that thread.
 using PlayerPair = std::pair<std::unique_ptr<game::Player>, std::unique_ptr<game::Player>>;
 using PlayerFactory = std::function<Result<PlayerPair>()>;
 
@@ -67,15 +69,27 @@ using PlayerFactory = std::function<Result<PlayerPair>()>;
 // an unknown strategy.
 Result<PlayerFactory> StrategyPlayers(const std::string& seat0, const std::string& seat1);
 
+// The names the players of two strategies carry in records (and so in GCG
+// and in StudyStats' matchup): "Equity" and "Greedy" when the strategies
+// differ, "Greedy One" and "Greedy Two" when they are the same. Every
+// PlayerFactory of a study names its players so.
+std::array<std::string, 2> StrategyPlayerNames(const std::string& first, const std::string& second);
+
 struct StudyOptions {
   game::SelfPlayOptions game;  // game.seed is ignored: game i uses seed_base + i
   int bingo_bonus = gen::kDefaultBingoBonus;
   std::uint64_t seed_base = 1;
   std::uint64_t first_game = 0;
-  std::uint64_t games = 0;                    // >= 1
-  int threads = 1;                            // 0: std::thread::hardware_concurrency()
-  std::uint64_t chunk_games = 0;              // games per chunk; 0: chosen from games and threads
-  PlayerFactory players;                      // required
+  std::uint64_t games = 0;        // >= 1
+  int threads = 1;                // 0: std::thread::hardware_concurrency()
+  std::uint64_t chunk_games = 0;  // games per chunk; 0: chosen from games and threads
+  PlayerFactory players;          // required
+  // Two different strategies: game i of the series (i = first_game + k,
+  // counted from the series' start, so a shard or a resumed run plays the
+  // same game) seats the factory's first player in seat i % 2, so each
+  // strategy moves first in half the games and every game stays
+  // reproducible by its index. False: the first player is always seat 0.
+  bool alternate_seats = false;
   const std::atomic<bool>* cancel = nullptr;  // stops at the next game boundary when set true
 
   double commit_every_seconds = 60;

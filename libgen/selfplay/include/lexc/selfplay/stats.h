@@ -17,6 +17,10 @@
 //     desc, seed asc);
 //   - exact-value histograms: main-word lengths, cross-word lengths, winner's
 //     and loser's final scores, move scores (plays only), bingos per game;
+//   - with two strategies (StatsConfig::matchup): strategy A's wins, ties
+//     and losses against B, the games A moved first, and A's spread (A's
+//     final score - B's; sum and sum of squares), the seats found by the
+//     record's player names;
 //   - per word of the lexicon (WordIndex number, blanks as their letter):
 //     plays as a main word, and games in which it was a main word at least
 //     once. Dense in memory (two uint64 arrays sized to the lexicon: memory
@@ -32,6 +36,7 @@
 // any number may share the config's lexicon, layout and word index.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -47,7 +52,8 @@
 
 namespace lexc::selfplay {
 
-inline constexpr int kStatsSchema = 1;
+// 2: adds "matchup" (two strategies). Schema 1 files (no matchup) are read.
+inline constexpr int kStatsSchema = 2;
 
 struct StatsConfig {
   const Lexicon* lexicon = nullptr;  // these three outlive the stats
@@ -57,6 +63,11 @@ struct StatsConfig {
   std::string lexicon_name;          // the CGP `lex` operation ("" for none)
   int top_moves = 10, top_games = 10;
   int top_words = 100;  // the most-played words a report lists (not stored)
+  // The player names of strategies A and B when a study pits two different
+  // strategies (the records' GameRecord::players, in either seat); empty
+  // when both seats play the same strategy.
+  std::array<std::string, 2> matchup;
+  bool has_matchup() const { return !matchup[0].empty(); }
 };
 
 // A sum and a sum of squares of one integer figure over the games.
@@ -68,6 +79,13 @@ struct Moments {
   // Sample standard deviation (n - 1); 0 for fewer than two games.
   double Sd(std::uint64_t n) const;
   bool operator==(const Moments&) const = default;
+};
+
+// Strategy A against strategy B (StatsConfig::matchup).
+struct MatchupCounts {
+  std::uint64_t a_wins = 0, ties = 0, a_first = 0;  // a_first: games A moved first
+  Moments spread;                                   // A's final score - B's
+  bool operator==(const MatchupCounts&) const = default;
 };
 
 // Counts by exact integer value (sparse in JSON). Values in [0, kDense) are
@@ -129,7 +147,8 @@ class StudyStats final : public GameAccumulator {
   std::unique_ptr<GameAccumulator> NewEmpty() const override;
   // Errors (kInvalidArgument, "game seed S, turn T: ..."; nothing counted on
   // error): a play ApplyPlay refuses on the replayed board, a main word not
-  // in the lexicon, a player seat other than 0 or 1.
+  // in the lexicon, a player seat other than 0 or 1, players other than the
+  // matchup's two.
   Status Add(const game::GameRecord& game) override;
   // kInvalidArgument: `later` is not a StudyStats or was configured with
   // another word count or other top sizes. kLimit: a count or sum would pass
@@ -156,6 +175,8 @@ class StudyStats final : public GameAccumulator {
   // By gen::Move::Kind: play, exchange, pass.
   std::uint64_t moves(int kind) const { return moves_[kind]; }
   const Moments& moments(Figure f) const { return moments_[static_cast<int>(f)]; }
+  // Zero unless config().has_matchup().
+  const MatchupCounts& matchup() const { return matchup_; }
   const std::vector<TopMove>& top_moves() const { return top_moves_; }
   const std::vector<TopGame>& top_winning() const { return top_games_[0]; }
   const std::vector<TopGame>& top_losing() const { return top_games_[1]; }
@@ -180,6 +201,7 @@ class StudyStats final : public GameAccumulator {
   std::uint64_t ends_[3] = {0, 0, 0};
   std::uint64_t moves_[3] = {0, 0, 0};
   Moments moments_[kFigures];
+  MatchupCounts matchup_;
   std::vector<TopMove> top_moves_;
   std::vector<TopGame> top_games_[3];  // winning, losing, combined
   Histogram main_lengths_, cross_lengths_, winner_scores_, loser_scores_, move_scores_, bingos_;

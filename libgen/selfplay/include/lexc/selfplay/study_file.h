@@ -50,7 +50,14 @@ struct StudyDescription {
   std::uint32_t layout_crc32c = 0;      // a layout file's text CRC32C (0 for standard15)
   game::Rules rules;
   int bingo_bonus = 50;
-  std::array<std::string, 2> strategies{"greedy", "greedy"};  // seat 0, seat 1
+  std::array<std::string, 2> strategies{"greedy", "greedy"};  // first player, second (see alternate_seats)
+  // Seats alternate by game (StudyOptions::alternate_seats): written as
+  // "seats": "alternate" when true.
+  bool alternate_seats = false;
+  // The leave table the strategies use, when one does: {"path", "size",
+  // "crc32c", "entries"} (path informative only, as for the image). Null:
+  // none, and no "leaves" field.
+  nlohmann::json leaves;
   std::uint64_t seed_base = 1, first_game = 0, games = 0;
   nlohmann::json accumulator;  // {"kind": ..., "options": {...}}: what the factory makes
   nlohmann::json ToJson() const;
