@@ -464,6 +464,7 @@ void RegisterSelfplay(CLI::App& app) {
   lexc selfplay sowpods.lex --first-game 500000 --games 500000 --stats shard2/
   lexc merge merged/ shard1/ shard2/                     shards into one study
   mpirun -np 64 lexc-mpi selfplay sowpods.lex --games 100000000 --stats study/
+  lexc leaves sowpods.lex -o sowpods.klv2 --games 20000 --generations 2
   lexc selfplay sowpods.lex --players equity,greedy --leaves sowpods.klv2 --games 100000 --stats vs/
 
 A greedy player makes the highest-scoring play, exchanges its whole rack
