@@ -64,7 +64,7 @@ struct Fixture {
     }
   }
   selfplay::StatsConfig Config() const {
-    return selfplay::StatsConfig{&lex, &layout, &index, game::Rules(), "SOWPODS", 10, 10, 100};
+    return selfplay::StatsConfig{&lex, &layout, &index, game::Rules(), "SOWPODS", 10, 10, 100, {}};
   }
 };
 

@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
       std::unique_ptr<selfplay::GameAccumulator> acc;
       if (c.stats) {
         acc = std::make_unique<selfplay::StudyStats>(
-            selfplay::StatsConfig{&*lex, &layout, &*index, game::Rules(), "SOWPODS", 10, 10, 100});
+            selfplay::StatsConfig{&*lex, &layout, &*index, game::Rules(), "SOWPODS", 10, 10, 100, {}});
       } else {
         acc = std::make_unique<selfplay::SeriesSummary>();
       }

@@ -38,7 +38,7 @@ struct Fixture {
       games.push_back(game::PlayGreedyGame(gen, o).value());
     }
   }
-  StatsConfig Config() const { return StatsConfig{&tl.lexicon(), &layout, &index, game::Rules(), "EN", 6, 5, 10}; }
+  StatsConfig Config() const { return StatsConfig{&tl.lexicon(), &layout, &index, game::Rules(), "EN", 6, 5, 10, {}}; }
   StudyStats Sequential() const {
     StudyStats s(Config());
     for (const auto& g : games) REQUIRE(s.Add(g).ok());

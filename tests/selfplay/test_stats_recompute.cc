@@ -171,7 +171,7 @@ void CheckAgainstRecount(const Lexicon& lex, const gen::test::WordSet& words, in
   gen::MoveGenerator gen = gen::MoveGenerator::Create(lex, layout).value();
   const WordIndex index = WordIndex::Of(lex).value();
   REQUIRE(index.size() == words.size());
-  StatsConfig config{&lex, &layout, &index, game::Rules(), "TEST", 5, 4, 20};
+  StatsConfig config{&lex, &layout, &index, game::Rules(), "TEST", 5, 4, 20, {}};
   StudyStats stats(config);
   Expected x;
   const Alphabet& a = lex.alphabet();
