@@ -25,6 +25,11 @@ QUITE 2
 3 words, 5 points (min length 3)" "$(cat "$T/out")"
 expect_rc "board, GADDAG-only image, --min-len 2" 0 "$LEXC" boggle "$T/tiny.gdg" --board 'quitxexxxx' --min-len 2 --summary
 expect "min-len 2: XI counts, no points" "5 4 QuIT XEX XXX" "$(cat "$T/out")"
+# --no-mmap reads the image instead of mapping it: a pipe cannot be mapped,
+# but can be read, and the words are the same.
+expect_rc "a pipe is not mapped" 1 "$LEXC" boggle <(cat "$T/tiny.lex") --board 'QuIT XEX XXX' --summary
+expect_rc "--no-mmap reads a pipe" 0 "$LEXC" boggle <(cat "$T/tiny.lex") --board 'QuIT XEX XXX' --summary --no-mmap
+expect "--no-mmap: same words" "5 3 QuIT XEX XXX" "$(cat "$T/out")"
 expect_rc "board --json" 0 "$LEXC" boggle "$T/tiny.lex" --board 'QIT XEX XXX' --json
 expect "json" '[{"board":"QuIT XEX XXX","rows":3,"cols":3,"min_len":3,"words":3,"score":5,"list":[{"word":"QUIET","points":2},{"word":"QUIT","points":1},{"word":"QUITE","points":2}]}]' "$(cat "$T/out")"
 expect_rc "a board with no words" 0 "$LEXC" boggle "$T/tiny.lex" --board 'ZZZZ ZZZZ ZZZZ ZZZZ' --summary

@@ -25,7 +25,7 @@ struct BoggleArgs {
   std::uint64_t seed = 1, count = 1, iterations = 0, chain_length = 0;
   double seconds = 0;
   int min_len = 3, threads = 1, top = 10;
-  bool json = false, quiet = false, summary = false, verify = true;
+  bool json = false, quiet = false, summary = false, verify = true, load = false;
 };
 
 // Ctrl-C during a search stops it; the best boards so far are printed.
@@ -189,7 +189,7 @@ void RunBoggle(const BoggleArgs& a) {
   if (a.search.empty() && (a.iterations || a.seconds > 0 || a.chain_length))
     Fail("--iterations, --time and --chain-length go with --search", 2);
   if (a.random.empty() && a.count != 1) Fail("--count goes with --random", 2);
-  const MappedLexicon image = OpenImage(a.image, a.verify);
+  const MappedLexicon image = OpenImage(a.image, a.verify, a.load);
   BoggleCommand cmd(a, image.lexicon());
   if (a.search.empty())
     cmd.Solve();
@@ -233,6 +233,9 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_flag("--verify,!--no-verify", args->verify,
                 "Verify the whole image first (the default). --no-verify trusts it: opening is then "
                 "O(1), and a damaged image gives wrong answers, never a crash");
+  cmd->add_flag("--no-mmap", args->load,
+                "Read the image into memory instead of mapping it, so that it may be rewritten or truncated in "
+                "place while a long search runs (a mapped image must be replaced by rename)");
   cmd->footer(R"(Examples:
   lexc boggle sowpods.lex --board 'CATD LINE MARO PETS'
   lexc boggle sowpods.lex --board perslatgsineters --summary
