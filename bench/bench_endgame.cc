@@ -38,6 +38,7 @@
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/wordlist.h"
+#include "sowpods_image.h"
 
 namespace {
 
@@ -101,26 +102,17 @@ int main(int argc, char** argv) {
     else
       Die("unknown argument " + arg);
   }
-  std::vector<int> thread_counts;
-  {
-    std::stringstream ss(threads_list);
-    for (std::string t; std::getline(ss, t, ',');) thread_counts.push_back(std::atoi(t.c_str()));
-  }
-
-  const char* env = std::getenv("LEXC_SOWPODS");
-  const std::string list = env && *env ? env : LEXC_DEFAULT_SOWPODS;
+  const std::vector<int> thread_counts = lexc::bench::ParseThreadList(threads_list);
   const Alphabet english = Alphabet::English();
-  ReadReport rep;
-  auto words = ReadWordList(list, english, {}, &rep);
-  if (!words.ok()) {
-    std::printf("bench_endgame: %s: SOWPODS not found, skipped\n", list.c_str());
+  std::string why;
+  bool missing = false;
+  const auto image = lexc::bench::SowpodsImage(LEXC_DEFAULT_SOWPODS, &missing, &why);
+  if (!image && missing) {
+    std::printf("bench_endgame: %s, skipped\n", why.c_str());
     return 0;
   }
-  auto bytes = BuildImage(*words, english, BuildOptions());
-  if (!bytes.ok()) Die(bytes.status().detail());
-  std::vector<std::uint64_t> store((bytes->size() + 7) / 8);
-  std::memcpy(store.data(), bytes->data(), bytes->size());
-  const Lexicon lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
+  if (!image) Die(why);
+  const Lexicon& lex = image->lexicon;
   const gen::Layout layout = gen::Layout::Standard15();
 
   std::vector<gen::Position> positions;
