@@ -16,55 +16,22 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_game_lexicon.h"
 #include "fuzz_support.h"
-#include "lexc/alphabet.h"
-#include "lexc/builder.h"
 #include "lexc/game/gcg.h"
 #include "lexc/game/gcg_reader.h"
 #include "lexc/game/replay.h"
 #include "lexc/gen/layout.h"
 #include "lexc/gen/movegen.h"
 #include "lexc/lexicon.h"
-#include "lexc/wordlist.h"
 
 namespace {
 
 using namespace lexc;
 
-const Alphabet& English() {
-  static const Alphabet a = Alphabet::English();
-  return a;
-}
-const gen::Layout& Standard() {
-  static const gen::Layout l = gen::Layout::Standard15();
-  return l;
-}
-
-// Every two-letter string over AEINORST, and some longer words over them, so
-// that replays of short inputs reach plays that are legal.
-const Lexicon& Lex() {
-  static std::vector<std::byte> image;
-  static const Lexicon lex = [] {
-    std::set<std::vector<Tile>> words;
-    const std::string dense = "AEINORST";
-    const auto tile = [](char c) { return static_cast<Tile>(c - 'A' + 1); };
-    for (char a : dense)
-      for (char b : dense) words.insert({tile(a), tile(b)});
-    for (const char* w : {"RATE", "TEAR", "STONE", "NOTES", "TONES", "RETAINS", "NASTIER", "STAINER", "ANESTRI", "QI",
-                          "ZA", "AXE", "OX"}) {
-      std::vector<Tile> t;
-      for (const char* c = w; *c; ++c) t.push_back(tile(*c));
-      words.insert(t);
-    }
-    auto built = BuildImage(WordList::FromUnsorted({words.begin(), words.end()}), English(), BuildOptions{});
-    FUZZ_CHECK_MSG(built.ok(), built.status().ToString());
-    image = std::move(built).value();
-    auto l = Lexicon::FromBytes(image);
-    FUZZ_CHECK(l.ok() && l->Verify().ok());
-    return std::move(l).value();
-  }();
-  return lex;
-}
+using fuzz::English;
+using fuzz::Standard;
+const Lexicon& Lex() { return fuzz::GameLexicon(); }
 
 bool SameEvent(const game::GcgEvent& a, const game::GcgEvent& b) {
   const game::GameEvent &x = a.event, &y = b.event;
