@@ -44,9 +44,11 @@ std::array<std::string, 2> StrategyPlayerNames(const std::string& first, const s
 Result<PlayerFactory> StrategyPlayers(const std::string& seat0, const std::string& seat1) {
   for (const std::string* s : {&seat0, &seat1})
     if (*s != "greedy") return Status(Errc::kInvalidArgument, "strategy \"" + *s + "\": unknown (known: greedy)");
-  const auto [name0, name1] = StrategyPlayerNames(seat0, seat1);
-  return PlayerFactory([name0, name1]() -> Result<PlayerPair> {
-    return PlayerPair(std::make_unique<game::GreedyPlayer>(name0), std::make_unique<game::GreedyPlayer>(name1));
+  // A copy, not a structured binding: lambdas capture bindings only from
+  // C++20 compilers on (clang 16), and the fuzz build uses clang 14.
+  const auto names = StrategyPlayerNames(seat0, seat1);
+  return PlayerFactory([names]() -> Result<PlayerPair> {
+    return PlayerPair(std::make_unique<game::GreedyPlayer>(names[0]), std::make_unique<game::GreedyPlayer>(names[1]));
   });
 }
 
