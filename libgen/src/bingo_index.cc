@@ -18,8 +18,8 @@ constexpr std::uint64_t SplitMix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// The keys of the DAWG's words of 1 to kMaxBoardDim tiles (longer words fit
-// no board), by one depth-first walk carrying the key of the
+// The keys of the DAWG's words of kRackSize to kMaxBoardDim tiles (longer
+// words fit no board), by one depth-first walk carrying the key of the
 // path: no word is spelled out. Stops (false: the listing is incomplete) past
 // max_listed words, max_keys keys or max_arcs arcs read, so a damaged
 // image's walk stays bounded; arcs outside the graph also stop it.
@@ -39,8 +39,10 @@ class DawgKeyLister {
       const std::uint64_t k = key + BingoIndex::Key(C::tile(w));
       if (C::accepts(w)) {
         if (++listed_ > max_listed_) return false;
-        if (keys_->size() == max_keys_) return false;
-        keys_->push_back(k);
+        if (depth + 1 >= kRackSize) {
+          if (keys_->size() == max_keys_) return false;
+          keys_->push_back(k);
+        }
       }
       if (depth + 1 < kMaxBoardDim && !Walk(C::target(w), k, depth + 1)) return false;
       if (C::last(w)) return true;
@@ -97,7 +99,7 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
     });
   } else if (max_listed > 0) {
     ForEachWord(lex, [&](const WordMatch& m) {
-      if (m.tiles.size() <= std::size_t(kMaxBoardDim)) {
+      if (m.tiles.size() >= std::size_t(kRackSize)) {
         if (keys.size() == max_keys) return complete = false;
         std::uint64_t key = 0;
         for (Tile t : m.tiles) key += Key(t);

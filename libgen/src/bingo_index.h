@@ -1,14 +1,13 @@
 // Which multisets of tiles spell a word: an index that lets the best-first
 // search prove that no bingo exists in a position, so its score bounds can
-// leave out the bingo bonus, and that no word of a span's length can be made
-// of the rack's tiles and the span's board tiles, so the span is cut shorter.
+// leave out the bingo bonus.
 //
 // A multiset's key is the sum of fixed pseudo-random 64-bit values of its
 // tiles (a multiset hash: order does not matter, counts do). The index holds
-// the keys of every word of up to kMaxBoardDim tiles in an open-addressing
-// table (SOWPODS: 237,739 distinct multisets, 208,470 of 7+ tiles; the table
-// is 2^19 slots, 4 MB, with or without the shorter words). Lookups can answer "maybe" for a multiset that is no word (a
-// key collision) but never "no" for one that is, which is the safe direction: a "maybe" only keeps a bound as it was.
+// the keys of every word of kRackSize tiles or more in an open-addressing
+// table. Lookups can answer "maybe" for a multiset that is no word (a key
+// collision) but never "no" for one that is, which is the safe direction:
+// a "maybe" only keeps the bonus in a bound.
 //
 // Memory and time follow the image, never its word count: a verified image
 // of a few kilobytes can accept 10^17 words (every string of 1..12 letters).
@@ -20,7 +19,7 @@
 // every key, so the search keeps the bingo bonus in its bounds and stays
 // exact, only with less pruning (the plain best-first search).
 // Real lexicons fit with room to spare: SOWPODS as a DAWG-only image is
-// 707,776 bytes for 267,751 words.
+// 707,776 bytes for 267,751 words, 226,246 of them of 7+ tiles.
 //
 // One index per image per process: For() builds it on first use (one
 // depth-first walk of the DAWG carrying each path's key, at most
@@ -51,7 +50,7 @@ class BingoIndex {
   static std::shared_ptr<const BingoIndex> For(const Lexicon& lex);
 
   static std::uint64_t Key(Tile t) { return kKeys[t & 63]; }
-  // Whether the index holds every word of up to kMaxBoardDim tiles; when
+  // Whether the index holds every word of kRackSize tiles or more; when
   // false, MaybeWord answers true for every key.
   bool complete() const { return complete_; }
   // Bytes the table takes.

@@ -61,7 +61,7 @@ void Traversal::Init(const Lexicon& lexicon, const BoardAnalysis& board_analysis
   for (int t = 1; t <= a.size(); ++t) blank_never_gains = blank_never_gains && blank_value <= values[t];
   const std::size_t squares = std::size_t(board_analysis.layout().rows() * board_analysis.layout().cols());
   anchors_.reserve(2 * squares);
-  saved_bounds_.assign(4 * squares * kRackSize, 0);  // each anchor's, then the tightened ones'
+  saved_bounds_.assign(2 * squares * kRackSize, 0);
 }
 
 }  // namespace internal

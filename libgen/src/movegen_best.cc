@@ -33,7 +33,7 @@ void Traversal::SaveStarts(AnchorRef* ar) {
 // Restores what AnchorBound() computes for the anchor just entered.
 void Traversal::RestoreStarts(const AnchorRef& ar) {
   if (ar.saved < 0) {
-    AnchorBound(ar.tight);  // (without a floor: the same bounds or looser)
+    AnchorBound();
     return;
   }
   first_start_ = ar.first;
@@ -99,14 +99,7 @@ void Traversal::SortRackValues() {
 // from the anchor rightwards (after the run, if any), walked once: a
 // start j squares left of the anchor keeps the longest of its ends with
 // at most tiles_left_ - j new tiles.
-//
-// Tightened (`tight`, racks with at most one blank): a span whose board
-// tiles no k tiles of the rack complete into a word (MaybeSpan) is no end
-// for a start placing k tiles; the start falls back to its next shorter end.
-// Ends are tried from the longest, and the first whose bound is below
-// `floor` (the score a play must reach) is taken without a check: no shorter
-// end bounds more (every term of a bound is non-negative).
-int Traversal::AnchorBound(bool tight, int floor) {
+int Traversal::AnchorBound() {
   const int a = anchor_;
   int run = a;  // the board run right before the anchor: run..a-1
   while (run > 0 && line_[run - 1].cell != kEmpty) --run;
@@ -118,11 +111,7 @@ int Traversal::AnchorBound(bool tight, int floor) {
     first = a - std::min(free, tiles_left_ - 1);
   }
   const std::uint64_t rack_all = RackAll();
-  // Tightening: the untightened bounds of the starts (RestoreStarts).
-  int old_bound[kMaxBoardDim];
-  for (int p = first; p <= a; ++p) old_bound[p] = tight && p >= first_start_ ? start_bound_[p] : kNoBound;
   first_start_ = first;
-  may_tighten_ = false;
   for (int p = first; p <= a; ++p) start_bound_[p] = kNoBound;
   // The new tiles' data by span position: the left part (squares first..a-1,
   // stored right to left from index kMaxBoardDim - 1 down) then the right
@@ -130,26 +119,17 @@ int Traversal::AnchorBound(bool tight, int floor) {
   int lm[2 * kMaxBoardDim], cw[2 * kMaxBoardDim], cap[2 * kMaxBoardDim];
   struct End {
     int p, k, wm, through, cross;
-    bool board;  // a board tile in the span
     std::uint64_t key;
-  };
-  // Which spans MaybeSpan checks: spans of board tiles only when tightening
-  // (a probe per sub-multiset of the rack, memoized by board tiles), spans
-  // of new tiles alone always (one answer per size for the whole search).
-  const auto CheckSpan = [&](bool tight_pass, int k, const End& e) {
-    return tighten_ && k >= kMinTightSpan && (tight_pass || !e.board);
   };
   End ends[kMaxBoardDim];
   int n_ends = 0;
   {
     int k = 0, wm = 1, through = 0, cross = 0;
-    bool board = false;
     std::uint64_t key = 0;
     for (int p = run; p < n_; ++p) {
       const Sq& s = line_[p];
       if (s.cell != kEmpty) {
         through += s.face;
-        board = true;
         key += BingoIndex::Key(CellTile(s.cell));
       } else {
         const std::uint64_t allowed = s.cross & rack_all;
@@ -161,8 +141,7 @@ int Traversal::AnchorBound(bool tight, int floor) {
         wm *= s.wm;
         ++k;
       }
-      if (p >= a && (p + 1 == n_ || line_[p + 1].cell == kEmpty))
-        ends[n_ends++] = {p, k, wm, through, cross, board, key};
+      if (p >= a && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) ends[n_ends++] = {p, k, wm, through, cross, key};
     }
   }
   // The bingo checks below look these keys up: start loading them now.
@@ -193,7 +172,6 @@ int Traversal::AnchorBound(bool tight, int floor) {
         const int k = kl + e.k;
         if (e.p <= start || k < 1) continue;
         if (k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(e.key)) continue;
-        if (CheckSpan(tight, k, e) && !MaybeSpan(k, e.key)) continue;
         const int wm = left_wm * e.wm;
         const int b = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross) + bonus_[k];
         start_best = std::max(start_best, b);
@@ -203,28 +181,17 @@ int Traversal::AnchorBound(bool tight, int floor) {
       start_bound_[start] = start_best;
       continue;
     }
-    // A start whose bound was already below the floor keeps it, unchecked.
-    if (tight && old_bound[start] < floor) {
-      if (old_bound[start] == kNoBound) continue;
-      best = std::max(best, old_bound[start]);
-      start_bound_[start] = old_bound[start];
-      continue;
-    }
-    // The longest end within the budget that may hold a word: a bingo only
-    // when the bingo index allows one, and a span the rack may complete
-    // (MaybeSpan) when it is checked.
+    // The longest end within the budget, and the longest with fewer than
+    // kRackSize new tiles in all (a word of two tiles at least).
     const End* end = nullptr;
-    int hi = 0;
-    while (hi < n_ends && kl + ends[hi].k <= tiles_left_) ++hi;
-    for (int i = hi - 1; i >= 0 && ends[i].p > start && !end; --i) {
-      const End& e = ends[i];
-      const int k = kl + e.k;
-      if (k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(e.key)) continue;
-      if (CheckSpan(tight, k, e) && !MaybeSpan(k, e.key)) continue;
-      end = &e;
+    const End* short_end = nullptr;
+    for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
+      if (ends[i].p <= start) continue;
+      end = &ends[i];
+      if (kl + ends[i].k < kRackSize) short_end = &ends[i];
     }
+    if (end && kl + end->k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
-    if (!tight && end->board && kl + end->k >= kMinTightSpan) may_tighten_ = true;
     const int k = kl + end->k, wm = left_wm * end->wm;
     const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
     best = std::max(best, bound);
@@ -262,62 +229,6 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
   return maybe;
 }
 
-// The rack's distinct sub-multisets of real tiles by size, as bingo-index
-// keys (sub_keys_, sub_start_). The tiles are listed in order, equal tiles
-// side by side; a subset taking a copy of a tile takes every earlier copy, so
-// each multiset is listed once. A subset's key is its smaller subset's
-// (without the lowest tile) plus one tile's.
-void Traversal::ListSubRacks() {
-  Tile tiles[kRackSize];
-  int n = 0;
-  for (int t = 1; t <= kMaxGenTile; ++t)
-    for (int i = 0; i < rack_counts_[t] && n < kRackSize; ++i) tiles[n++] = static_cast<Tile>(t);
-  unsigned dup = 0;  // bit i: tile i equals tile i - 1
-  for (int i = 1; i < n; ++i)
-    if (tiles[i] == tiles[i - 1]) dup |= 1u << i;
-  std::uint64_t key[1 << kRackSize];
-  std::uint8_t size[1 << kRackSize];
-  key[0] = 0;
-  size[0] = 0;
-  int count[kRackSize + 2] = {1};
-  for (unsigned mask = 1; mask < 1u << n; ++mask) {
-    key[mask] = key[mask & (mask - 1)] + BingoIndex::Key(tiles[__builtin_ctz(mask)]);
-    size[mask] = static_cast<std::uint8_t>(size[mask & (mask - 1)] + 1);
-    if (!(mask & dup & ~(mask << 1))) ++count[size[mask]];
-  }
-  sub_start_[0] = 0;
-  for (int k = 0; k <= kRackSize; ++k) sub_start_[k + 1] = sub_start_[k] + count[k];
-  int at[kRackSize + 1];
-  std::copy(sub_start_, sub_start_ + kRackSize + 1, at);
-  for (unsigned mask = 0; mask < 1u << n; ++mask)
-    if (!(mask & dup & ~(mask << 1))) sub_keys_[at[size[mask]]++] = key[mask];
-}
-
-// Whether some k tiles of the rack (at most one blank, standing for any
-// tile) with the board tiles of key `through_key` may spell a word. False
-// proves that no play places exactly k tiles on a span with these board
-// tiles. Answers are memoized for the search by (k, through_key), exactly.
-bool Traversal::MaybeSpan(int k, std::uint64_t through_key) {
-  if (k > kRackSize) return true;
-  SpanAnswer& memo = span_memo_[(through_key * 0x9E3779B97F4A7C15ull + std::uint64_t(k)) >> (64 - kSpanMemoBits)];
-  if (memo.search == search_ && memo.k == k && memo.through == through_key) return memo.maybe;
-  bool maybe = false;
-  const std::uint64_t* begin = sub_keys_ + sub_start_[k];
-  const std::uint64_t* end = sub_keys_ + sub_start_[k + 1];
-  // In batches of 8: their cache misses overlap, and a hit early saves the rest.
-  for (const std::uint64_t* p = begin; p < end && !maybe; p += 8) {
-    const std::uint64_t* q = std::min(p + 8, end);
-    for (const std::uint64_t* r = p; r != q; ++r) bingo_index_->Prefetch(*r + through_key);
-    for (const std::uint64_t* r = p; r != q && !maybe; ++r) maybe = bingo_index_->MaybeWord(*r + through_key);
-  }
-  if (!maybe && rack_blanks_ == 1 && k >= 1) {
-    for (const std::uint64_t* p = sub_keys_ + sub_start_[k - 1]; p != begin && !maybe; ++p)
-      maybe = bingo_index_->MaybeWordWithOneOf(*p + through_key, all_tiles);
-  }
-  memo = {through_key, search_, static_cast<std::int8_t>(k), maybe};
-  return maybe;
-}
-
 // Generates anchors by decreasing bound while `sink.Floor()` (the score a
 // play must reach to matter) does not exceed the bound.
 template <class S>
@@ -337,18 +248,6 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   rack_key_ = 0;
   for (int t = 1; t <= kMaxGenTile; ++t) rack_key_ += counts_[t] * BingoIndex::Key(static_cast<Tile>(t));
   const std::uint64_t rack_all = RackAll();
-  tighten_ = rack_blanks_ <= 1 && tiles_left_ <= kRackSize;
-  if (tighten_) {
-    if (!bingo_index_) bingo_index_ = BingoIndex::For(*lex);
-    tighten_ = bingo_index_->complete();
-  }
-  if (tighten_) {
-    ListSubRacks();
-    if (++search_ == 0) {  // the stamps wrapped: forget every answer
-      std::fill(std::begin(span_memo_), std::end(span_memo_), SpanAnswer{});
-      search_ = 1;
-    }
-  }
   anchors_.clear();
   n_saved_ = 0;
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
@@ -360,7 +259,7 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;
-        AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, !may_tighten_, -1};
+        AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
         SaveStarts(&ar);
         anchors_.push_back(ar);
       }
@@ -372,33 +271,14 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   // BetterPlay, a total order.)
   const auto lower = [](const AnchorRef& x, const AnchorRef& y) { return x.bound < y.bound; };
   std::make_heap(anchors_.begin(), anchors_.end(), lower);
-  // With tightening, an anchor is bound again (AnchorBound(true)) when it
-  // first comes off the heap; it goes back in when its tighter bound falls
-  // below the next anchor's.
   graph.Dispatch([&](const auto& g) {
-    for (auto heap_end = anchors_.end(); heap_end != anchors_.begin();) {
+    for (auto heap_end = anchors_.end(); heap_end != anchors_.begin(); --heap_end) {
       std::pop_heap(anchors_.begin(), heap_end, lower);
-      AnchorRef& ar = heap_end[-1];
+      const AnchorRef& ar = heap_end[-1];
       if (stop_ || ar.bound < sink.Floor()) break;
       EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
-      if (tighten_ && kLazyTighten && !ar.tight) {
-        RestoreStarts(ar);  // the untightened bounds, which AnchorBound(true) starts from
-        ar.bound = AnchorBound(true, sink.Floor());
-        ar.tight = true;
-        if (ar.bound == kNoBound || ar.bound < sink.Floor()) {
-          --heap_end;
-          continue;
-        }
-        SaveStarts(&ar);
-        if (heap_end - 1 != anchors_.begin() && ar.bound < anchors_.front().bound) {
-          std::push_heap(anchors_.begin(), heap_end, lower);
-          continue;
-        }
-      } else {
-        RestoreStarts(ar);  // the per-start bounds of this anchor
-      }
+      RestoreStarts(ar);  // the per-start bounds of this anchor
       GenerateAt(g, sink, alg);
-      --heap_end;
     }
   });
   return found_;

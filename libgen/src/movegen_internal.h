@@ -107,7 +107,6 @@ struct Traversal {
     Dir dir;
     std::uint8_t line, pos;
     std::uint8_t first;  // first_start_
-    bool tight;          // bound by AnchorBound(true)
     std::int32_t saved;  // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
   };
   std::vector<AnchorRef> anchors_;  // capacity reserved at Create
@@ -141,25 +140,6 @@ struct Traversal {
   KeyAnswer keys_[kMaxKeys];  // MaybeBingo's answers in this search
   int n_keys_ = 0;
   std::uint64_t rack_key_ = 0;
-  // Tightened bounds (AnchorBound(true), racks with at most one blank): the
-  // keys of the rack's distinct sub-multisets of real tiles, by size k at
-  // sub_keys_[sub_start_[k]..sub_start_[k + 1]), and the answers of
-  // MaybeSpan by (size, board tiles' key), direct-mapped, for this search.
-  bool tighten_ = false;
-  static constexpr int kMinTightSpan = 2;     // spans of fewer new tiles are not checked
-  static constexpr bool kLazyTighten = true;  // anchors bound again when they come off the heap
-  bool may_tighten_ = false;
-  std::uint64_t sub_keys_[1 << kRackSize] = {};
-  int sub_start_[kRackSize + 2] = {};
-  struct SpanAnswer {
-    std::uint64_t through;
-    std::uint32_t search;  // search_ when stored (0: never)
-    std::int8_t k;
-    bool maybe;
-  };
-  std::uint32_t search_ = 0;  // numbers the searches that tighten
-  static constexpr int kSpanMemoBits = 8;
-  SpanAnswer span_memo_[1 << kSpanMemoBits] = {};
 
   // Sizes the buffers for `layout` and copies the alphabet's values.
   void Init(const Lexicon& lexicon, const BoardAnalysis& board_analysis, int bingo_bonus);
@@ -436,9 +416,7 @@ struct Traversal {
   // ---- best-first search (movegen_best.cc) ----
   template <class S>
   std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr);
-  int AnchorBound(bool tight = false, int floor = std::numeric_limits<int>::min());
-  void ListSubRacks();
-  bool MaybeSpan(int k, std::uint64_t through_key);
+  int AnchorBound();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
   void RestoreStarts(const AnchorRef& ar);
