@@ -41,6 +41,8 @@
 
 namespace lexc::boggle {
 
+struct Edge;  // solver_tables.h
+
 // Points for a word of `tiles` tiles (0 below 3).
 constexpr int PointsForLength(int tiles) {
   return tiles < 3 ? 0 : tiles <= 4 ? 1 : tiles == 5 ? 2 : tiles == 6 ? 3 : tiles == 7 ? 5 : 11;
@@ -84,14 +86,27 @@ class Solver {
   // Words in the lexicon.
   std::uint32_t lexicon_words() const;
 
+  // Bytes of the tables Create derived from the lexicon (shared by copies).
+  std::uint64_t table_bytes() const;
+
   struct Tables;  // opaque: what Create computes from the lexicon, shared by copies
 
  private:
-  template <class C, bool kSmallAlphabet, bool kCollect>
-  struct Walk;
+  template <bool kCollect, bool kPopcnt>
+  struct EdgeWalk;
+  struct WalkFrame {  // a cube reached on the path, and the edge that reached it
+    std::uint64_t used = 0;
+    const Edge* edge = nullptr;
+    std::uint32_t base = 0;  // word number of the path, plus one if it is a word
+    std::uint8_t cell = 0, len = 0;
+  };
+  template <class C, bool kCollect>
+  struct ScanWalk;
   void SetBoard(const Board& board);
   template <bool kCollect>
   int Run(const Board& board);
+  template <bool kCollect>
+  void Record(std::uint32_t number, int len, std::uint64_t used);
 
   std::shared_ptr<const Tables> tables_;
   int min_len_ = 3;
@@ -101,14 +116,20 @@ class Solver {
   int rows_ = 0, cols_ = 0;
   std::uint64_t neighbours_[kMaxCells] = {};
   std::uint64_t cells_with_[256] = {};
-  // Tiles < 32: around_[c] has bit t when a neighbour of c shows t first,
-  // adjacent_[c][t] those neighbours.
+  // One-tile cubes of tiles < 32: around_[c] has bit t when a neighbour of c
+  // shows t, adjacent_[c][t] those neighbours; multi_near_[c] the
+  // neighbours whose cube shows more than one tile (Qu).
   std::uint32_t around_[kMaxCells] = {};
   std::uint64_t adjacent_[kMaxCells][32] = {};
+  std::uint64_t multi_near_[kMaxCells] = {};
   Cube cubes_[kMaxCells] = {};
-  // Dedup: stamp_[word number] == epoch_ once the word is found on this board.
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t epoch_ = 0;
+  // Dedup: bit n of seen_ once word number n is found on this board; the
+  // 64-bit blocks set are listed in dirty_ and cleared at the next board.
+  std::vector<std::uint64_t> seen_;
+  std::vector<std::uint32_t> dirty_;
+  std::uint32_t dirty_count_ = 0;
+  // The edge walk's stack: at most 8 frames pending per cube on the path.
+  std::vector<WalkFrame> stack_;
   int score_ = 0;
   // The word list (Solve only).
   std::vector<FoundWord> found_;
