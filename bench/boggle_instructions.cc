@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   long points = 0;
   for (const auto& b : boards) points += solver->Score(b);
   std::printf("solver built in %.1f ms, tables %.0f KB; %ld boards, %.2f points a board\n",
-              std::chrono::duration<double, std::milli>(t1 - t0).count(), double(solver->table_bytes()) / 1e3, n, double(points) / double(n));
+              std::chrono::duration<double, std::milli>(t1 - t0).count(), double(solver->table_bytes()) / 1e3, n,
+              double(points) / double(n));
   return 0;
 }

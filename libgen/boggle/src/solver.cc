@@ -39,19 +39,23 @@ bool CpuHasPopcnt() {
 
 }  // namespace
 
-// Records word `number` (of `len` tiles, traced on `used`; the path's tiles
-// in path_) unless found before on this board.
+// Counts word `number` (of `len` tiles, traced on `used`; the path's tiles
+// in path_) when `take` and not found before on this board. Branch-free when
+// not collecting: whether a step ends a word is a coin toss to the branch
+// predictor, so every step goes through here with `take` false or true.
 template <bool kCollect>
-inline void Solver::Record(std::uint32_t number, int len, std::uint64_t used) {
-  if (number >= tables_->words) return;  // an image that only opened
-  std::uint64_t& block = seen_[number >> 6];
-  const std::uint64_t bit = std::uint64_t(1) << (number & 63);
-  if (block & bit) return;
-  if (block == 0) dirty_[dirty_count_++] = number >> 6;
-  block |= bit;
+[[gnu::always_inline]] inline void Solver::Record(std::uint32_t number, int len, std::uint64_t used, bool take) {
+  const std::uint32_t index = number & seen_mask_;  // in bounds whatever the image
+  std::uint64_t& slot = seen_[index >> 6];
+  const std::uint64_t block = slot, bit = std::uint64_t(take) << (index & 63);
+  const bool fresh = (bit & ~block) != 0;
+  slot = block | bit;
+  dirty_[dirty_count_] = index >> 6;  // kept when the block was clear
+  dirty_count_ += std::uint32_t(block == 0 && fresh);
   const int points = points_[len];
-  score_ += points;
+  score_ += fresh ? points : 0;
   if constexpr (kCollect) {
+    if (!fresh) return;
     FoundWord w;
     w.offset = static_cast<std::uint32_t>(tiles_.size());
     w.length = static_cast<std::uint16_t>(len);
@@ -63,14 +67,18 @@ inline void Solver::Record(std::uint32_t number, int len, std::uint64_t used) {
 }
 
 // The search over the edge table (tiles < 32), depth first with an explicit
-// stack of frames (a cube reached, the edge that reached it). At a cube
-// reached by edge e, the tiles both e's target and the cube's neighbours
-// show are e.mask & around_[cube]; each is one edge, a popcount away, and
-// one word (recorded once however many neighbours show the tile); a frame is
-// pushed for each free neighbour showing it, unless nothing could follow
-// there. Cubes of more than one tile (Qu) are stepped tile by tile
-// (StepCube); around_'s bit 0 marks cubes next to one. kPopcnt: the rank by
-// the popcnt instruction (Drain is then compiled for a CPU that has it).
+// stack of frames: a cube reached, the edge that reached it, and the tiles
+// still to try there (those both the edge's target and the cube's
+// neighbours show: mask & around_[cube]). Each turn of the loop takes one
+// tile of the top frame (popping it with its last tile): the edge for the
+// tile (a popcount away), the word it ends (counted once however many
+// neighbours show the tile), and a frame for the free neighbour showing it
+// when something could follow there. The common path has no data-dependent
+// branch: words are counted branch-free (Record) and frames pushed by
+// moving the top or not. Cubes of more than one tile (Qu) are stepped tile
+// by tile (StepCube) when a frame next to one is pushed; around_'s bit 0
+// marks those. kPopcnt: the rank by the popcnt instruction (Drain is then
+// compiled for a CPU that has it).
 template <bool kCollect, bool kPopcnt>
 struct Solver::EdgeWalk {
   Solver& s;
@@ -80,51 +88,98 @@ struct Solver::EdgeWalk {
   static std::uint32_t Rank(std::uint32_t mask, int t) {
     return std::uint32_t(CountBits<kPopcnt>(mask & ((std::uint32_t(1) << t) - 2)));
   }
-  // Whether a frame at `cell` below edge c could find anything.
-  bool Promising(const Edge& c, int cell) const { return ((c.mask | kAccepts) & s.around_[cell]) != 0; }
+
+  // Writes the frame at `cell` (reached by an edge of `mask`, `first`) on
+  // top, and keeps it when `keep` and it has tiles to try. Returns the top.
+  [[gnu::always_inline]] inline WalkFrame* Push(WalkFrame* top, bool keep, std::uint64_t used, std::uint32_t mask,
+                                                std::uint32_t first, std::uint32_t base, int cell, int len) {
+    const std::uint32_t around = s.around_[cell];
+    const std::uint32_t tiles = mask & around & ~kAccepts;
+    *top = {used, tiles, mask, first, base, std::uint8_t(cell), std::uint8_t(len)};
+    WalkFrame* next = top + std::ptrdiff_t(keep & (tiles != 0));
+    if ((around & kAccepts) && keep) [[unlikely]] {  // a neighbour shows more than one tile
+      const Edge e{mask, first, 0};
+      for (std::uint64_t m = s.multi_near_[cell] & ~used; m; m &= m - 1)
+        next = StepCube(__builtin_ctzll(m), e, base, used, len, next);
+    }
+    return next;
+  }
 
   // Walks every frame from top down to `bottom`.
   void Drain(WalkFrame* bottom, WalkFrame* top);
 
   [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top) {
+    // Everything the loop touches, in locals: stores through frames could
+    // otherwise alias the solver's members and force reloads.
+    const Edge* const table = edges;
+    const std::uint32_t* const around = s.around_;
+    const std::uint64_t(*const adjacent)[32] = s.adjacent_;
+    std::uint64_t* const seen = s.seen_.data();
+    std::uint32_t* const dirty = s.dirty_.data();
+    const int* const points = s.points_;
+    const std::uint32_t seen_mask = s.seen_mask_;
+    const int min = min_len;
+    std::uint32_t dirty_count = s.dirty_count_;
+    int score = s.score_;
     while (top != bottom) {
-      const WalkFrame f = *--top;
-      const int cell = f.cell, len = f.len;
+      WalkFrame& f = top[-1];
+      const std::uint32_t tiles = f.tiles, rest = tiles & (tiles - 1);
+      f.tiles = rest;
+      const int t = __builtin_ctz(tiles), cell = f.cell, len = f.len;
+      const std::uint64_t used = f.used;
+      const Edge& c = table[f.first + Rank(f.mask, t)];
+      const std::uint32_t base = f.base;
+      top -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
+      std::uint64_t m = adjacent[cell][t] & ~used;
+      const std::uint32_t c_mask = c.mask, number = base + c.later;
+      const std::uint64_t low = m & (~m + 1);
       if constexpr (kCollect) {
         const Cube& cube = s.cubes_[cell];
         const int size = cube.size > 1 ? cube.size : 1;
         for (int i = 0; i < size; ++i) s.path_[len - size + i] = cube.tiles[i];
+        s.path_[len] = Tile(t);
+        s.Record<true>(number, len + 1, used | low, (c_mask & kAccepts) && m != 0 && len + 1 >= min);
+        dirty_count = s.dirty_count_;  // the locals follow the members here
+        score = s.score_;
+      } else {  // Record's branch-free count, on the locals; a word under the
+                // minimum length scores 0 (points), so it need not be told apart
+        const std::uint32_t take = (c_mask & kAccepts) & std::uint32_t(m != 0);
+        const std::uint32_t index = number & seen_mask;  // in bounds whatever the image
+        const std::uint64_t block = seen[index >> 6], bit = std::uint64_t(take) << (index & 63);
+        const std::uint64_t fresh = bit & ~block;
+        seen[index >> 6] = block | bit;
+        dirty[dirty_count] = index >> 6;
+        dirty_count += std::uint32_t((block == 0) & (fresh != 0));
+        score += points[len + 1] & -int(fresh != 0);
       }
-      const std::uint32_t mask = f.edge->mask;
-      const Edge* kids = edges + f.edge->first;
-      const std::uint64_t* adjacent = s.adjacent_[cell];
-      const std::uint32_t around = s.around_[cell];
-      for (std::uint32_t tiles = mask & around & ~kAccepts; tiles; tiles &= tiles - 1) {
-        const int t = __builtin_ctz(tiles);
-        std::uint64_t m = adjacent[t] & ~f.used;
-        if (m == 0) continue;
-        const Edge& c = kids[Rank(mask, t)];
-        const std::uint32_t number = f.base + c.later;
-        if constexpr (kCollect) s.path_[len] = Tile(t);
-        if ((c.mask & kAccepts) && len + 1 >= min_len) s.Record<kCollect>(number, len + 1, f.used | (m & (~m + 1)));
-        if (c.mask <= kAccepts) continue;  // no edge below
-        __builtin_prefetch(edges + c.first);
-        const std::uint32_t below = number + (c.mask & kAccepts);
-        for (; m; m &= m - 1) {
-          const int next = __builtin_ctzll(m);
-          if (Promising(c, next))
-            *top++ = {f.used | (std::uint64_t(1) << next), &c, below, std::uint8_t(next), std::uint8_t(len + 1)};
-        }
-      }
-      if (around & kAccepts) [[unlikely]] {  // a neighbour shows more than one tile
-        for (std::uint64_t m = s.multi_near_[cell] & ~f.used; m; m &= m - 1)
-          top = StepCube(__builtin_ctzll(m), *f.edge, f.base, f.used, len, top);
+      const std::uint32_t c_first = c.first, below = number + (c_mask & kAccepts);
+      const int next = __builtin_ctzll(m | (std::uint64_t(1) << 63));
+      const std::uint32_t next_around = around[next];
+      const std::uint32_t next_tiles = c_mask & next_around & ~kAccepts;
+      *top = {used | low, next_tiles, c_mask, c_first, below, std::uint8_t(next), std::uint8_t(len + 1)};
+      const std::uint32_t go = std::uint32_t(m != 0) & std::uint32_t(c_mask > kAccepts);
+      top += std::ptrdiff_t(go & std::uint32_t(next_tiles != 0));
+      if (__builtin_expect(((next_around & kAccepts) | std::uint32_t((m & (m - 1)) != 0)) & go, 0)) {
+        // A Qu cube next to `next`, or more free neighbours showing t: the
+        // general path, on the solver's members.
+        s.dirty_count_ = dirty_count;
+        s.score_ = score;
+        const Edge e{c_mask, c_first, 0};
+        if (next_around & kAccepts)
+          for (std::uint64_t q = s.multi_near_[next] & ~(used | low); q; q &= q - 1)
+            top = StepCube(__builtin_ctzll(q), e, below, used | low, len + 1, top);
+        for (m &= m - 1; m; m &= m - 1)
+          top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
+        dirty_count = s.dirty_count_;
+        score = s.score_;
       }
     }
+    s.dirty_count_ = dirty_count;
+    s.score_ = score;
   }
 
   // Steps onto `cell` from edge e (`base`: the word number of the path so
-  // far plus one if it is a word), tile by tile of its cube; records the
+  // far plus one if it is a word), tile by tile of its cube; counts the
   // word there and pushes the frame that goes on.
   WalkFrame* StepCube(int cell, const Edge& e, std::uint32_t base, std::uint64_t used, int len, WalkFrame* top) {
     const Cube& cube = s.cubes_[cell];
@@ -141,10 +196,8 @@ struct Solver::EdgeWalk {
       ++len;
     }
     used |= std::uint64_t(1) << cell;
-    if ((cur->mask & kAccepts) && len >= min_len) s.Record<kCollect>(number, len, used);
-    if (cur->mask > kAccepts && Promising(*cur, cell))
-      *top++ = {used, cur, number + (cur->mask & kAccepts), std::uint8_t(cell), std::uint8_t(len)};
-    return top;
+    s.Record<kCollect>(number, len, used, (cur->mask & kAccepts) && len >= min_len);
+    return Push(top, cur->mask > kAccepts, used, cur->mask, cur->first, number + (cur->mask & kAccepts), cell, len);
   }
 
   void Run(const Edge& root) {
@@ -191,7 +244,7 @@ struct Solver::ScanWalk {
 
   bool Valid(Node n) const { return n != kNoNode && n < n_arcs; }
 
-  void Record(std::uint32_t number, int len, std::uint64_t used) { s.Record<kCollect>(number, len, used); }
+  void Record(std::uint32_t number, int len, std::uint64_t used) { s.Record<kCollect>(number, len, used, true); }
 
   // The arc of `node` labelled t, or nullptr.
   const W* Child(Node node, Tile t) const {
@@ -255,9 +308,14 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   s.tables_ = std::move(tables);
   s.min_len_ = options.min_len;
   for (int len = 0; len <= kMaxWordTiles; ++len) s.points_[len] = len >= s.min_len_ ? PointsForLength(len) : 0;
-  const std::size_t blocks = (std::size_t(s.tables_->words) + 63) / 64;
+  // Bits for word numbers 0 .. words-1, rounded up to a power of two so that
+  // any number (an image that only opened) masks into bounds.
+  std::uint64_t bits = 64;
+  while (bits < s.tables_->words) bits *= 2;
+  s.seen_mask_ = static_cast<std::uint32_t>(bits - 1);
+  const std::size_t blocks = bits / 64;
   s.seen_.assign(blocks, 0);
-  s.dirty_.assign(blocks, 0);
+  s.dirty_.assign(blocks + 1, 0);  // Record writes one past the blocks listed
   s.stack_.assign(kMaxCells * 8 + 8, WalkFrame{});
   return s;
 }

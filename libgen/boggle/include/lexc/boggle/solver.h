@@ -96,8 +96,9 @@ class Solver {
   struct EdgeWalk;
   struct WalkFrame {  // a cube reached on the path, and the edge that reached it
     std::uint64_t used = 0;
-    const Edge* edge = nullptr;
-    std::uint32_t base = 0;  // word number of the path, plus one if it is a word
+    std::uint32_t tiles = 0;            // still to try from here
+    std::uint32_t mask = 0, first = 0;  // the edge's (solver_tables.h)
+    std::uint32_t base = 0;             // word number of the path, plus one if it is a word
     std::uint8_t cell = 0, len = 0;
   };
   template <class C, bool kCollect>
@@ -106,7 +107,7 @@ class Solver {
   template <bool kCollect>
   int Run(const Board& board);
   template <bool kCollect>
-  void Record(std::uint32_t number, int len, std::uint64_t used);
+  void Record(std::uint32_t number, int len, std::uint64_t used, bool take);
 
   std::shared_ptr<const Tables> tables_;
   int min_len_ = 3;
@@ -128,6 +129,7 @@ class Solver {
   std::vector<std::uint64_t> seen_;
   std::vector<std::uint32_t> dirty_;
   std::uint32_t dirty_count_ = 0;
+  std::uint32_t seen_mask_ = 0;  // seen_ has seen_mask_ + 1 bits
   // The edge walk's stack: at most 8 frames pending per cube on the path.
   std::vector<WalkFrame> stack_;
   int score_ = 0;
