@@ -3,7 +3,7 @@
 // dice (4x4 New Boggle, 5x5 Big Boggle; seeds 0..kBoards-1) scored per
 // second (Score, and Solve with the word list), and the board search's
 // evaluations per second (SearchBestBoards, a fixed iteration budget, one
-// thread). The image holds the DAWG only, or both graphs (the solver then
+// thread), and the solver's construction. The image holds the DAWG only, or both graphs (the solver then
 // walks the same DAWG), or the GADDAG only (its DAWG part). Skips
 // everything when the list is absent.
 #include <benchmark/benchmark.h>
@@ -89,6 +89,21 @@ BENCHMARK(BM_RandomBoards)
     ->Args({5, 0, 0})
     ->Args({4, 0, 1})
     ->Args({4, 1, 0});
+
+// Solver::Create on the DAWG image: the edge table derived from the DAWG
+// (time per build; its bytes as a counter).
+void BM_CreateSolver(benchmark::State& state) {
+  const Fixture* f = F(state);
+  if (!f) return;
+  std::uint64_t bytes = 0;
+  for (auto _ : state) {
+    auto solver = lexc::boggle::Solver::Create(f->dawg.lex).value();
+    bytes = solver.table_bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.counters["table_bytes"] = double(bytes);
+}
+BENCHMARK(BM_CreateSolver)->Unit(benchmark::kMillisecond);
 
 // One SearchBestBoards call of 20,000 proposals (4x4, one thread, seed 1).
 void BM_SearchEvaluations(benchmark::State& state) {

@@ -303,7 +303,7 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   if (!lex.has_dawg() && !lex.has_gaddag()) return Status(Errc::kNotFound, "the image has no DAWG and no GADDAG");
   auto tables = std::make_shared<Tables>();
   LEXC_RETURN_IF_ERROR(BuildSolverTables(lex, tables.get()));
-  tables->popcnt = CpuHasPopcnt();
+  tables->popcnt = !options.portable_bit_count && CpuHasPopcnt();
   Solver s;
   s.tables_ = std::move(tables);
   s.min_len_ = options.min_len;

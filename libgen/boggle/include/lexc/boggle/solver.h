@@ -50,6 +50,9 @@ constexpr int PointsForLength(int tiles) {
 
 struct SolverOptions {
   int min_len = 3;  // shortest word counted, in tiles: 1..kMaxWordTiles
+  // Count bits without the popcnt instruction even when the CPU has it (the
+  // walk's portable build; for tests and comparisons). Same answers.
+  bool portable_bit_count = false;
 };
 
 // One word found on the board.
