@@ -131,6 +131,7 @@ struct Solver::EdgeWalk {
       const std::uint32_t base = f.base;
       top -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
       std::uint64_t m = adjacent[cell][t] & ~used;
+      if (m == 0) continue;  // every neighbour showing t is on the path (a branch: cheaper than the work)
       const std::uint32_t c_mask = c.mask, number = base + c.later;
       const std::uint64_t low = m & (~m + 1);
       if constexpr (kCollect) {
