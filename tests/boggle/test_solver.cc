@@ -314,3 +314,48 @@ TEST_CASE("an image that only opened, its arcs scrambled: every solve stays in b
 }
 
 }  // namespace lexc::boggle::test
+
+namespace lexc::boggle::test {
+
+TEST_CASE("boards of Qu cubes: every path through them walked, words counted once", "[boggle][solver][model]") {
+  // Every cube, or most, a Qu face, and words QU, QUQU, ... up to six cubes
+  // (and a few with other letters): the walk steps onto Qu cubes in turns of
+  // their own, at every depth; the brute force agrees.
+  const Alphabet en = Alphabet::English();
+  const Tile q = TileOf(en, "Q"), u = TileOf(en, "U"), a = TileOf(en, "A"), s = TileOf(en, "S");
+  WordSet words;
+  Word w;
+  for (int k = 1; k <= 6; ++k) {
+    w.push_back(q);
+    w.push_back(u);
+    words.insert(w);
+    Word plural = w;
+    plural.push_back(s);
+    words.insert(plural);
+    Word mixed = w;
+    mixed.push_back(a);
+    mixed.push_back(q);
+    mixed.push_back(u);
+    words.insert(mixed);
+  }
+  const BuiltLexicon built = Build(words, en, true, false);
+  std::mt19937_64 rng(9);
+  for (int min_len : {1, 3}) {
+    Solver solver = Solver::Create(built.lex, {min_len}).value();
+    for (int i = 0; i < (lexc::test::kSanitized ? 4 : 12); ++i) {
+      const int side = 3 + i % 4;
+      Board b;
+      b.rows = b.cols = side;
+      for (int c = 0; c < side * side; ++c) {
+        const int r = int(rng() % 10);
+        Cube& cube = b.cubes[std::size_t(c)];
+        cube.size = r < 7 ? 2 : 1;
+        cube.tiles[0] = r < 7 ? q : r < 9 ? a : s;
+        cube.tiles[1] = r < 7 ? u : 0;
+      }
+      Agree(solver, b, words, en);
+    }
+  }
+}
+
+}  // namespace lexc::boggle::test

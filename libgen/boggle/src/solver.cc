@@ -73,12 +73,13 @@ template <bool kCollect>
 // tile of the top frame (popping it with its last tile): the edge for the
 // tile (a popcount away), the word it ends (counted once however many
 // neighbours show the tile), and a frame for the free neighbour showing it
-// when something could follow there. The common path has no data-dependent
-// branch: words are counted branch-free (Record) and frames pushed by
-// moving the top or not. Cubes of more than one tile (Qu) are stepped tile
-// by tile (StepCube) when a frame next to one is pushed; around_'s bit 0
-// marks those. kPopcnt: the rank by the popcnt instruction (Drain is then
-// compiled for a CPU that has it).
+// when something could follow there. Past the test that some neighbour
+// showing the tile is free, the common path has no data-dependent branch:
+// words are counted by masks and frames pushed by moving the top or not.
+// Cubes of more than one tile (Qu) are stepped tile by tile (StepCube) in a
+// turn of their own: bit 0 of a frame's tiles, set when around_'s bit 0
+// marks such a neighbour. kPopcnt: the rank by the popcnt instruction
+// (Drain is then compiled for a CPU that has it).
 template <bool kCollect, bool kPopcnt>
 struct Solver::EdgeWalk {
   Solver& s;
@@ -89,20 +90,20 @@ struct Solver::EdgeWalk {
     return std::uint32_t(CountBits<kPopcnt>(mask & ((std::uint32_t(1) << t) - 2)));
   }
 
+  // The tiles a frame at `cell` below an edge of `mask` tries: those both
+  // the edge's target and the cube's neighbours show, and bit 0 when a
+  // neighbour shows more than one tile (a turn that steps onto those).
+  std::uint32_t TilesAt(std::uint32_t mask, std::uint32_t around) const {
+    return (mask & around & ~kAccepts) | (around & kAccepts);
+  }
+
   // Writes the frame at `cell` (reached by an edge of `mask`, `first`) on
   // top, and keeps it when `keep` and it has tiles to try. Returns the top.
   [[gnu::always_inline]] inline WalkFrame* Push(WalkFrame* top, bool keep, std::uint64_t used, std::uint32_t mask,
                                                 std::uint32_t first, std::uint32_t base, int cell, int len) {
-    const std::uint32_t around = s.around_[cell];
-    const std::uint32_t tiles = mask & around & ~kAccepts;
+    const std::uint32_t tiles = TilesAt(mask, s.around_[cell]);
     *top = {used, tiles, mask, first, base, std::uint8_t(cell), std::uint8_t(len)};
-    WalkFrame* next = top + std::ptrdiff_t(keep & (tiles != 0));
-    if ((around & kAccepts) && keep) [[unlikely]] {  // a neighbour shows more than one tile
-      const Edge e{mask, first, 0};
-      for (std::uint64_t m = s.multi_near_[cell] & ~used; m; m &= m - 1)
-        next = StepCube(__builtin_ctzll(m), e, base, used, len, next);
-    }
-    return next;
+    return top + std::ptrdiff_t(keep & (tiles != 0));
   }
 
   // Walks every frame from top down to `bottom`.
@@ -127,9 +128,18 @@ struct Solver::EdgeWalk {
       f.tiles = rest;
       const int t = __builtin_ctz(tiles), cell = f.cell, len = f.len;
       const std::uint64_t used = f.used;
-      const Edge& c = table[f.first + Rank(f.mask, t)];
-      const std::uint32_t base = f.base;
+      const std::uint32_t base = f.base, mask = f.mask, first = f.first;
       top -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
+      if (t == 0) [[unlikely]] {         // bit 0: step onto the neighbours showing more than one tile
+        s.dirty_count_ = dirty_count;
+        s.score_ = score;
+        for (std::uint64_t q = s.multi_near_[cell] & ~used; q; q &= q - 1)
+          top = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, top);
+        dirty_count = s.dirty_count_;
+        score = s.score_;
+        continue;
+      }
+      const Edge& c = table[first + Rank(mask, t)];
       std::uint64_t m = adjacent[cell][t] & ~used;
       if (m == 0) continue;  // every neighbour showing t is on the path (a branch: cheaper than the work)
       const std::uint32_t c_mask = c.mask, number = base + c.later;
@@ -156,23 +166,13 @@ struct Solver::EdgeWalk {
       const std::uint32_t c_first = c.first, below = number + (c_mask & kAccepts);
       const int next = __builtin_ctzll(m | (std::uint64_t(1) << 63));
       const std::uint32_t next_around = around[next];
-      const std::uint32_t next_tiles = c_mask & next_around & ~kAccepts;
+      const std::uint32_t next_tiles = TilesAt(c_mask, next_around);
       *top = {used | low, next_tiles, c_mask, c_first, below, std::uint8_t(next), std::uint8_t(len + 1)};
       const std::uint32_t go = std::uint32_t(m != 0) & std::uint32_t(c_mask > kAccepts);
       top += std::ptrdiff_t(go & std::uint32_t(next_tiles != 0));
-      if (__builtin_expect(((next_around & kAccepts) | std::uint32_t((m & (m - 1)) != 0)) & go, 0)) {
-        // A Qu cube next to `next`, or more free neighbours showing t: the
-        // general path, on the solver's members.
-        s.dirty_count_ = dirty_count;
-        s.score_ = score;
-        const Edge e{c_mask, c_first, 0};
-        if (next_around & kAccepts)
-          for (std::uint64_t q = s.multi_near_[next] & ~(used | low); q; q &= q - 1)
-            top = StepCube(__builtin_ctzll(q), e, below, used | low, len + 1, top);
+      if (__builtin_expect(std::uint32_t((m & (m - 1)) != 0) & go, 0)) {  // more free neighbours show t
         for (m &= m - 1; m; m &= m - 1)
           top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
-        dirty_count = s.dirty_count_;
-        score = s.score_;
       }
     }
     s.dirty_count_ = dirty_count;
@@ -317,7 +317,7 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   const std::size_t blocks = bits / 64;
   s.seen_.assign(blocks, 0);
   s.dirty_.assign(blocks + 1, 0);  // Record writes one past the blocks listed
-  s.stack_.assign(kMaxCells * 8 + 8, WalkFrame{});
+  s.stack_.assign(kStackFrames, WalkFrame{});
   return s;
 }
 

@@ -143,7 +143,12 @@ class Solver {
   std::vector<std::uint32_t> dirty_;
   std::uint32_t dirty_count_ = 0;
   std::uint32_t seen_mask_ = 0;  // seen_ has seen_mask_ + 1 bits
-  // The edge walk's stack: at most 8 frames pending per cube on the path.
+  // The edge walk's stack. A turn pushes at most 8 frames (the free
+  // neighbours of one cube), and a frame's pending frames sit above its own
+  // slot until they are walked; the frames being walked are on distinct
+  // cubes of one path. So at most 9 frames per cube of the path, plus one
+  // for the root.
+  static constexpr int kStackFrames = kMaxCells * 9 + 1;
   std::vector<WalkFrame> stack_;
   int score_ = 0;
   // The word list (Solve only).
