@@ -225,3 +225,137 @@ TEST_CASE("an image that only opened: a cyclic DAWG is refused, never walked out
 }
 
 }  // namespace lexc::boggle::test
+
+namespace lexc::boggle::test {
+
+TEST_CASE("solver equals brute force with 32 tiles or more (the arc scan)", "[boggle][solver][model]") {
+  // Polish has 32 letters: tile 32 does not fit the edge table's masks, so
+  // the solver scans the image's arcs. Words over tiles 1, 12, 30, 31, 32.
+  const Alphabet a = NamedAlphabet("polish");
+  REQUIRE(a.size() >= 32);
+  std::mt19937_64 rng(77);
+  const Tile letters[] = {1, 12, 30, 31, 32};
+  WordSet words;
+  for (const Word& w : lexc::test::RandomWords(rng, 300, 5, 8)) {
+    Word mapped;
+    for (Tile t : w) mapped.push_back(letters[(t - 1) % 5]);
+    words.insert(mapped);
+  }
+  const std::vector<Tile> pool = TilePool(words);
+  for (const auto& g : lexc::test::kGraphChoices)
+    for (int width : {4, 8}) {
+      const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width);
+      for (int min_len : {1, 3}) {
+        Solver solver = Solver::Create(built.lex, {min_len}).value();
+        CHECK(solver.lexicon_words() == words.size());
+        INFO(g.name << " width " << width << " min_len " << min_len);
+        for (int i = 0; i < (lexc::test::kSanitized ? 30 : 120); ++i)
+          Agree(solver, RandomBoard(rng, 1 + int(rng() % 5), 1 + int(rng() % 5), pool, 0, 0), words, a);
+      }
+    }
+}
+
+TEST_CASE("the portable bit count gives the same answers as popcnt", "[boggle][solver][model]") {
+  const Alphabet a = Alphabet::English();
+  const WordSet words = FixtureWords("fixtures/english-small.txt", a);
+  const BuiltLexicon built = Build(words, a, true, false);
+  SolverOptions portable;
+  portable.portable_bit_count = true;
+  Solver fast = Solver::Create(built.lex).value(), slow = Solver::Create(built.lex, portable).value();
+  std::mt19937_64 rng(3);
+  const std::vector<Tile> pool = TilePool(words);
+  for (int i = 0; i < 300; ++i) {
+    const Board b = RandomBoard(rng, 4, 4, pool, 17, 21);
+    CHECK(slow.Score(b) == fast.Score(b));
+    Agree(slow, b, words, a);
+  }
+}
+
+TEST_CASE("an image that only opened, its arcs scrambled: every solve stays in bounds", "[boggle][solver][bad_input]") {
+  // Random arcs (tiles 0..63, any flags, targets in and past the graph) in a
+  // built image with its CRC fixed: Create refuses it (a cycle) or builds
+  // tables, and then any board solves without reading out of bounds
+  // (AddressSanitizer checks this test) and terminates.
+  const Alphabet en = Alphabet::English();
+  const WordSet words = FixtureWords("fixtures/english-small.txt", en);
+  std::mt19937_64 rng(11);
+  const std::vector<Tile> pool = TilePool(words);
+  int solved = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const auto& g = lexc::test::kGraphChoices[trial % 3];
+    lexc::test::Image image = lexc::test::BuildOrFail(words, en, lexc::test::Options(g, trial % 2 ? 8 : 4));
+    lexc::test::RawImage raw(&image);
+    const std::uint64_t n = raw.arc_count();
+    for (int k = 0; k < 1 + trial % 8; ++k) {
+      lexc::test::RawImage::Arc arc;
+      arc.tile = Tile(rng() % 64);
+      arc.last = rng() % 2;
+      arc.accepts = rng() % 2;
+      arc.target = rng() % (n + 4);
+      raw.SetArc(rng() % n, arc);
+    }
+    raw.FixCrc();
+    auto lex = Lexicon::FromBytes(image.bytes());
+    if (!lex.ok()) continue;
+    for (bool portable : {false, true}) {
+      SolverOptions o;
+      o.portable_bit_count = portable;
+      auto solver = Solver::Create(*lex, o);
+      if (!solver.ok()) continue;
+      for (int i = 0; i < 20; ++i) {
+        const Board b = RandomBoard(rng, 1 + int(rng() % 6), 1 + int(rng() % 6), pool, 17, 21);
+        CHECK(solver->Solve(b) >= 0);  // the answers may be wrong, not the reads
+        CHECK(solver->Score(b) >= 0);
+        ++solved;
+      }
+    }
+  }
+  CHECK(solved > 0);
+}
+
+}  // namespace lexc::boggle::test
+
+namespace lexc::boggle::test {
+
+TEST_CASE("boards of Qu cubes: every path through them walked, words counted once", "[boggle][solver][model]") {
+  // Every cube, or most, a Qu face, and words QU, QUQU, ... up to six cubes
+  // (and a few with other letters): the walk steps onto Qu cubes in turns of
+  // their own, at every depth; the brute force agrees.
+  const Alphabet en = Alphabet::English();
+  const Tile q = TileOf(en, "Q"), u = TileOf(en, "U"), a = TileOf(en, "A"), s = TileOf(en, "S");
+  WordSet words;
+  Word w;
+  for (int k = 1; k <= 6; ++k) {
+    w.push_back(q);
+    w.push_back(u);
+    words.insert(w);
+    Word plural = w;
+    plural.push_back(s);
+    words.insert(plural);
+    Word mixed = w;
+    mixed.push_back(a);
+    mixed.push_back(q);
+    mixed.push_back(u);
+    words.insert(mixed);
+  }
+  const BuiltLexicon built = Build(words, en, true, false);
+  std::mt19937_64 rng(9);
+  for (int min_len : {1, 3}) {
+    Solver solver = Solver::Create(built.lex, {min_len}).value();
+    for (int i = 0; i < (lexc::test::kSanitized ? 4 : 12); ++i) {
+      const int side = 3 + i % 4;
+      Board b;
+      b.rows = b.cols = side;
+      for (int c = 0; c < side * side; ++c) {
+        const int r = int(rng() % 10);
+        Cube& cube = b.cubes[std::size_t(c)];
+        cube.size = r < 7 ? 2 : 1;
+        cube.tiles[0] = r < 7 ? q : r < 9 ? a : s;
+        cube.tiles[1] = r < 7 ? u : 0;
+      }
+      Agree(solver, b, words, en);
+    }
+  }
+}
+
+}  // namespace lexc::boggle::test

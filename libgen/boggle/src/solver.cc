@@ -1,280 +1,301 @@
-// The Boggle solver: a depth-first search of the board that walks the DAWG
-// alongside the path. Contracts in lexc/boggle/solver.h.
-//
-// Word numbers. A word's number is the sum, along its path, of the words
-// under the later sibling arcs of each arc taken (later[arc]), plus one for
-// each proper prefix that is a word: the DAWG perfect hash with siblings
-// taken last to first. "Later siblings" is a suffix of a sibling list, so the
-// figure belongs to the arc whichever node's list the arc is reached through
-// (the image shares list tails between nodes). Numbers are a bijection onto
-// 0 .. words-1, so a table of that many stamps dedupes without hashing.
+// The Boggle solver: a depth-first search of the board that walks the
+// lexicon alongside the path. Contracts in lexc/boggle/solver.h; the tables
+// it walks (the edge table, word numbers) in solver_tables.h.
 #include "lexc/boggle/solver.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <string>
 
+#include "solver_tables.h"
+
 namespace lexc::boggle {
-
-struct Solver::Tables {
-  const void* arcs = nullptr;
-  std::uint64_t arc_count = 0;
-  int width = 4;
-  // By arc index: later[] (words under the later siblings; 0 for arcs no
-  // word passes) in the high half; with a small alphabet, the tiles of the
-  // arcs from this one to the end of its list (bit t for tile t) in the low half.
-  std::vector<std::uint64_t> meta;
-  // The virtual root: the first tile of a word.
-  struct First {
-    Node node = kNoNode;  // the state after the tile
-    std::uint32_t later = 0;
-    bool accepts = false, present = false;
-  };
-  std::array<First, 256> first{};
-  std::uint32_t words = 0;
-  bool small_alphabet = true;  // tile codes < 32: a set of tiles is a uint32_t
-};
-
 namespace {
 
-constexpr std::uint64_t kMaxWords = 0xFFFFFFFEull;
-
 // Set bits of a 32-bit word. Without -mpopcnt (the portable x86-64 baseline)
-// __builtin_popcount is a call into libgcc, which cost a tenth of a solve;
-// this is a dozen inline instructions.
-inline int CountBits(std::uint32_t x) {
+// __builtin_popcount is a call into libgcc; kHardware asks for the
+// instruction, which the callers compile only into functions built for a
+// CPU that has it (EdgeWalk<..., true>).
+template <bool kHardware>
+[[gnu::always_inline]] inline int CountBits(std::uint32_t x) {
 #if defined(__POPCNT__) || !defined(__x86_64__)
   return __builtin_popcount(x);
 #else
+  if constexpr (kHardware) return __builtin_popcount(x);
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 #endif
 }
 
-// Counts the words below every node reachable from `starts` and fills
-// later[]; returns each start's word count in *counts. Iterative (no
-// recursion depth), each node once; a cycle is an error.
-template <class C>
-Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<const Node> starts,
-                  std::vector<std::uint64_t>* meta, std::vector<std::uint64_t>* counts) {
-  const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
-  std::vector<std::uint8_t> state(n_arcs, 0);    // 0 new, 1 entered (on the path), 2 done
-  std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
-  meta->assign(n_arcs, 0);
-  std::vector<Node> stack;
-  for (Node start : starts) {
-    if (!valid(start) || state[start] == 2) continue;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const Node n = stack.back();
-      if (state[n] == 0) {
-        state[n] = 1;
-        for (std::uint64_t a = n;; ++a) {
-          const Node t = C::target(arcs[a]);
-          if (valid(t)) {
-            if (state[t] == 1) return Status(Errc::kCorrupt, "DAWG: a cycle through node " + std::to_string(t));
-            if (state[t] == 0) stack.push_back(t);
-          }
-          if (C::last(arcs[a])) break;
-        }
-        continue;
-      }
-      stack.pop_back();
-      if (state[n] == 2) continue;
-      std::uint64_t end = n;
-      while (!C::last(arcs[end])) ++end;
-      for (std::uint64_t a = end + 1; a-- > n;) {
-        const Node t = C::target(arcs[a]);
-        const std::uint64_t after = a == end ? 0 : suffix[a + 1];
-        const std::uint64_t s = after + (C::accepts(arcs[a]) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
-        if (s > kMaxWords) return Status(Errc::kLimit, "DAWG: more than " + std::to_string(kMaxWords) + " words");
-        suffix[a] = static_cast<std::uint32_t>(s);
-        (*meta)[a] = after << 32;
-        state[a] = 2;  // a tail of this list is a node done too
-      }
-    }
-  }
-  counts->clear();
-  for (Node start : starts) counts->push_back(valid(start) ? suffix[start] : 0);
-  return Status::Ok();
+bool CpuHasPopcnt() {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt");
+#else
+  return true;
+#endif
 }
-
-template <class C>
-Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb);
 
 }  // namespace
 
-// The search over one board, typed on the arc codec so the hot loop has no
-// dispatch. kSmallAlphabet (tile codes < 32): each arc index has the set of
-// tiles its sibling list holds from there on (meta's low half), so the child
-// for a neighbour's tile is found by a popcount instead of a scan. Otherwise
-// the node's arcs are scanned.
-template <class C, bool kSmallAlphabet, bool kCollect>
-struct Solver::Walk {
+// Counts word `number` (of `len` tiles, traced on `used`; the path's tiles
+// in path_) when `take` and not found before on this board. Branch-free when
+// not collecting: whether a step ends a word is a coin toss to the branch
+// predictor, so every step goes through here with `take` false or true.
+template <bool kCollect>
+[[gnu::always_inline]] inline void Solver::Record(std::uint32_t number, int len, std::uint64_t used, bool take) {
+  const std::uint32_t index = number & seen_mask_;  // in bounds whatever the image
+  std::uint64_t& slot = seen_[index >> 6];
+  const std::uint64_t block = slot, bit = std::uint64_t(take) << (index & 63);
+  const bool fresh = (bit & ~block) != 0;
+  slot = block | bit;
+  dirty_[dirty_count_] = index >> 6;  // kept when the block was clear
+  dirty_count_ += std::uint32_t(block == 0 && fresh);
+  const int points = points_[len];
+  score_ += fresh ? points : 0;
+  if constexpr (kCollect) {
+    if (!fresh) return;
+    FoundWord w;
+    w.offset = static_cast<std::uint32_t>(tiles_.size());
+    w.length = static_cast<std::uint16_t>(len);
+    w.points = static_cast<std::uint16_t>(points);
+    w.cells = used;
+    tiles_.insert(tiles_.end(), path_, path_ + len);
+    found_.push_back(w);
+  }
+}
+
+// The search over the edge table (tiles < 32), depth first with an explicit
+// stack of frames: a cube reached, the edge that reached it, and the tiles
+// still to try there (those both the edge's target and the cube's
+// neighbours show: mask & around_[cube]). Each turn of the loop takes one
+// tile of the top frame (popping it with its last tile): the edge for the
+// tile (a popcount away), the word it ends (counted once however many
+// neighbours show the tile), and a frame for the free neighbour showing it
+// when something could follow there. Past the test that some neighbour
+// showing the tile is free, the common path has no data-dependent branch:
+// words are counted by masks and frames pushed by moving the top or not.
+// Cubes of more than one tile (Qu) are stepped tile by tile (StepCube) in a
+// turn of their own: bit 0 of a frame's tiles, set when around_'s bit 0
+// marks such a neighbour. kPopcnt: the rank by the popcnt instruction
+// (Drain is then compiled for a CPU that has it).
+template <bool kCollect, bool kPopcnt>
+struct Solver::EdgeWalk {
+  Solver& s;
+  const Edge* edges;
+  int min_len;
+
+  static std::uint32_t Rank(std::uint32_t mask, int t) {
+    return std::uint32_t(CountBits<kPopcnt>(mask & ((std::uint32_t(1) << t) - 2)));
+  }
+
+  // The tiles a frame at `cell` below an edge of `mask` tries: those both
+  // the edge's target and the cube's neighbours show, and bit 0 when a
+  // neighbour shows more than one tile (a turn that steps onto those).
+  std::uint32_t TilesAt(std::uint32_t mask, std::uint32_t around) const {
+    return (mask & around & ~kAccepts) | (around & kAccepts);
+  }
+
+  // Writes the frame at `cell` (reached by an edge of `mask`, `first`) on
+  // top, and keeps it when `keep` and it has tiles to try. Returns the top.
+  [[gnu::always_inline]] inline WalkFrame* Push(WalkFrame* top, bool keep, std::uint64_t used, std::uint32_t mask,
+                                                std::uint32_t first, std::uint32_t base, int cell, int len) {
+    const std::uint32_t tiles = TilesAt(mask, s.around_[cell]);
+    *top = {used, tiles, mask, first, base, std::uint8_t(cell), std::uint8_t(len)};
+    return top + std::ptrdiff_t(keep & (tiles != 0));
+  }
+
+  // Walks every frame from top down to `bottom`.
+  void Drain(WalkFrame* bottom, WalkFrame* top);
+
+  [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top) {
+    // Everything the loop touches, in locals: stores through frames could
+    // otherwise alias the solver's members and force reloads.
+    const Edge* const table = edges;
+    const std::uint32_t* const around = s.around_;
+    const std::uint64_t(*const adjacent)[32] = s.adjacent_;
+    std::uint64_t* const seen = s.seen_.data();
+    std::uint32_t* const dirty = s.dirty_.data();
+    const int* const points = s.points_;
+    const std::uint32_t seen_mask = s.seen_mask_;
+    const int min = min_len;
+    std::uint32_t dirty_count = s.dirty_count_;
+    int score = s.score_;
+    while (top != bottom) {
+      WalkFrame& f = top[-1];
+      const std::uint32_t tiles = f.tiles, rest = tiles & (tiles - 1);
+      f.tiles = rest;
+      const int t = __builtin_ctz(tiles), cell = f.cell, len = f.len;
+      const std::uint64_t used = f.used;
+      const std::uint32_t base = f.base, mask = f.mask, first = f.first;
+      top -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
+      if (t == 0) [[unlikely]] {         // bit 0: step onto the neighbours showing more than one tile
+        s.dirty_count_ = dirty_count;
+        s.score_ = score;
+        for (std::uint64_t q = s.multi_near_[cell] & ~used; q; q &= q - 1)
+          top = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, top);
+        dirty_count = s.dirty_count_;
+        score = s.score_;
+        continue;
+      }
+      const Edge& c = table[first + Rank(mask, t)];
+      std::uint64_t m = adjacent[cell][t] & ~used;
+      if (m == 0) continue;  // every neighbour showing t is on the path (a branch: cheaper than the work)
+      const std::uint32_t c_mask = c.mask, number = base + c.later;
+      const std::uint64_t low = m & (~m + 1);
+      if constexpr (kCollect) {
+        const Cube& cube = s.cubes_[cell];
+        const int size = cube.size > 1 ? cube.size : 1;
+        for (int i = 0; i < size; ++i) s.path_[len - size + i] = cube.tiles[i];
+        s.path_[len] = Tile(t);
+        s.Record<true>(number, len + 1, used | low, (c_mask & kAccepts) && m != 0 && len + 1 >= min);
+        dirty_count = s.dirty_count_;  // the locals follow the members here
+        score = s.score_;
+      } else {  // Record's branch-free count, on the locals; a word under the
+                // minimum length scores 0 (points), so it need not be told apart
+        const std::uint32_t take = (c_mask & kAccepts) & std::uint32_t(m != 0);
+        const std::uint32_t index = number & seen_mask;  // in bounds whatever the image
+        const std::uint64_t block = seen[index >> 6], bit = std::uint64_t(take) << (index & 63);
+        const std::uint64_t fresh = bit & ~block;
+        seen[index >> 6] = block | bit;
+        dirty[dirty_count] = index >> 6;
+        dirty_count += std::uint32_t((block == 0) & (fresh != 0));
+        score += points[len + 1] & -int(fresh != 0);
+      }
+      const std::uint32_t c_first = c.first, below = number + (c_mask & kAccepts);
+      const int next = __builtin_ctzll(m | (std::uint64_t(1) << 63));
+      const std::uint32_t next_around = around[next];
+      const std::uint32_t next_tiles = TilesAt(c_mask, next_around);
+      *top = {used | low, next_tiles, c_mask, c_first, below, std::uint8_t(next), std::uint8_t(len + 1)};
+      const std::uint32_t go = std::uint32_t(m != 0) & std::uint32_t(c_mask > kAccepts);
+      top += std::ptrdiff_t(go & std::uint32_t(next_tiles != 0));
+      if (__builtin_expect(std::uint32_t((m & (m - 1)) != 0) & go, 0)) {  // more free neighbours show t
+        for (m &= m - 1; m; m &= m - 1)
+          top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
+      }
+    }
+    s.dirty_count_ = dirty_count;
+    s.score_ = score;
+  }
+
+  // Steps onto `cell` from edge e (`base`: the word number of the path so
+  // far plus one if it is a word), tile by tile of its cube; counts the
+  // word there and pushes the frame that goes on.
+  WalkFrame* StepCube(int cell, const Edge& e, std::uint32_t base, std::uint64_t used, int len, WalkFrame* top) {
+    const Cube& cube = s.cubes_[cell];
+    const Edge* cur = &e;
+    std::uint32_t number = 0;
+    const int size = cube.size > 1 ? cube.size : 1;
+    for (int i = 0; i < size; ++i) {
+      const Tile t = cube.tiles[i];
+      if (t < 1 || t >= 32 || !(cur->mask & (std::uint32_t(1) << t))) return top;
+      if (i > 0) base = number + (cur->mask & kAccepts);
+      cur = edges + cur->first + Rank(cur->mask, t);
+      number = base + cur->later;
+      if constexpr (kCollect) s.path_[len] = t;
+      ++len;
+    }
+    used |= std::uint64_t(1) << cell;
+    s.Record<kCollect>(number, len, used, (cur->mask & kAccepts) && len >= min_len);
+    return Push(top, cur->mask > kAccepts, used, cur->mask, cur->first, number + (cur->mask & kAccepts), cell, len);
+  }
+
+  void Run(const Edge& root) {
+    const int n = s.rows_ * s.cols_;
+    WalkFrame* stack = s.stack_.data();
+    for (int cell = 0; cell < n; ++cell) Drain(stack, StepCube(cell, root, 0, 0, 0, stack));
+  }
+};
+
+template <>
+void Solver::EdgeWalk<false, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
+  DrainBody(bottom, top);
+}
+template <>
+void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
+  DrainBody(bottom, top);
+}
+#if defined(__x86_64__) && !defined(__POPCNT__)
+#define LEXC_TARGET_POPCNT __attribute__((target("popcnt")))
+#else
+#define LEXC_TARGET_POPCNT
+#endif
+template <>
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<false, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
+  DrainBody(bottom, top);
+}
+template <>
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
+  DrainBody(bottom, top);
+}
+#undef LEXC_TARGET_POPCNT
+
+// The search for alphabets of 32 tiles or more: each node's arcs in the
+// image scanned, each arc's tile looked up among the free neighbours.
+template <class C, bool kCollect>
+struct Solver::ScanWalk {
   using W = typename C::Word;
-  Walk(Solver& solver, const W* a, std::uint64_t n, const std::uint64_t* m, std::uint32_t w, int min)
-      : s(solver), arcs(a), n_arcs(n), meta(m), words(w), min_len(min) {}
   Solver& s;
   const W* arcs;
   std::uint64_t n_arcs;
-  const std::uint64_t* meta;
+  const std::uint32_t* later;
   std::uint32_t words;
   int min_len;
 
   bool Valid(Node n) const { return n != kNoNode && n < n_arcs; }
-  static std::uint32_t Later(std::uint64_t m) { return static_cast<std::uint32_t>(m >> 32); }
-  static std::uint32_t TileSet(std::uint64_t m) { return static_cast<std::uint32_t>(m); }
 
-  void Found(std::uint32_t number, int len, std::uint64_t used) {
-    if (number >= words || s.stamp_[number] == s.epoch_) return;  // the first test: an unverified image only
-    s.stamp_[number] = s.epoch_;
-    const int points = s.points_[len];
-    s.score_ += points;
-    if constexpr (kCollect) {
-      FoundWord w;
-      w.offset = static_cast<std::uint32_t>(s.tiles_.size());
-      w.length = static_cast<std::uint16_t>(len);
-      w.points = static_cast<std::uint16_t>(points);
-      w.cells = used;
-      s.tiles_.insert(s.tiles_.end(), s.path_, s.path_ + len);
-      s.found_.push_back(w);
-    }
-  }
+  void Record(std::uint32_t number, int len, std::uint64_t used) { s.Record<kCollect>(number, len, used, true); }
 
   // The arc of `node` labelled t, or nullptr.
   const W* Child(Node node, Tile t) const {
-    if constexpr (kSmallAlphabet) {
-      const std::uint32_t set = TileSet(meta[node]), bit = std::uint32_t(1) << (t & 31);
-      if (t >= 32 || !(set & bit)) return nullptr;
-      return arcs + node + CountBits(set & (bit - 1));
-    } else {
-      for (const W* p = arcs + node;; ++p) {
-        if (C::tile(*p) == t) return p;
-        if (C::last(*p)) return nullptr;
-      }
+    for (std::uint64_t a = node; a < n_arcs; ++a) {
+      if (C::tile(arcs[a]) == t) return arcs + a;
+      if (C::last(arcs[a])) return nullptr;
     }
+    return nullptr;
   }
 
   // Steps onto `cell`, whose face's first tile led to `node`: `number` is
-  // the word number of the prefix so far, a word when `accepts`. Records the
-  // word and goes on from there.
-  [[gnu::always_inline]] inline void Enter(int cell, Node node, std::uint32_t number, bool accepts, std::uint64_t used,
-                                           int len) {
+  // the word number of the prefix so far, a word when `accepts`.
+  void Enter(int cell, Node node, std::uint32_t number, bool accepts, std::uint64_t used, int len) {
     const Cube& cube = s.cubes_[cell];
     if constexpr (kCollect) s.path_[len] = cube.tiles[0];
     ++len;
-    if (cube.size > 1) {  // the Qu face: the rest of its tiles
-      for (int i = 1; i < cube.size; ++i) {
-        if (!Valid(node)) return;
-        const W* p = Child(node, cube.tiles[i]);
-        if (p == nullptr) return;
-        number += (accepts ? 1 : 0) + Later(meta[p - arcs]);
-        accepts = C::accepts(*p);
-        node = C::target(*p);
-        if constexpr (kCollect) s.path_[len] = cube.tiles[i];
-        ++len;
-      }
+    for (int i = 1; i < cube.size; ++i) {  // the Qu face: the rest of its tiles
+      if (!Valid(node)) return;
+      const W* p = Child(node, cube.tiles[i]);
+      if (p == nullptr) return;
+      number += (accepts ? 1 : 0) + later[p - arcs];
+      accepts = C::accepts(*p);
+      node = C::target(*p);
+      if constexpr (kCollect) s.path_[len] = cube.tiles[i];
+      ++len;
     }
     used |= std::uint64_t(1) << cell;
-    if (accepts && len >= min_len) Found(number, len, used);
-    if (!Valid(node)) return;
-    if constexpr (kSmallAlphabet) {
-      VisitSmall(cell, node, number + (accepts ? 1 : 0), used, len);
-    } else {
-      Visit(cell, node, number + (accepts ? 1 : 0), used, len);
-    }
+    if (accepts && len >= min_len) Record(number, len, used);
+    if (Valid(node)) Visit(cell, node, number + (accepts ? 1 : 0), used, len);
   }
 
-  // kSmallAlphabet: the tiles both the node's arcs and the cube's
-  // neighbours show, in tile order; each arc's child by a popcount.
-  void VisitSmall(int cell, Node node, std::uint32_t base, std::uint64_t used, int len) {
-    const std::uint32_t set = TileSet(meta[node]);
-    const std::uint64_t* adjacent = s.adjacent_[cell];
-    for (std::uint32_t tiles = set & s.around_[cell]; tiles; tiles &= tiles - 1) {
-      const int t = __builtin_ctz(tiles);
-      std::uint64_t m = adjacent[t] & ~used;
-      if (m == 0) continue;
-      const std::uint64_t a = node + std::uint64_t(CountBits(set & ((std::uint32_t(1) << t) - 1)));
-      const W w = arcs[a];
-      const std::uint32_t number = base + Later(meta[a]);
-      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
-    }
-  }
-
-  // Otherwise: each node's arcs scanned, each arc's tile looked up.
   void Visit(int cell, Node node, std::uint32_t base, std::uint64_t used, int len) {
     const std::uint64_t free = s.neighbours_[cell] & ~used;
     if (free == 0) return;
-    for (const W* p = arcs + node;; ++p) {
-      const W w = *p;
+    for (std::uint64_t a = node; a < n_arcs; ++a) {
+      const W w = arcs[a];
       std::uint64_t m = s.cells_with_[C::tile(w)] & free;
-      if (m) {
-        const std::uint32_t number = base + Later(meta[p - arcs]);
-        for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
-      }
+      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), base + later[a], C::accepts(w), used, len);
       if (C::last(w)) return;
     }
   }
 
-  void Run() {
+  void Run(const Tables& tb) {
     const int n = s.rows_ * s.cols_;
-    const auto& first = s.tables_->first;
     for (int cell = 0; cell < n; ++cell) {
-      const Tables::First& f = first[s.cubes_[cell].tiles[0]];
-      if (!f.present) continue;
-      Enter(cell, f.node, f.later, f.accepts, 0, 0);
+      const Tables::First& f = tb.first[s.cubes_[cell].tiles[0]];
+      if (f.present) Enter(cell, f.node, f.later, f.accepts, 0, 0);
     }
   }
 };
-
-namespace {
-
-template <class C>
-Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb) {
-  tb->arcs = g.arcs();
-  tb->arc_count = g.arc_count();
-  tb->width = C::kWidth;
-  tb->small_alphabet = lex.alphabet().size() < 32;
-  const bool gaddag_only = !lex.has_dawg();
-  g.ForEachArc(g.root(), [&](Tile t, bool accepts, Node child) {
-    if (t == kSeparator && gaddag_only) return true;
-    Node node = child;
-    if (gaddag_only) {  // rev(c) SEP y: the separator after c leads to the DAWG's state after c
-      node = kNoNode;
-      bool unused = false;
-      if (child != kNoNode && !g.Child(child, kSeparator, &node, &unused)) node = kNoNode;
-    }
-    tb->first[t] = {node, 0, accepts, true};
-    return true;
-  });
-  std::vector<Node> starts;
-  for (const auto& f : tb->first) starts.push_back(f.node);
-  std::vector<std::uint64_t> counts;
-  LEXC_RETURN_IF_ERROR(CountWords<C>(g.arcs(), g.arc_count(), starts, &tb->meta, &counts));
-  if (tb->small_alphabet) {  // the tile sets, from the end of each list backwards
-    std::uint32_t set = 0;
-    for (std::uint64_t a = g.arc_count(); a-- > 0;) {
-      const typename C::Word w = g.arcs()[a];
-      if (C::last(w)) set = 0;
-      if (C::tile(w) < 32) set |= std::uint32_t(1) << C::tile(w);
-      tb->meta[a] |= set;
-    }
-  }
-  std::uint64_t total = 0;
-  for (int t = 255; t >= 0; --t) {  // later siblings of the virtual root: the higher tiles
-    Solver::Tables::First& f = tb->first[std::size_t(t)];
-    if (!f.present) continue;
-    f.later = static_cast<std::uint32_t>(total);
-    total += (f.accepts ? 1 : 0) + counts[std::size_t(t)];
-    if (total > kMaxWords) return Status(Errc::kLimit, "DAWG: more than " + std::to_string(kMaxWords) + " words");
-  }
-  tb->words = static_cast<std::uint32_t>(total);
-  return Status::Ok();
-}
-
-}  // namespace
 
 Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) {
   if (options.min_len < 1 || options.min_len > kMaxWordTiles)
@@ -282,23 +303,33 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
                                               std::to_string(kMaxWordTiles));
   if (!lex.has_dawg() && !lex.has_gaddag()) return Status(Errc::kNotFound, "the image has no DAWG and no GADDAG");
   auto tables = std::make_shared<Tables>();
-  const Graph& graph = lex.has_dawg() ? lex.dawg() : lex.gaddag();
-  LEXC_RETURN_IF_ERROR(graph.Dispatch([&](const auto& g) { return BuildTables(lex, g, tables.get()); }));
+  LEXC_RETURN_IF_ERROR(BuildSolverTables(lex, tables.get()));
+  tables->popcnt = !options.portable_bit_count && CpuHasPopcnt();
   Solver s;
   s.tables_ = std::move(tables);
   s.min_len_ = options.min_len;
   for (int len = 0; len <= kMaxWordTiles; ++len) s.points_[len] = len >= s.min_len_ ? PointsForLength(len) : 0;
-  s.stamp_.assign(s.tables_->words, 0);
+  // Bits for word numbers 0 .. words-1, rounded up to a power of two so that
+  // any number (an image that only opened) masks into bounds.
+  std::uint64_t bits = 64;
+  while (bits < s.tables_->words) bits *= 2;
+  s.seen_mask_ = static_cast<std::uint32_t>(bits - 1);
+  const std::size_t blocks = bits / 64;
+  s.seen_.assign(blocks, 0);
+  s.dirty_.assign(blocks + 1, 0);  // Record writes one past the blocks listed
+  s.stack_.assign(kStackFrames, WalkFrame{});
   return s;
 }
 
 std::uint32_t Solver::lexicon_words() const { return tables_ ? tables_->words : 0; }
+std::uint64_t Solver::table_bytes() const { return tables_ ? tables_->bytes() : 0; }
 
 void Solver::SetBoard(const Board& board) {
   for (int i = 0; i < rows_ * cols_; ++i) {  // the last board's tiles
     cells_with_[cubes_[i].tiles[0]] = 0;
-    for (std::uint32_t m = around_[i]; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
+    for (std::uint32_t m = around_[i] & ~kAccepts; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
     around_[i] = 0;
+    multi_near_[i] = 0;
   }
   if (board.rows != rows_ || board.cols != cols_) {
     rows_ = board.rows;
@@ -317,20 +348,28 @@ void Solver::SetBoard(const Board& board) {
   }
   const int n = board.cells();  // cubes_ past n are never read
   for (int i = 0; i < n; ++i) {
-    const Tile t = (cubes_[i] = board.cubes[std::size_t(i)]).tiles[0];
+    const Cube& cube = (cubes_[i] = board.cubes[std::size_t(i)]);
+    const Tile t = cube.tiles[0];
     cells_with_[t] |= std::uint64_t(1) << i;
-    if (t >= 32) continue;
+    const std::uint64_t bit = std::uint64_t(1) << i;
+    if (cube.size > 1) {
+      for (std::uint64_t m = neighbours_[i]; m; m &= m - 1) {
+        const int c = __builtin_ctzll(m);
+        multi_near_[c] |= bit;
+        around_[c] |= kAccepts;
+      }
+      continue;
+    }
+    if (t < 1 || t >= 32) continue;
     for (std::uint64_t m = neighbours_[i]; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
-      adjacent_[c][t] |= std::uint64_t(1) << i;
+      adjacent_[c][t] |= bit;
       around_[c] |= std::uint32_t(1) << t;
     }
   }
   cells_with_[0] = 0;  // no cube shows tile 0 (the separator)
-  if (++epoch_ == 0) {
-    std::fill(stamp_.begin(), stamp_.end(), 0u);
-    epoch_ = 1;
-  }
+  for (std::uint32_t i = 0; i < dirty_count_; ++i) seen_[dirty_[i]] = 0;
+  dirty_count_ = 0;
   score_ = 0;
 }
 
@@ -340,22 +379,19 @@ int Solver::Run(const Board& board) {
   if (!tables_ || board.rows < 1 || board.cols < 1 || board.rows > kMaxSide || board.cols > kMaxSide) return 0;
   SetBoard(board);
   const Tables& tb = *tables_;
-  const auto go = [&](auto codec, auto small) {
-    using C = decltype(codec);
-    Walk<C, decltype(small)::value, kCollect> walk(*this, static_cast<const typename C::Word*>(tb.arcs), tb.arc_count,
-                                                   tb.meta.data(), tb.words, min_len_);
-    walk.Run();
-  };
-  if (tb.width == 4) {
-    if (tb.small_alphabet)
-      go(Arc32{}, std::true_type{});
+  if (tb.small_alphabet) {
+    if (tb.popcnt)
+      EdgeWalk<kCollect, true>{*this, tb.edges.data(), min_len_}.Run(tb.root);
     else
-      go(Arc32{}, std::false_type{});
+      EdgeWalk<kCollect, false>{*this, tb.edges.data(), min_len_}.Run(tb.root);
+  } else if (tb.width == 4) {
+    ScanWalk<Arc32, kCollect>{
+        *this, static_cast<const Arc32::Word*>(tb.arcs), tb.arc_count, tb.later.data(), tb.words, min_len_}
+        .Run(tb);
   } else {
-    if (tb.small_alphabet)
-      go(Arc64{}, std::true_type{});
-    else
-      go(Arc64{}, std::false_type{});
+    ScanWalk<Arc64, kCollect>{
+        *this, static_cast<const Arc64::Word*>(tb.arcs), tb.arc_count, tb.later.data(), tb.words, min_len_}
+        .Run(tb);
   }
   return score_;
 }

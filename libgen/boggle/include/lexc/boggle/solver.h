@@ -9,22 +9,32 @@
 //
 // Each distinct word counts once however many ways it can be traced: the
 // solver numbers words with the DAWG perfect hash (for every arc, the words
-// under its later siblings, computed once at Create) and stamps a
-// per-solver table, one entry per word, with the number of the board being
-// solved. So solving allocates nothing (once the word list, when asked for,
-// has reached its size). With fewer than 32 tiles in the alphabet each arc
-// index also holds the tiles left in its sibling list, so a child is found
-// by a popcount, not a scan; larger alphabets scan.
+// under its later siblings, computed once at Create) and sets one bit per
+// word found, clearing at the next board only the 64-bit blocks it set. So
+// solving allocates nothing (once the word list, when asked for, has
+// reached its size).
+//
+// With fewer than 32 tiles in the alphabet, Create derives an edge table
+// from the DAWG (src/solver_tables.h): every reachable state's edges
+// contiguous, breadth first, each edge with the tiles below it as a mask, so
+// a child is a popcount away and one 12-byte record a step. The walk over it
+// is branch-free on its common path (whether a step ends a word, or leads
+// anywhere, is a coin toss to the branch predictor): an explicit stack, one
+// tile of the top frame per turn. popcnt is used when the CPU has it (a
+// runtime check; the build stays portable). Larger alphabets scan the
+// image's arcs.
 //
 // Scoring (length in tiles, board.h): 3-4 tiles 1 point, 5: 2, 6: 3, 7: 5,
 // 8 or more: 11; words shorter than the minimum length (3 by default) are
 // not found at all.
 //
-// Cost: Create is O(arcs) time (with 5 bytes per arc of scratch) and keeps
-// 8 bytes per arc of the image, shared by copies; each Solver also holds 4
-// bytes per word (the stamps) and 17 KB of board tables. A solve is
-// O(paths the lexicon allows): about 72,000 instructions, 20-ish
-// microseconds here, for a random 4x4 board on SOWPODS (README, "Boggle").
+// Cost: Create is O(arcs) time (with 13 bytes per arc of scratch) and keeps
+// 12 bytes per edge of the table (about one edge per arc; SOWPODS: 2.2
+// MB, 8 ms of CPU), shared by copies; each Solver also holds one bit per word
+// (rounded up to a power of two; the dirty list half as much again), a 16 KB
+// stack and 20 KB of board tables. A solve is O(paths the lexicon allows):
+// about 700 turns, 73,000 instructions, 12 microseconds under load here, for
+// a random 4x4 board on SOWPODS (README, "Boggle").
 // Thread safety: a Solver is used by one thread at a time; copy it for each
 // thread (copies share the lexicon tables). The Lexicon must outlive it.
 #pragma once
@@ -41,6 +51,8 @@
 
 namespace lexc::boggle {
 
+struct Edge;  // solver_tables.h
+
 // Points for a word of `tiles` tiles (0 below 3).
 constexpr int PointsForLength(int tiles) {
   return tiles < 3 ? 0 : tiles <= 4 ? 1 : tiles == 5 ? 2 : tiles == 6 ? 3 : tiles == 7 ? 5 : 11;
@@ -48,6 +60,9 @@ constexpr int PointsForLength(int tiles) {
 
 struct SolverOptions {
   int min_len = 3;  // shortest word counted, in tiles: 1..kMaxWordTiles
+  // Count bits without the popcnt instruction even when the CPU has it (the
+  // walk's portable build; for tests and comparisons). Same answers.
+  bool portable_bit_count = false;
 };
 
 // One word found on the board.
@@ -84,14 +99,28 @@ class Solver {
   // Words in the lexicon.
   std::uint32_t lexicon_words() const;
 
+  // Bytes of the tables Create derived from the lexicon (shared by copies).
+  std::uint64_t table_bytes() const;
+
   struct Tables;  // opaque: what Create computes from the lexicon, shared by copies
 
  private:
-  template <class C, bool kSmallAlphabet, bool kCollect>
-  struct Walk;
+  template <bool kCollect, bool kPopcnt>
+  struct EdgeWalk;
+  struct WalkFrame {  // a cube reached on the path, and the edge that reached it
+    std::uint64_t used = 0;
+    std::uint32_t tiles = 0;            // still to try from here
+    std::uint32_t mask = 0, first = 0;  // the edge's (solver_tables.h)
+    std::uint32_t base = 0;             // word number of the path, plus one if it is a word
+    std::uint8_t cell = 0, len = 0;
+  };
+  template <class C, bool kCollect>
+  struct ScanWalk;
   void SetBoard(const Board& board);
   template <bool kCollect>
   int Run(const Board& board);
+  template <bool kCollect>
+  void Record(std::uint32_t number, int len, std::uint64_t used, bool take);
 
   std::shared_ptr<const Tables> tables_;
   int min_len_ = 3;
@@ -101,14 +130,26 @@ class Solver {
   int rows_ = 0, cols_ = 0;
   std::uint64_t neighbours_[kMaxCells] = {};
   std::uint64_t cells_with_[256] = {};
-  // Tiles < 32: around_[c] has bit t when a neighbour of c shows t first,
-  // adjacent_[c][t] those neighbours.
+  // One-tile cubes of tiles < 32: around_[c] has bit t when a neighbour of c
+  // shows t, adjacent_[c][t] those neighbours; multi_near_[c] the
+  // neighbours whose cube shows more than one tile (Qu).
   std::uint32_t around_[kMaxCells] = {};
   std::uint64_t adjacent_[kMaxCells][32] = {};
+  std::uint64_t multi_near_[kMaxCells] = {};
   Cube cubes_[kMaxCells] = {};
-  // Dedup: stamp_[word number] == epoch_ once the word is found on this board.
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t epoch_ = 0;
+  // Dedup: bit n of seen_ once word number n is found on this board; the
+  // 64-bit blocks set are listed in dirty_ and cleared at the next board.
+  std::vector<std::uint64_t> seen_;
+  std::vector<std::uint32_t> dirty_;
+  std::uint32_t dirty_count_ = 0;
+  std::uint32_t seen_mask_ = 0;  // seen_ has seen_mask_ + 1 bits
+  // The edge walk's stack. A turn pushes at most 8 frames (the free
+  // neighbours of one cube), and a frame's pending frames sit above its own
+  // slot until they are walked; the frames being walked are on distinct
+  // cubes of one path. So at most 9 frames per cube of the path, plus one
+  // for the root.
+  static constexpr int kStackFrames = kMaxCells * 9 + 1;
+  std::vector<WalkFrame> stack_;
   int score_ = 0;
   // The word list (Solve only).
   std::vector<FoundWord> found_;
