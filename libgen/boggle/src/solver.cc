@@ -14,13 +14,12 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace lexc::boggle {
 
 struct Solver::Tables {
-  const void* arcs = nullptr;
-  std::uint64_t arc_count = 0;
-  int width = 4;
+  Graph graph;  // the walked graph (its root unused: first[] is the root)
   // By arc index: later[] (words under the later siblings; 0 for arcs no
   // word passes) in the high half; with a small alphabet, the tiles of the
   // arcs from this one to the end of its list (bit t for tile t) in the low half.
@@ -56,9 +55,10 @@ inline int CountBits(std::uint32_t x) {
 // Counts the words below every node reachable from `starts` and fills
 // later[]; returns each start's word count in *counts. Iterative (no
 // recursion depth), each node once; a cycle is an error.
-template <class C>
-Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<const Node> starts,
-                  std::vector<std::uint64_t>* meta, std::vector<std::uint64_t>* counts) {
+template <class G>
+Status CountWords(const G& g, std::span<const Node> starts, std::vector<std::uint64_t>* meta,
+                  std::vector<std::uint64_t>* counts) {
+  const std::uint64_t n_arcs = g.arc_count();
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
   std::vector<std::uint8_t> state(n_arcs, 0);    // 0 new, 1 entered (on the path), 2 done
   std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
@@ -72,23 +72,25 @@ Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<
       if (state[n] == 0) {
         state[n] = 1;
         for (std::uint64_t a = n;; ++a) {
-          const Node t = C::target(arcs[a]);
+          const auto w = g.arc(a);
+          const Node t = g.target(w);
           if (valid(t)) {
             if (state[t] == 1) return Status(Errc::kCorrupt, "DAWG: a cycle through node " + std::to_string(t));
             if (state[t] == 0) stack.push_back(t);
           }
-          if (C::last(arcs[a])) break;
+          if (g.last(w)) break;
         }
         continue;
       }
       stack.pop_back();
       if (state[n] == 2) continue;
       std::uint64_t end = n;
-      while (!C::last(arcs[end])) ++end;
+      while (!g.last(g.arc(end))) ++end;
       for (std::uint64_t a = end + 1; a-- > n;) {
-        const Node t = C::target(arcs[a]);
+        const auto w = g.arc(a);
+        const Node t = g.target(w);
         const std::uint64_t after = a == end ? 0 : suffix[a + 1];
-        const std::uint64_t s = after + (C::accepts(arcs[a]) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
+        const std::uint64_t s = after + (g.accepts(w) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
         if (s > kMaxWords) return Status(Errc::kLimit, "DAWG: more than " + std::to_string(kMaxWords) + " words");
         suffix[a] = static_cast<std::uint32_t>(s);
         (*meta)[a] = after << 32;
@@ -102,22 +104,23 @@ Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<
 }
 
 template <class C>
-Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb);
+Status BuildTables(const Lexicon& lex, const Graph& graph, const GraphView<C>& g, Solver::Tables* tb);
 
 }  // namespace
 
-// The search over one board, typed on the arc codec so the hot loop has no
-// dispatch. kSmallAlphabet (tile codes < 32): each arc index has the set of
+// The search over one board, typed on the graph view (G: the arc encoding)
+// so the hot loop has no dispatch. kSmallAlphabet (tile codes < 32): each arc index has the set of
 // tiles its sibling list holds from there on (meta's low half), so the child
 // for a neighbour's tile is found by a popcount instead of a scan. Otherwise
 // the node's arcs are scanned.
-template <class C, bool kSmallAlphabet, bool kCollect>
+template <class G, bool kSmallAlphabet, bool kCollect>
 struct Solver::Walk {
-  using W = typename C::Word;
-  Walk(Solver& solver, const W* a, std::uint64_t n, const std::uint64_t* m, std::uint32_t w, int min)
-      : s(solver), arcs(a), n_arcs(n), meta(m), words(w), min_len(min) {}
+  using W = typename G::Word;
+  static constexpr std::uint64_t kNone = ~std::uint64_t(0);
+  Walk(Solver& solver, const G& view, const std::uint64_t* m, std::uint32_t w, int min)
+      : s(solver), g(view), n_arcs(view.arc_count()), meta(m), words(w), min_len(min) {}
   Solver& s;
-  const W* arcs;
+  const G g;
   std::uint64_t n_arcs;
   const std::uint64_t* meta;
   std::uint32_t words;
@@ -143,16 +146,17 @@ struct Solver::Walk {
     }
   }
 
-  // The arc of `node` labelled t, or nullptr.
-  const W* Child(Node node, Tile t) const {
+  // The index of the arc of `node` labelled t, or kNone.
+  std::uint64_t Child(Node node, Tile t) const {
     if constexpr (kSmallAlphabet) {
       const std::uint32_t set = TileSet(meta[node]), bit = std::uint32_t(1) << (t & 31);
-      if (t >= 32 || !(set & bit)) return nullptr;
-      return arcs + node + CountBits(set & (bit - 1));
+      if (t >= 32 || !(set & bit)) return kNone;
+      return node + std::uint64_t(CountBits(set & (bit - 1)));
     } else {
-      for (const W* p = arcs + node;; ++p) {
-        if (C::tile(*p) == t) return p;
-        if (C::last(*p)) return nullptr;
+      for (std::uint64_t p = node;; ++p) {
+        const W w = g.arc(p);
+        if (g.tile(w) == t) return p;
+        if (g.last(w)) return kNone;
       }
     }
   }
@@ -168,11 +172,12 @@ struct Solver::Walk {
     if (cube.size > 1) {  // the Qu face: the rest of its tiles
       for (int i = 1; i < cube.size; ++i) {
         if (!Valid(node)) return;
-        const W* p = Child(node, cube.tiles[i]);
-        if (p == nullptr) return;
-        number += (accepts ? 1 : 0) + Later(meta[p - arcs]);
-        accepts = C::accepts(*p);
-        node = C::target(*p);
+        const std::uint64_t p = Child(node, cube.tiles[i]);
+        if (p == kNone) return;
+        number += (accepts ? 1 : 0) + Later(meta[p]);
+        const W w = g.arc(p);
+        accepts = g.accepts(w);
+        node = g.target(w);
         if constexpr (kCollect) s.path_[len] = cube.tiles[i];
         ++len;
       }
@@ -197,9 +202,9 @@ struct Solver::Walk {
       std::uint64_t m = adjacent[t] & ~used;
       if (m == 0) continue;
       const std::uint64_t a = node + std::uint64_t(CountBits(set & ((std::uint32_t(1) << t) - 1)));
-      const W w = arcs[a];
+      const W w = g.arc(a);
       const std::uint32_t number = base + Later(meta[a]);
-      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
+      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), g.target(w), number, g.accepts(w), used, len);
     }
   }
 
@@ -207,14 +212,14 @@ struct Solver::Walk {
   void Visit(int cell, Node node, std::uint32_t base, std::uint64_t used, int len) {
     const std::uint64_t free = s.neighbours_[cell] & ~used;
     if (free == 0) return;
-    for (const W* p = arcs + node;; ++p) {
-      const W w = *p;
-      std::uint64_t m = s.cells_with_[C::tile(w)] & free;
+    for (std::uint64_t p = node;; ++p) {
+      const W w = g.arc(p);
+      std::uint64_t m = s.cells_with_[g.tile(w)] & free;
       if (m) {
-        const std::uint32_t number = base + Later(meta[p - arcs]);
-        for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), number, C::accepts(w), used, len);
+        const std::uint32_t number = base + Later(meta[p]);
+        for (; m; m &= m - 1) Enter(__builtin_ctzll(m), g.target(w), number, g.accepts(w), used, len);
       }
-      if (C::last(w)) return;
+      if (g.last(w)) return;
     }
   }
 
@@ -232,10 +237,8 @@ struct Solver::Walk {
 namespace {
 
 template <class C>
-Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb) {
-  tb->arcs = g.arcs();
-  tb->arc_count = g.arc_count();
-  tb->width = C::kWidth;
+Status BuildTables(const Lexicon& lex, const Graph& graph, const GraphView<C>& g, Solver::Tables* tb) {
+  tb->graph = graph;
   tb->small_alphabet = lex.alphabet().size() < 32;
   const bool gaddag_only = !lex.has_dawg();
   g.ForEachArc(g.root(), [&](Tile t, bool accepts, Node child) {
@@ -252,13 +255,13 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
   std::vector<Node> starts;
   for (const auto& f : tb->first) starts.push_back(f.node);
   std::vector<std::uint64_t> counts;
-  LEXC_RETURN_IF_ERROR(CountWords<C>(g.arcs(), g.arc_count(), starts, &tb->meta, &counts));
+  LEXC_RETURN_IF_ERROR(CountWords(g, starts, &tb->meta, &counts));
   if (tb->small_alphabet) {  // the tile sets, from the end of each list backwards
     std::uint32_t set = 0;
     for (std::uint64_t a = g.arc_count(); a-- > 0;) {
-      const typename C::Word w = g.arcs()[a];
-      if (C::last(w)) set = 0;
-      if (C::tile(w) < 32) set |= std::uint32_t(1) << C::tile(w);
+      const typename C::Word w = g.arc(a);
+      if (g.last(w)) set = 0;
+      if (g.tile(w) < 32) set |= std::uint32_t(1) << g.tile(w);
       tb->meta[a] |= set;
     }
   }
@@ -283,7 +286,7 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   if (!lex.has_dawg() && !lex.has_gaddag()) return Status(Errc::kNotFound, "the image has no DAWG and no GADDAG");
   auto tables = std::make_shared<Tables>();
   const Graph& graph = lex.has_dawg() ? lex.dawg() : lex.gaddag();
-  LEXC_RETURN_IF_ERROR(graph.Dispatch([&](const auto& g) { return BuildTables(lex, g, tables.get()); }));
+  LEXC_RETURN_IF_ERROR(graph.Dispatch([&](const auto& g) { return BuildTables(lex, graph, g, tables.get()); }));
   Solver s;
   s.tables_ = std::move(tables);
   s.min_len_ = options.min_len;
@@ -340,23 +343,17 @@ int Solver::Run(const Board& board) {
   if (!tables_ || board.rows < 1 || board.cols < 1 || board.rows > kMaxSide || board.cols > kMaxSide) return 0;
   SetBoard(board);
   const Tables& tb = *tables_;
-  const auto go = [&](auto codec, auto small) {
-    using C = decltype(codec);
-    Walk<C, decltype(small)::value, kCollect> walk(*this, static_cast<const typename C::Word*>(tb.arcs), tb.arc_count,
-                                                   tb.meta.data(), tb.words, min_len_);
-    walk.Run();
-  };
-  if (tb.width == 4) {
+  tb.graph.Dispatch([&](const auto& g) {
+    const auto go = [&](auto small) {
+      Walk<std::remove_cvref_t<decltype(g)>, decltype(small)::value, kCollect> walk(*this, g, tb.meta.data(), tb.words,
+                                                                                    min_len_);
+      walk.Run();
+    };
     if (tb.small_alphabet)
-      go(Arc32{}, std::true_type{});
+      go(std::true_type{});
     else
-      go(Arc32{}, std::false_type{});
-  } else {
-    if (tb.small_alphabet)
-      go(Arc64{}, std::true_type{});
-    else
-      go(Arc64{}, std::false_type{});
-  }
+      go(std::false_type{});
+  });
   return score_;
 }
 
