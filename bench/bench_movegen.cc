@@ -7,7 +7,9 @@
 //           self-play, 25% of racks with one or two blanks, mostly mid and
 //           late game (fixtures/positions/README.md)
 // The composition of both is printed first. The image is built, written to a
-// temporary file and memory-mapped, as an engine would use it. Single thread.
+// temporary file and memory-mapped, as an engine would use it; with 4-byte
+// arcs, or bit-packed ones with LEXC_BENCH_COMPACT=1 (sowpods_image.h).
+// Single thread.
 //
 //   BM_AllPlays/<alg>/<set>   every play built as a Play and passed to a visitor
 //   BM_CountPlays/<alg>/<set> every play counted (no Play built)
@@ -44,6 +46,7 @@
 #include "lexc/lexicon.h"
 #include "lexc/strategy/equity.h"
 #include "lexc/wordlist.h"
+#include "sowpods_image.h"
 #include "synthetic_leaves.h"
 
 namespace {
@@ -101,7 +104,9 @@ struct Fixture {
     lexc::ReadReport rep;
     auto words = lexc::ReadWordList(SowpodsPath(), english, {}, &rep);
     if (!words.ok()) return;
-    auto bytes = lexc::BuildImage(*words, english, lexc::BuildOptions());
+    lexc::BuildOptions options;
+    options.compact = lexc::bench::CompactImages();
+    auto bytes = lexc::BuildImage(*words, english, options);
     if (!bytes.ok()) return;
     const std::string dir = (std::filesystem::temp_directory_path() / "lexc-bench").string();
     std::filesystem::create_directories(dir);

@@ -3,7 +3,8 @@
 // opening an image (mapped and from memory), contains() throughput, anagram
 // and pattern latency, word numbers (WordIndex: building it, word -> number,
 // number -> word, with the WIDX section and computed). Skips everything when
-// the list is absent.
+// the list is absent. LEXC_BENCH_COMPACT=1: every image bit-packed
+// (sowpods_image.h).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "lexc/query.h"
 #include "lexc/word_index.h"
 #include "lexc/wordlist.h"
+#include "sowpods_image.h"
 
 namespace {
 
@@ -53,6 +55,7 @@ struct Fixture {
     o.dawg = d;
     o.gaddag = g;
     o.word_index = word_index;
+    o.compact = lexc::bench::CompactImages();
     return lexc::BuildImage(words, alphabet, o).value();
   }
 };
@@ -73,6 +76,7 @@ void BM_Build(benchmark::State& state) {
   lexc::BuildOptions o;
   o.dawg = state.range(0) != 1;
   o.gaddag = state.range(0) != 0;
+  o.compact = lexc::bench::CompactImages();
   for (auto _ : state) {
     auto img = lexc::BuildImage(F().words, F().alphabet, o);
     benchmark::DoNotOptimize(img);

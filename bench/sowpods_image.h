@@ -18,6 +18,15 @@
 
 namespace lexc::bench {
 
+// LEXC_BENCH_COMPACT=1: the benchmarks that honour it (bench_movegen,
+// bench_runtime) build their images with bit-packed arcs (`lexc build
+// --compact`, format 1.3) instead of the default 4-byte arcs, so that the
+// same binary measures both encodings A/B.
+inline bool CompactImages() {
+  const char* env = std::getenv("LEXC_BENCH_COMPACT");
+  return env && std::strcmp(env, "1") == 0;
+}
+
 // The image's bytes (8-byte aligned) and the lexicon reading them.
 struct InMemoryImage {
   std::vector<std::uint64_t> store;

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #include "lexc/builder.h"
 #include "lexc/crc32c.h"
+#include "lexc/format.h"
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
@@ -32,8 +34,11 @@ const WordSet& TinyWords() {
   return w;
 }
 
+// width 0: bit-packed arcs (compact).
 Image TinyImage(const GraphChoice& g, int width = 4) {
-  return BuildOrFail(TinyWords(), Alphabet::English(), Options(g, width));
+  BuildOptions o = Options(g, width);
+  o.compact = width == 0;
+  return BuildOrFail(TinyWords(), Alphabet::English(), o);
 }
 
 // Smaller still, for exhaustive byte-by-byte damage: 9 words over 3 letters.
@@ -43,7 +48,9 @@ const WordSet& MicroWords() {
   return w;
 }
 Image MicroImage(const GraphChoice& g, int width = 4) {
-  return BuildOrFail(MicroWords(), LetterAlphabet(3), Options(g, width, 6));
+  BuildOptions o = Options(g, width, 6);
+  o.compact = width == 0;
+  return BuildOrFail(MicroWords(), LetterAlphabet(3), o);
 }
 
 // A copy of `base` after `edit`, with the trailer CRC recomputed (unless not).
@@ -143,7 +150,7 @@ struct Config {
 std::vector<Config> AllConfigs() {
   std::vector<Config> out;
   for (const GraphChoice& g : kGraphChoices)
-    for (int w : {4, 8}) out.push_back({g, w});
+    for (int w : {4, 8, 0}) out.push_back({g, w});  // 0: bit-packed
   return out;
 }
 
@@ -246,7 +253,7 @@ TEST_CASE("Major version 0 and 2 are version errors, minor + 1 still opens") {
     auto lex = Lexicon::FromBytes(minor.bytes());
     INFO(lex.status().ToString());
     REQUIRE(lex.ok());
-    CHECK(lex->minor_version() == 1);
+    CHECK(lex->minor_version() == (c.width == 0 ? format::kMinorPackedArcs + 1 : 1));
     CHECK(lex->Verify().ok());
     CHECK(AllWords(*lex) == ToVector(TinyWords()));
   }
@@ -492,16 +499,29 @@ TEST_CASE("ALPH, META, ARCS and graph descriptor fields out of range fail Open")
         {"META longest > max-len", t.meta.offset + 24, 4, 16},
         {"META options past the section", t.meta.offset + 40, 4, t.meta.size},
         {"META reserved", t.meta.offset + 50, 1, 1},
-        {"ARCS width 0", t.arcs.offset, 4, 0},
+        {"ARCS width 0 or 4", t.arcs.offset, 4, t.c.width == 0 ? 4u : 0u},
         {"ARCS width 5", t.arcs.offset, 4, 5},
         {"ARCS width 12 - t.c.width", t.arcs.offset, 4, static_cast<std::uint64_t>(12 - t.c.width)},
-        {"ARCS reserved", t.arcs.offset + 4, 4, 1},
+        {"ARCS reserved", t.arcs.offset + 6, 2, 1},
         {"ARCS count 0", t.arcs.offset + 8, 8, 0},
         {"ARCS count + 1", t.arcs.offset + 8, 8, count + 1},
         {"ARCS count 2^40", t.arcs.offset + 8, 8, std::uint64_t(1) << 40},
-        {"sentinel accepts", t.raw.arc_offset(0), t.c.width, t.c.width == 4 ? 0xC0000000u : 0x30000000000u},
-        {"sentinel not last", t.raw.arc_offset(0), t.c.width, 0},
     };
+    if (t.c.width != 0) {
+      edits.push_back({"ARCS reserved (packed field sizes)", t.arcs.offset + 4, 1, 5});
+    } else {
+      const std::size_t end = t.arcs.offset + t.arcs.size;  // the array's padding ends the section
+      edits.push_back({"packed tile bits 0", t.arcs.offset + 4, 1, 0});
+      edits.push_back({"packed tile bits 9", t.arcs.offset + 4, 1, 9});
+      edits.push_back({"packed target bits 0", t.arcs.offset + 5, 1, 0});
+      edits.push_back({"packed target bits 33", t.arcs.offset + 5, 1, 33});
+      edits.push_back({"packed target bits too few for the count", t.arcs.offset + 5, 1,
+                       static_cast<std::uint64_t>(std::bit_width(count - 1) - 1)});
+      edits.push_back({"packed padding, last byte", end - 1, 1, 0x80});
+      edits.push_back({"packed padding, first u64 of padding", end - 8, 1, 1});
+      edits.push_back({"packed array one byte short", t.arcs.entry + 16, 8, t.arcs.size - 1});
+      edits.push_back({"packed image claiming minor 2", 10, 2, format::kMinorFolds});
+    }
     for (const char* tag : {"DAWG", "GADG"}) {
       if (!t.raw.Has(tag)) continue;
       const auto d = t.raw.Find(tag);
@@ -514,6 +534,21 @@ TEST_CASE("ALPH, META, ARCS and graph descriptor fields out of range fail Open")
     for (const Edit& e : edits) {
       INFO(e.what);
       ExpectOpenError(Patched(t.base, [&](RawImage& r) { r.Set(e.offset, e.width, e.value); }), Errc::kCorrupt);
+    }
+    // The sentinel: tile 0, last, not accepting, no target.
+    for (const auto& [what, edit] : std::initializer_list<std::pair<const char*, void (*)(RawImage::Arc&)>>{
+             {"sentinel accepts", [](RawImage::Arc& a) { a.accepts = true; }},
+             {"sentinel not last", [](RawImage::Arc& a) { a.last = false; }},
+             {"sentinel tile 1", [](RawImage::Arc& a) { a.tile = 1; }},
+             {"sentinel target 1", [](RawImage::Arc& a) { a.target = 1; }}}) {
+      INFO(what);
+      ExpectOpenError(Patched(t.base,
+                              [&](RawImage& r) {
+                                auto a = r.GetArc(0);
+                                edit(a);
+                                r.SetArc(0, a);
+                              }),
+                      Errc::kCorrupt, "arc 0 must be the empty-list sentinel");
     }
     // The final arc must end a list.
     ExpectOpenError(Patched(t.base,

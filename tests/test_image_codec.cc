@@ -201,14 +201,14 @@ TEST_CASE("Image codec: META's fixed part and the ARCS head round-trip and rejec
   CheckError(internal::MetaRecord::DecodeFrom(std::span(section).first(63)).status(), Errc::kCorrupt,
              "section META: size 63");
 
-  for (std::uint32_t width : {4u, 8u}) {
+  for (int width : {4, 8}) {
     INFO("width " << width);
-    const internal::ArcsHead head{width, 3};
+    const internal::ArcsHead head{ArcEncoding{width, 0, 0}, 3};
     std::vector<std::byte> arcs(format::kArcsHeadSize + 3 * width);
     head.EncodeTo(std::span(arcs).first<format::kArcsHeadSize>());
     auto h = internal::ArcsHead::DecodeFrom(arcs);
     REQUIRE(h.ok());
-    CHECK(h->width == width);
+    CHECK(h->encoding == ArcEncoding{width, 0, 0});
     CHECK(h->count == 3);
     CheckError(internal::ArcsHead::DecodeFrom(std::span(arcs).first(arcs.size() - 1)).status(), Errc::kCorrupt,
                "do not fit");
@@ -217,6 +217,39 @@ TEST_CASE("Image codec: META's fixed part and the ARCS head round-trip and rejec
       bad[at] = at == 8 ? std::byte{0} : std::byte{2};
       CheckError(internal::ArcsHead::DecodeFrom(bad).status(), Errc::kCorrupt, "section ARCS");
     }
+  }
+
+  // Bit-packed (1.3): 3 arcs of 5 + 21 + 2 bits: 84 bits, one u64 and the
+  // 8 bytes of padding that let an 8-byte load read the last arc.
+  const ArcEncoding packed{0, 5, 21};
+  CHECK(packed.arc_bits() == 28);
+  CHECK(packed.ArrayBytes(3) == 24);
+  CHECK(packed.ArrayBytes(2) == 16);  // 56 bits
+  const internal::ArcsHead head{packed, 3};
+  std::vector<std::byte> arcs(format::kArcsHeadSize + 24);
+  head.EncodeTo(std::span(arcs).first<format::kArcsHeadSize>());
+  CHECK(std::to_integer<int>(arcs[0]) == 0);  // arc width 0
+  CHECK(std::to_integer<int>(arcs[4]) == 5);
+  CHECK(std::to_integer<int>(arcs[5]) == 21);
+  auto h = internal::ArcsHead::DecodeFrom(arcs);
+  REQUIRE(h.ok());
+  CHECK(h->encoding == packed);
+  CHECK(h->count == 3);
+  CheckError(internal::ArcsHead::DecodeFrom(std::span(arcs).first(arcs.size() - 1)).status(), Errc::kCorrupt,
+             "(24 bytes) do not fit in 23 bytes");
+  const struct {
+    std::size_t at;
+    std::uint8_t value;
+    const char* what;
+  } bad_packed[] = {{4, 0, "tile bits: expected 1..8, got 0"},       {4, 9, "tile bits: expected 1..8, got 9"},
+                    {5, 0, "target bits: expected 1..32, got 0"},    {5, 33, "target bits: expected 1..32, got 33"},
+                    {5, 1, "arc count: expected 1..2, got 3"},       {6, 1, "reserved bytes"},
+                    {0, 3, "expected 4, 8 or 0 (bit-packed), got 3"}};
+  for (const auto& e : bad_packed) {
+    INFO(e.what);
+    std::vector<std::byte> bad = arcs;
+    bad[e.at] = std::byte{e.value};
+    CheckError(internal::ArcsHead::DecodeFrom(bad).status(), Errc::kCorrupt, e.what);
   }
 }
 

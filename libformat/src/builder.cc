@@ -183,11 +183,12 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
   return out;
 }
 
-std::string OptionsText(const BuildOptions& o, const Alphabet& a, int width) {
+std::string OptionsText(const BuildOptions& o, const Alphabet& a, const ArcEncoding& encoding) {
   std::string s = "graphs=";
   s += o.dawg && o.gaddag ? "dawg,gaddag" : o.dawg ? "dawg" : "gaddag";
   s += " max-len=" + std::to_string(o.max_len);
-  s += " arc-width=" + std::to_string(width);
+  s += encoding.packed() ? " arc-bits=" + std::to_string(encoding.arc_bits())
+                         : " arc-width=" + std::to_string(encoding.width);
   s += " alphabet=" + (a.name().empty() ? std::string("unnamed") : a.name());
   return s;
 }
@@ -202,6 +203,9 @@ Status CheckOptions(const BuildOptions& options, const Alphabet& alphabet) {
                                               std::to_string(options.max_len));
   if (options.arc_width != 0 && options.arc_width != 4 && options.arc_width != 8)
     return Status(Errc::kInvalidArgument, "arc width: expected 0, 4 or 8, got " + std::to_string(options.arc_width));
+  if (options.compact && options.arc_width != 0)
+    return Status(Errc::kInvalidArgument,
+                  "compact (bit-packed) arcs have no arc width: expected 0, got " + std::to_string(options.arc_width));
   if (alphabet.size() < 1) return Status(Errc::kInvalidArgument, "the alphabet has no tiles");
   return Status::Ok();
 }
@@ -373,19 +377,14 @@ void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<
 
 // ---- Phase 4: serialization (image_writer.h); the arcs from the layout ----
 
-void WriteArcWords(std::byte* out, int width, const StateStore& store, const Layout& layout) {
-  const auto put = [&](std::uint64_t v) {
-    std::memcpy(out, &v, static_cast<std::size_t>(width));  // little-endian host (bytes.h)
-    out += width;
-  };
-  put(width == 4 ? format::kArc32Sentinel : format::kArc64Sentinel);
+void WriteArcWords(internal::ArcWriter& out, const StateStore& store, const Layout& layout) {
+  out.Put(kSeparator, true, false, kNoNode);  // the sentinel
   for (StateId m : layout.placed) {
     auto arcs = store.arcs(m);
     for (std::size_t i = 0; i < arcs.size(); ++i) {
       const PackedArc a = arcs[i];
       const std::uint64_t target = layout.pos[ArcTarget(a)];
-      const std::uint64_t tile = ArcTile(a), acc = ArcAccepts(a), last = i + 1 == arcs.size();
-      put(width == 4 ? (acc << 31 | last << 30 | tile << 24 | target) : (acc << 41 | last << 40 | tile << 32 | target));
+      out.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
     }
   }
 }
@@ -429,6 +428,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   const int width = *chosen;
+  const ArcEncoding encoding =
+      options.compact ? internal::PackedArcEncoding(layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
   GraphInfo dawg_info, gaddag_info;
   CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
@@ -436,7 +437,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const double t_layout = Since(t0);
 
   // Phase 4: serialize (image_writer.h).
-  const std::string opts = OptionsText(options, alphabet, width);
+  const std::string opts = OptionsText(options, alphabet, encoding);
   internal::ImagePlan plan;
   plan.alphabet = &alphabet;
   Metadata& m = plan.meta;
@@ -450,10 +451,10 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   m.options = opts;
   plan.dawg = options.dawg ? &dawg_info : nullptr;
   plan.gaddag = options.gaddag ? &gaddag_info : nullptr;
-  plan.arc_width = width;
+  plan.arc_encoding = encoding;
   plan.arc_count = layout.slots;
   plan.word_index = options.word_index;
-  auto encoded = internal::EncodeImage(plan, [&](std::byte* out) { WriteArcWords(out, width, store, layout); });
+  auto encoded = internal::EncodeImage(plan, [&](internal::ArcWriter& out) { WriteArcWords(out, store, layout); });
   if (!encoded.ok()) return encoded.status();
 
   if (report) {
@@ -461,7 +462,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
     report->gaddag = gaddag_info;
     report->arc_slots = layout.slots;
     report->image_bytes = encoded->bytes.size();
-    report->arc_width = width;
+    report->arc_width = encoding.width;
+    report->arc_bits = encoding.arc_bits();
     report->seconds_dawg = t_dawg;
     report->seconds_gaddag = t_gaddag;
     report->seconds_layout = t_layout;

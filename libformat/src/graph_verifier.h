@@ -26,31 +26,28 @@ namespace lexc::internal {
 template <class C>
 class GraphVerifier {
  public:
-  using Word = typename C::Word;
-
-  GraphVerifier(const Word* arcs, std::uint64_t count, Node root, const char* name, bool gaddag,
-                const Alphabet& alphabet)
-      : arcs_(arcs),
-        count_(count),
-        root_(root),
+  GraphVerifier(const GraphView<C>& g, const char* name, bool gaddag, const Alphabet& alphabet)
+      : g_(g),
+        count_(g.arc_count()),
+        root_(g.root()),
         gaddag_(gaddag),
         gname_(std::string(name) + ": "),
-        color_(count, 0),
-        slot_seen_(count, 0),
-        strings_(count, 0),
-        depth_(count, 0),
-        has_sep_(gaddag ? count : 0, 0),
-        rev_words_(gaddag ? count : 0, 0),
-        rev_depth_(gaddag ? count : 0, 0) {
+        color_(count_, 0),
+        slot_seen_(count_, 0),
+        strings_(count_, 0),
+        depth_(count_, 0),
+        has_sep_(gaddag ? count_ : 0, 0),
+        rev_words_(gaddag ? count_ : 0, 0),
+        rev_depth_(gaddag ? count_ : 0, 0) {
     // When every label has the same length L (English), the text bytes are
     // L x tiles + words, and no per-node byte count is needed.
     for (int t = 1; t <= alphabet.size(); ++t) {
       label_bytes_[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
       uniform_ &= label_bytes_[t] == label_bytes_[1];
     }
-    word_tiles_.assign(gaddag ? 0 : count, 0);
-    word_bytes_.assign(uniform_ ? 0 : count, 0);
-    got_.root = root;
+    word_tiles_.assign(gaddag ? 0 : count_, 0);
+    word_bytes_.assign(uniform_ ? 0 : count_, 0);
+    got_.root = root_;
   }
 
   Status Run(const GraphInfo& want, const Metadata& meta) {
@@ -81,7 +78,7 @@ class GraphVerifier {
     };
     // Locals, not members, in the hot loop: byte stores could otherwise alias
     // the members and force the compiler to reload them on every arc.
-    const Word* const arcs = arcs_;
+    const GraphView<C> arcs = g_;
     const std::uint64_t count = count_;
     std::uint8_t* const color = color_.data();
     Columns c{strings_.data(),
@@ -102,11 +99,11 @@ class GraphVerifier {
     while (!stack.empty()) {
       Frame& f = stack.back();
       if (f.at != ~std::uint64_t(0)) {
-        const auto w = arcs[f.at];
-        const Node t = C::target(w);
+        const auto w = arcs.arc(f.at);
+        const Node t = arcs.target(w);
         if (t != kNoNode && color[t] == 1)
           return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
-        const bool last = C::last(w);
+        const bool last = arcs.last(w);
         f.at = last ? ~std::uint64_t(0) : f.at + 1;
         if (!last && f.at >= count)
           return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
@@ -148,7 +145,7 @@ class GraphVerifier {
   // Checks node n's list and records its figures from its children's; false
   // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
-  [[gnu::always_inline]] inline bool FoldNode(Node n, const Word* arcs, Columns& c) {
+  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, Columns& c) {
     const bool gaddag = c.gaddag, uniform = c.uniform;
     std::uint64_t* const strings = c.strings;
     std::uint32_t* const depth = c.depth;
@@ -166,9 +163,10 @@ class GraphVerifier {
     int prev_tile = -1;
     bool sep_below = false;
     for (std::uint64_t i = n;; ++i) {
-      const auto w = arcs[i];
-      const Tile tile = C::tile(w);
-      const Node t = C::target(w);
+      const auto w = arcs.arc(i);
+      const Tile tile = arcs.tile(w);
+      const Node t = arcs.target(w);
+      const bool accepts = arcs.accepts(w);
       if (static_cast<int>(tile) <= prev_tile)
         return Fail(gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
                     std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
@@ -176,23 +174,23 @@ class GraphVerifier {
       if (tile == kSeparator) {
         if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
         if (n == c.root) return Fail(gname_ + "the root has a separator arc");
-        if (C::accepts(w)) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
+        if (accepts) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
         if (t == kNoNode) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
         if (has_sep[t]) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
         sep_below = true;
       } else if (gaddag && t != kNoNode && has_sep[t]) {
         sep_below = true;
       }
-      if (t == kNoNode && !C::accepts(w))
+      if (t == kNoNode && !accepts)
         return Fail(gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
       const std::uint64_t sub = t == kNoNode ? 0 : strings[t];
-      total += (C::accepts(w) ? 1 : 0) + sub;
+      total += (accepts ? 1 : 0) + sub;
       if (total < sub) return Fail(gname_ + "accepted-string count overflows");
       d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
       if (tile != kSeparator) {
         // Words through this arc: the one ending here, and those below.
         const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
-        const std::uint64_t through = (C::accepts(w) ? 1 : 0) + below;
+        const std::uint64_t through = (accepts ? 1 : 0) + below;
         if (!gaddag) {
           sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
           sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
@@ -201,19 +199,19 @@ class GraphVerifier {
           std::uint64_t x = 0;
           sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
           sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
-          sums_overflow |= __builtin_add_overflow(bytes_below, C::accepts(w) ? 1 : 0, &bytes_below);  // its LF
+          sums_overflow |= __builtin_add_overflow(bytes_below, accepts ? 1 : 0, &bytes_below);  // its LF
           sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
         }
       }
       if (gaddag && tile != kSeparator) {
         const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
-        rtotal += (C::accepts(w) ? 1 : 0) + rsub;
+        rtotal += (accepts ? 1 : 0) + rsub;
         if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
         rd = std::max<std::uint32_t>(rd, 1 + (t == kNoNode ? 0 : rev_depth[t]));
       }
       new_slots += !slot_seen[i];
       slot_seen[i] = 1;
-      if (C::last(w)) break;
+      if (arcs.last(w)) break;
     }
     c.slots += new_slots;
     c.sums_overflow |= sums_overflow;
@@ -233,12 +231,13 @@ class GraphVerifier {
   // after the separator of the node it leads to (sorted lists put it first).
   Status CountForwardWords() {
     for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
-      const auto w = arcs_[i];
-      const Node t = C::target(w);
-      const std::uint64_t sub = t != kNoNode && C::tile(arcs_[t]) == kSeparator ? strings_[C::target(arcs_[t])] : 0;
-      forward_words_ += (C::accepts(w) ? 1 : 0) + sub;
+      const auto w = g_.arc(i);
+      const Node t = g_.target(w);
+      const auto first = g_.arc(t);
+      const std::uint64_t sub = t != kNoNode && g_.tile(first) == kSeparator ? strings_[g_.target(first)] : 0;
+      forward_words_ += (g_.accepts(w) ? 1 : 0) + sub;
       if (forward_words_ < sub) return Corrupt(gname_ + "accepted-string count overflows");
-      if (C::last(w)) break;
+      if (g_.last(w)) break;
     }
     return Status::Ok();
   }
@@ -296,7 +295,7 @@ class GraphVerifier {
     return Status::Ok();
   }
 
-  const Word* arcs_;
+  GraphView<C> g_;
   std::uint64_t count_;
   Node root_;
   bool gaddag_;

@@ -213,8 +213,10 @@ Result<MetaRecord> MetaRecord::DecodeFrom(std::span<const std::byte> section) {
 
 void ArcsHead::EncodeTo(std::span<std::byte, format::kArcsHeadSize> out) const {
   std::byte* p = out.data();
-  Store(p, width);
-  Store(p + 4, std::uint32_t{0});
+  Store(p, static_cast<std::uint32_t>(encoding.width));
+  Store(p + 4, static_cast<std::uint8_t>(encoding.packed() ? encoding.tile_bits : 0));
+  Store(p + 5, static_cast<std::uint8_t>(encoding.packed() ? encoding.target_bits : 0));
+  Store(p + 6, std::uint16_t{0});
   Store(p + 8, count);
 }
 
@@ -224,19 +226,35 @@ Result<ArcsHead> ArcsHead::DecodeFrom(std::span<const std::byte> section) {
                    ", expected >= " + std::to_string(format::kArcsHeadSize));
   const std::byte* p = section.data();
   ArcsHead h;
-  h.width = Load<std::uint32_t>(p);
-  LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "section ARCS"));
+  const auto width = Load<std::uint32_t>(p);
   h.count = Load<std::uint64_t>(p + 8);
-  if (h.width != 4 && h.width != 8)
-    return Corrupt("section ARCS: arc width: expected 4 or 8, got " + std::to_string(h.width));
-  const std::uint64_t max_count = h.width == 4 ? format::kArc32MaxArcs : format::kArc64MaxArcs;
+  std::uint64_t max_count = 0;
+  if (width == 4 || width == 8) {
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 4, 4, "section ARCS"));
+    h.encoding = ArcEncoding{static_cast<int>(width), 0, 0};
+    max_count = width == 4 ? format::kArc32MaxArcs : format::kArc64MaxArcs;
+  } else if (width == format::kArcWidthPacked) {
+    LEXC_RETURN_IF_ERROR(CheckReservedZero(p + 6, 2, "section ARCS"));
+    const int tile_bits = std::to_integer<int>(p[4]), target_bits = std::to_integer<int>(p[5]);
+    if (tile_bits < 1 || tile_bits > format::kPackedMaxTileBits)
+      return Corrupt("section ARCS: packed tile bits: expected 1.." + std::to_string(format::kPackedMaxTileBits) +
+                     ", got " + std::to_string(tile_bits));
+    if (target_bits < 1 || target_bits > format::kPackedMaxTargetBits)
+      return Corrupt("section ARCS: packed target bits: expected 1.." + std::to_string(format::kPackedMaxTargetBits) +
+                     ", got " + std::to_string(target_bits));
+    h.encoding = ArcEncoding{0, tile_bits, target_bits};
+    max_count = std::uint64_t(1) << target_bits;
+  } else {
+    return Corrupt("section ARCS: arc width: expected 4, 8 or 0 (bit-packed), got " + std::to_string(width));
+  }
   if (h.count < 1 || h.count > max_count)
     return Corrupt("section ARCS: arc count: expected 1.." + std::to_string(max_count) + ", got " +
                    std::to_string(h.count));
   const std::uint64_t room = section.size() - format::kArcsHeadSize;
-  if (h.count > room / h.width)
-    return Corrupt("section ARCS: " + std::to_string(h.count) + " arcs of " + std::to_string(h.width) +
-                   " bytes do not fit in " + std::to_string(room) + " bytes");
+  if (h.encoding.ArrayBytes(h.count) > room)
+    return Corrupt("section ARCS: " + std::to_string(h.count) + " arcs of " + std::to_string(h.encoding.arc_bits()) +
+                   " bits (" + std::to_string(h.encoding.ArrayBytes(h.count)) + " bytes) do not fit in " +
+                   std::to_string(room) + " bytes");
   return h;
 }
 

@@ -121,15 +121,19 @@ struct MetaRecord {
   static Result<MetaRecord> DecodeFrom(std::span<const std::byte> section);
 };
 
-// The 16-byte head of ARCS: arc width and arc count (sentinel included).
+// The 16-byte head of ARCS: the arc encoding (width 4 or 8, or 0 with the
+// packed layout's field sizes, format 1.3) and the arc count (sentinel
+// included).
 struct ArcsHead {
-  std::uint32_t width = 4;
+  ArcEncoding encoding;
   std::uint64_t count = 0;
 
   void EncodeTo(std::span<std::byte, format::kArcsHeadSize> out) const;
-  // Decodes the head of the ARCS section and checks that `count` arcs of
-  // `width` bytes (4 or 8; count within what that width addresses) fit in
-  // the section. Errors: kCorrupt.
+  // Decodes the head of the ARCS section and checks the encoding (width 4
+  // or 8 with zero field sizes; or 0 with tile bits 1..8 and target bits
+  // 1..32), that the count is within what the encoding addresses, and that
+  // the arc array (ArcEncoding::ArrayBytes, the packed padding included)
+  // fits in the section. Errors: kCorrupt.
   static Result<ArcsHead> DecodeFrom(std::span<const std::byte> section);
 };
 

@@ -1,7 +1,9 @@
 // Image serialization shared by the builder and EncodeImageFromArcs.
 #include "image_writer.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstring>
 
@@ -45,7 +47,13 @@ void WriteFrame(ByteWriter& w, std::span<const SectionEntry> sections, std::uint
 
 }  // namespace
 
-Result<EncodedImage> EncodeImage(const ImagePlan& plan, const std::function<void(std::byte* out)>& write_arcs) {
+ArcEncoding PackedArcEncoding(std::uint64_t arc_count, int tiles) {
+  const int tile_bits = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(tiles))));
+  const int target_bits = std::max(1, static_cast<int>(std::bit_width(arc_count > 0 ? arc_count - 1 : 0)));
+  return ArcEncoding{static_cast<int>(format::kArcWidthPacked), tile_bits, target_bits};
+}
+
+Result<EncodedImage> EncodeImage(const ImagePlan& plan, const std::function<void(ArcWriter& out)>& write_arcs) {
   const Alphabet& alphabet = *plan.alphabet;
   std::vector<SectionEntry> sections;
   sections.push_back({format::kTagAlphabet});
@@ -55,7 +63,7 @@ Result<EncodedImage> EncodeImage(const ImagePlan& plan, const std::function<void
   if (plan.gaddag) sections.push_back({format::kTagGaddag});
   sections.push_back({format::kTagArcs});
   if (plan.word_index) sections.push_back({format::kTagWordIndex});
-  const std::uint64_t arc_bytes = plan.arc_count * static_cast<std::uint64_t>(plan.arc_width);
+  const std::uint64_t arc_bytes = plan.arc_encoding.ArrayBytes(plan.arc_count);
   EncodedImage out;
   ByteWriter w;
   w.Reserve(4096 + alphabet.size() * format::kTileRecordSize + plan.meta.options.size() + arc_bytes);
@@ -77,14 +85,16 @@ Result<EncodedImage> EncodeImage(const ImagePlan& plan, const std::function<void
     } else if (sec.tag == format::kTagArcs) {
       arcs_offset = sec.offset;
       std::array<std::byte, format::kArcsHeadSize> head;
-      ArcsHead{static_cast<std::uint32_t>(plan.arc_width), plan.arc_count}.EncodeTo(head);
+      ArcsHead{plan.arc_encoding, plan.arc_count}.EncodeTo(head);
       w.PutBytes(head.data(), head.size());
       w.PutZeros(arc_bytes);
-      write_arcs(const_cast<std::byte*>(w.data()) + w.size() - arc_bytes);
+      ArcWriter arcs(const_cast<std::byte*>(w.data()) + w.size() - arc_bytes, plan.arc_encoding);
+      write_arcs(arcs);
     } else {
       // WIDX follows ARCS: numbered from the arcs as written.
       const auto t0 = std::chrono::steady_clock::now();
-      const Graph dawg(w.data() + arcs_offset + format::kArcsHeadSize, plan.arc_width, plan.arc_count, plan.dawg->root);
+      const Graph dawg(w.data() + arcs_offset + format::kArcsHeadSize, plan.arc_encoding, plan.arc_count,
+                       plan.dawg->root);
       auto index = ComputeWordIndexSection(dawg);
       if (!index.ok()) return index.status();
       w.PutBytes(index->words.data(), index->bytes);
@@ -95,9 +105,10 @@ Result<EncodedImage> EncodeImage(const ImagePlan& plan, const std::function<void
   }
   if (plan.word_index) out.word_index_bytes = sections.back().size;
   // The lowest minor version that describes the image.
-  const std::uint16_t minor = !alphabet.folds().empty() ? format::kMinorFolds
-                              : plan.word_index         ? format::kMinorWordIndex
-                                                        : format::kMinor;
+  const std::uint16_t minor = plan.arc_encoding.packed()  ? format::kMinorPackedArcs
+                              : !alphabet.folds().empty() ? format::kMinorFolds
+                              : plan.word_index           ? format::kMinorWordIndex
+                                                          : format::kMinor;
   WriteFrame(w, sections, minor);
   out.bytes = w.Take();
   return out;
@@ -123,10 +134,11 @@ Result<std::vector<std::byte>> EncodeImageFromArcs(const Alphabet& alphabet, con
   plan.meta = meta;
   plan.dawg = dawg;
   plan.gaddag = gaddag;
-  plan.arc_width = 4;
+  plan.arc_encoding = ArcEncoding{4, 0, 0};
   plan.arc_count = arcs.size();
-  auto encoded = internal::EncodeImage(
-      plan, [&](std::byte* out) { std::memcpy(out, arcs.data(), arcs.size() * sizeof(std::uint32_t)); });
+  auto encoded = internal::EncodeImage(plan, [&](internal::ArcWriter& out) {
+    for (const std::uint32_t a : arcs) out.Put(Arc32::tile(a), Arc32::last(a), Arc32::accepts(a), Arc32::target(a));
+  });
   if (!encoded.ok()) return encoded.status();
   return std::move(encoded->bytes);
 }

@@ -14,6 +14,7 @@
 #include <exception>
 #include <filesystem>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bytes.h"
@@ -40,6 +41,24 @@ std::string TagName(std::uint32_t tag) {
     s += (c >= 0x20 && c < 0x7F) ? c : '?';
   }
   return s;
+}
+
+std::uint64_t LowBits(int n) { return n >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1; }
+
+// The bits of a packed arc array after its last arc, up to the end of its
+// padding, must be zero (formats/lexicon-image.md, "Bit-packed arcs").
+// O(16 bytes). `offset`: the array's offset in the image, for the message.
+Status CheckPackedPadding(const std::byte* arcs, const ArcEncoding& enc, std::uint64_t count, std::uint64_t offset) {
+  const std::uint64_t used_bits = count * static_cast<std::uint64_t>(enc.arc_bits());
+  const std::uint64_t end = enc.ArrayBytes(count);
+  for (std::uint64_t byte = used_bits / 8; byte < end; ++byte) {
+    const unsigned keep = byte == used_bits / 8 ? static_cast<unsigned>(used_bits % 8) : 0;  // arc bits in this byte
+    const unsigned pad = std::to_integer<unsigned>(arcs[byte]) >> keep;
+    if (pad != 0)
+      return Corrupt("section ARCS: padding after the last packed arc is not zero (byte at offset " +
+                     std::to_string(offset + byte) + ")");
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -112,18 +131,26 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
   {
     const auto head = internal::ArcsHead::DecodeFrom(bytes.subspan(arcs->offset, arcs->size));
     if (!head.ok()) return head.status();
-    const std::uint32_t width = head->width;
+    const ArcEncoding enc = head->encoding;
     const std::uint64_t count = head->count;
     const std::byte* a = base + arcs->offset + format::kArcsHeadSize;
-    const bool sentinel_ok = width == 4 ? Load<std::uint32_t>(a) == format::kArc32Sentinel
-                                        : Load<std::uint64_t>(a) == format::kArc64Sentinel;
+    if (enc.packed()) {
+      if (header->minor < format::kMinorPackedArcs)
+        return Corrupt("header: minor version " + std::to_string(header->minor) + ", but bit-packed arcs need 1." +
+                       std::to_string(format::kMinorPackedArcs));
+      LEXC_RETURN_IF_ERROR(CheckPackedPadding(a, enc, count, arcs->offset + format::kArcsHeadSize));
+    }
+    const bool sentinel_ok =
+        enc.width == 4   ? Load<std::uint32_t>(a) == format::kArc32Sentinel
+        : enc.width == 8 ? Load<std::uint64_t>(a) == format::kArc64Sentinel
+                         : (Load<std::uint64_t>(a) & LowBits(enc.arc_bits())) == std::uint64_t(1) << enc.tile_bits;
     if (!sentinel_ok) return Corrupt("section ARCS: arc 0 must be the empty-list sentinel");
     // The last arc must end a list, so that every sibling scan that starts
     // inside the array also ends inside it.
-    const std::byte* lastp = a + (count - 1) * width;
-    const bool last_ok = width == 4 ? Arc32::last(Load<std::uint32_t>(lastp)) : Arc64::last(Load<std::uint64_t>(lastp));
+    const bool last_ok =
+        Graph(a, enc, count, kNoNode).Dispatch([&](const auto& g) { return g.last(g.arc(count - 1)); });
     if (!last_ok) return Corrupt("section ARCS: the final arc " + std::to_string(count - 1) + " does not end a list");
-    lex.arc_width_ = static_cast<int>(width);
+    lex.arc_encoding_ = enc;
     lex.arc_count_ = count;
     lex.arcs_ = a;
   }
@@ -131,7 +158,7 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
     auto desc = internal::GraphDescriptor::DecodeFrom(bytes.subspan(sec.offset, sec.size), tag, lex.arc_count_);
     if (!desc.ok()) return desc.status();
     *info = desc->info;
-    *graph = Graph(lex.arcs_, lex.arc_width_, lex.arc_count_, info->root);
+    *graph = Graph(lex.arcs_, lex.arc_encoding_, lex.arc_count_, info->root);
     return Status::Ok();
   };
   if (dawg) LEXC_RETURN_IF_ERROR(read_graph(*dawg, "DAWG", &lex.dawg_info_, &lex.dawg_));
@@ -148,18 +175,22 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
 
 namespace {
 
-template <class C>
-Status VerifyArcs(const typename C::Word* arcs, std::uint64_t count, int tiles) {
+// Every arc but the sentinel (checked at open): tile and target in range,
+// the 8-byte layout's reserved bits zero. The packed layout has no reserved
+// bits inside an arc (its padding is checked at open).
+template <class G>
+Status VerifyArcs(const G& g, int tiles) {
+  const std::uint64_t count = g.arc_count();
   for (std::uint64_t i = 1; i < count; ++i) {
-    const auto w = arcs[i];
-    if constexpr (C::kWidth == 8) {
+    const auto w = g.arc(i);
+    if constexpr (G::Codec::kWidth == 8) {
       if (w >> 42) return Corrupt("section ARCS: arc " + std::to_string(i) + ": reserved bits set (" + Hex(w) + ")");
     }
-    if (C::target(w) >= count)
-      return Corrupt("section ARCS: arc " + std::to_string(i) + " targets " + std::to_string(C::target(w)) +
+    if (g.target(w) >= count)
+      return Corrupt("section ARCS: arc " + std::to_string(i) + " targets " + std::to_string(g.target(w)) +
                      ", expected < " + std::to_string(count));
-    if (C::tile(w) > tiles)
-      return Corrupt("section ARCS: arc " + std::to_string(i) + " has tile " + std::to_string(C::tile(w)) +
+    if (g.tile(w) > tiles)
+      return Corrupt("section ARCS: arc " + std::to_string(i) + " has tile " + std::to_string(g.tile(w)) +
                      ", expected <= " + std::to_string(tiles));
   }
   return Status::Ok();
@@ -176,16 +207,20 @@ Status Lexicon::Verify() const {
   const std::uint32_t got = Crc32c(0, bytes_.data(), body);
   if (want != got) return Status(Errc::kChecksum, "CRC32C: trailer says " + Hex(want) + ", bytes give " + Hex(got));
   if (meta_.word_count && meta_.shortest_word < 1) return Corrupt("section META: shortest word is 0");
-  auto run = [&](auto codec) -> Status {
-    using C = decltype(codec);
-    const auto* a = static_cast<const typename C::Word*>(arcs_);
-    LEXC_RETURN_IF_ERROR(VerifyArcs<C>(a, arc_count_, alphabet_.size()));
-    if (has_dawg())
+  const Graph arc_array(arcs_, arc_encoding_, arc_count_, kNoNode);
+  return arc_array.Dispatch([&](const auto& all) -> Status {
+    using View = std::remove_cvref_t<decltype(all)>;
+    LEXC_RETURN_IF_ERROR(VerifyArcs(all, alphabet_.size()));
+    if (has_dawg()) {
+      const View g(arcs_, arc_count_, dawg_.root(), all.codec());
       LEXC_RETURN_IF_ERROR(
-          internal::GraphVerifier<C>(a, arc_count_, dawg_.root(), "DAWG", false, alphabet_).Run(dawg_info_, meta_));
-    if (has_gaddag())
-      LEXC_RETURN_IF_ERROR(internal::GraphVerifier<C>(a, arc_count_, gaddag_.root(), "GADDAG", true, alphabet_)
-                               .Run(gaddag_info_, meta_));
+          internal::GraphVerifier<typename View::Codec>(g, "DAWG", false, alphabet_).Run(dawg_info_, meta_));
+    }
+    if (has_gaddag()) {
+      const View g(arcs_, arc_count_, gaddag_.root(), all.codec());
+      LEXC_RETURN_IF_ERROR(
+          internal::GraphVerifier<typename View::Codec>(g, "GADDAG", true, alphabet_).Run(gaddag_info_, meta_));
+    }
     if (has_word_index()) {
       if (minor_ < format::kMinorWordIndex)
         return Corrupt("header: minor version " + std::to_string(minor_) + ", but a WIDX section needs 1." +
@@ -195,8 +230,7 @@ Status Lexicon::Verify() const {
       LEXC_RETURN_IF_ERROR(internal::CompareWordIndexSections(word_index_, *expected));
     }
     return Status::Ok();
-  };
-  return arc_width_ == 4 ? run(Arc32{}) : run(Arc64{});
+  });
 }
 
 struct MappedLexicon::Mapping {

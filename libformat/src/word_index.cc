@@ -78,18 +78,19 @@ template <class C>
   std::uint64_t number = 0;
   for (std::size_t i = 0; i < word.size(); ++i) {
     if (node == kNoNode || node >= g.arc_count()) return std::nullopt;
-    const typename C::Word* p = g.arcs() + node;
+    std::uint64_t p = node;
     for (;; ++p) {
-      const auto w = *p;
-      const Tile t = C::tile(w);
+      const auto w = g.arc(p);
+      const Tile t = g.tile(w);
       if (t == word[i]) break;
-      if (t > word[i] || C::last(w)) return std::nullopt;
-      number += (C::accepts(w) ? 1 : 0) + counts.Count(C::target(w));
+      if (t > word[i] || g.last(w)) return std::nullopt;
+      number += (g.accepts(w) ? 1 : 0) + counts.Count(g.target(w));
     }
-    const bool accepts = C::accepts(*p);
+    const auto found = g.arc(p);
+    const bool accepts = g.accepts(found);
     if (i + 1 == word.size()) return accepts ? std::optional<std::uint64_t>(number) : std::nullopt;
     number += accepts ? 1 : 0;
-    node = C::target(*p);
+    node = g.target(found);
   }
   return std::nullopt;
 }
@@ -101,20 +102,19 @@ template <class C>
   out->clear();
   Node node = g.root();
   while (out->size() < max_len && node != kNoNode && node < g.arc_count()) {
-    const typename C::Word* p = g.arcs() + node;
-    for (;; ++p) {
-      const auto w = *p;
-      const std::uint64_t acc = C::accepts(w) ? 1 : 0;
-      const std::uint64_t under = acc + counts.Count(C::target(w));
+    for (std::uint64_t p = node;; ++p) {
+      const auto w = g.arc(p);
+      const std::uint64_t acc = g.accepts(w) ? 1 : 0;
+      const std::uint64_t under = acc + counts.Count(g.target(w));
       if (n < under) {
-        out->push_back(C::tile(w));
+        out->push_back(g.tile(w));
         if (acc && n == 0) return Status::Ok();
         n -= acc;
-        node = C::target(w);
+        node = g.target(w);
         break;
       }
       n -= under;
-      if (C::last(w)) {
+      if (g.last(w)) {
         node = kNoNode;
         break;
       }

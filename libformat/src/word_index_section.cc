@@ -63,15 +63,14 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
   };
   std::vector<Frame> frames;
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint32_t>::max();
-  const typename C::Word* arcs = g.arcs();
   if (total) {
     frames.push_back({g.root(), g.root(), 0});
     state[slot(g.root())] = 1;
   }
   while (!frames.empty()) {
     Frame& f = frames.back();
-    const auto w = arcs[f.at];
-    const Node t = C::target(w);
+    const auto w = g.arc(f.at);
+    const Node t = g.target(w);
     std::uint64_t below = 0;
     if (marked(t)) {
       const std::uint64_t ts = slot(t);
@@ -83,11 +82,11 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
       if (state[ts] == 1) return Corrupt("section DAWG: a cycle passes through the node at arc " + std::to_string(t));
       below = counts[ts];
     }
-    f.sum += below + (C::accepts(w) ? 1 : 0);
+    f.sum += below + (g.accepts(w) ? 1 : 0);
     if (f.sum > kMax)
       return Status(Errc::kLimit, "word index: the node at arc " + std::to_string(f.node) +
                                       " accepts more than 2^32 - 1 words, beyond what the format counts");
-    if (!C::last(w)) {
+    if (!g.last(w)) {
       ++f.at;
       continue;
     }

@@ -35,17 +35,17 @@ class DawgKeyLister {
     if (node == kNoNode) return true;
     for (std::uint64_t i = node;; ++i) {
       if (i >= g_.arc_count() || ++arcs_ > max_arcs_) return false;
-      const typename C::Word w = g_.arcs()[i];
-      const std::uint64_t k = key + BingoIndex::Key(C::tile(w));
-      if (C::accepts(w)) {
+      const typename C::Word w = g_.arc(i);
+      const std::uint64_t k = key + BingoIndex::Key(g_.tile(w));
+      if (g_.accepts(w)) {
         if (++listed_ > max_listed_) return false;
         if (depth + 1 >= kRackSize) {
           if (keys_->size() == max_keys_) return false;
           keys_->push_back(k);
         }
       }
-      if (depth + 1 < kMaxBoardDim && !Walk(C::target(w), k, depth + 1)) return false;
-      if (C::last(w)) return true;
+      if (depth + 1 < kMaxBoardDim && !Walk(g_.target(w), k, depth + 1)) return false;
+      if (g_.last(w)) return true;
     }
   }
 

@@ -50,26 +50,6 @@ inline Acc Place(Acc a, const Sq& s, int value) {
   return a;
 }
 
-// The arc codec (Arc32 or Arc64) of a typed graph view.
-template <class C>
-C CodecOf(const GraphView<C>&);
-
-// An arc as the placement scan reads it: the tile in the low bits and the
-// "last arc of the node" flag just above them, so "tile >= t or last arc"
-// (t a tile code) is one comparison: Key(w) >= t.
-template <class C>
-struct ArcScan;
-template <>
-struct ArcScan<Arc32> {
-  static constexpr unsigned kTileMask = 63u;  // bits 24-29 tile, 30 last
-  static unsigned Key(std::uint32_t w) { return (w >> 24) & 0x7Fu; }
-};
-template <>
-struct ArcScan<Arc64> {
-  static constexpr unsigned kTileMask = 255u;  // bits 32-39 tile, 40 last
-  static unsigned Key(std::uint64_t w) { return static_cast<unsigned>(w >> 32) & 0x1FFu; }
-};
-
 // One generator's traversal of the board analysis it points to.
 struct Traversal {
   // ---- configuration (set at Create; bingo by SetBingoBonus) ----
@@ -172,19 +152,19 @@ struct Traversal {
     // The scan keeps raw arc words (one store per arc) and decodes only the
     // hits. A letter is placed once, from the rack if it holds one, else as a
     // blank; Record() enumerates the other ways to supply the word's letters.
-    using C = decltype(CodecOf(g));
-    using Word = typename C::Word;
+    // The arc's tile and "last arc" flag are read as one key (ScanKey).
+    using Word = typename G::Word;
     if (!allowed || node == kNoNode || node >= g.arc_count()) return;
     Word hits[kMaxGenTile + 1];
     int n = 0;
     const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
-    for (const Word* p = g.arcs() + node;; ++p) {
-      const Word w = *p;
-      const unsigned key = ArcScan<C>::Key(w);
-      const unsigned t = key & ArcScan<C>::kTileMask;
+    const unsigned tile_mask = g.ScanTileMask();
+    for (std::uint64_t i = node;; ++i) {
+      const Word w = g.arc(i);
+      const unsigned key = g.ScanKey(w);
+      const unsigned t = key & tile_mask;
       hits[n] = w;
-      n +=
-          static_cast<int>(ArcScan<C>::kTileMask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
+      n += static_cast<int>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
       // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
       if ((key >= last) | (n > kMaxGenTile)) break;
@@ -192,12 +172,12 @@ struct Traversal {
     // The children are visited next, one subtree each: start loading all of
     // them now so their cache misses overlap.
     // (A prefetch never faults: no range check needed even on an unverified image.)
-    for (int i = 0; i < n; ++i) __builtin_prefetch(g.arcs() + C::target(hits[i]));
+    for (int i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
     for (int i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
-      const Tile t = C::tile(w);
-      const Node child = C::target(w);
-      const bool accepts = C::accepts(w);
+      const Tile t = g.tile(w);
+      const Node child = g.target(w);
+      const bool accepts = g.accepts(w);
       --tiles_left_;
       if (counts_[t]) {
         const std::uint64_t bit = std::uint64_t(1) << t;
@@ -522,7 +502,12 @@ struct TopSink {
   M(GraphView<Arc64>, CallbackSink)        \
   M(GraphView<Arc64>, BestSink)            \
   M(GraphView<Arc64>, TopSink)             \
-  M(GraphView<Arc64>, BonusSink)
+  M(GraphView<Arc64>, BonusSink)           \
+  M(GraphView<ArcPacked>, CountSink)       \
+  M(GraphView<ArcPacked>, CallbackSink)    \
+  M(GraphView<ArcPacked>, BestSink)        \
+  M(GraphView<ArcPacked>, TopSink)         \
+  M(GraphView<ArcPacked>, BonusSink)
 // clang-format on
 
 }  // namespace lexc::gen::internal

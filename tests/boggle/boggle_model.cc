@@ -78,11 +78,12 @@ std::vector<Tile> TilePool(const WordSet& words) {
   return pool;
 }
 
-BuiltLexicon Build(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, int arc_width) {
+BuiltLexicon Build(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, int arc_width, bool compact) {
   BuildOptions o;
   o.dawg = dawg;
   o.gaddag = gaddag;
   o.arc_width = arc_width;
+  o.compact = compact;
   BuiltLexicon out;
   out.image = lexc::test::BuildOrFail(words, a, o);
   out.lex = lexc::test::OpenOrFail(out.image);

@@ -47,7 +47,8 @@ struct BuiltLexicon {
   lexc::test::Image image;
   Lexicon lex;
 };
-BuiltLexicon Build(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, int arc_width = 0);
+BuiltLexicon Build(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, int arc_width = 0,
+                   bool compact = false);
 
 // Words of a fixture file in the alphabet (tokenized by the library's
 // Alphabet::Tokenize; the word list is input here, not under test).

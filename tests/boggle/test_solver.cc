@@ -62,9 +62,9 @@ TEST_CASE("solver equals brute force on random boards, small lexicons", "[boggle
     const std::vector<Tile> pool = TilePool(words);
     const Tile q = TileOf(a, "Q"), u = TileOf(a, "U");
     for (const auto& g : lexc::test::kGraphChoices) {
-      for (int width : {4, 8}) {
-        if (width == 8 && !g.dawg) continue;  // one wide GADDAG-only case is enough: below
-        const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width);
+      for (int width : {4, 8, 0}) {           // 0: bit-packed arcs
+        if (width != 4 && !g.dawg) continue;  // one wide GADDAG-only case is enough: below
+        const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width, width == 0);
         for (int min_len : {1, 3}) {
           Solver solver = Solver::Create(built.lex, {min_len}).value();
           CHECK(solver.lexicon_words() == words.size());
@@ -243,8 +243,8 @@ TEST_CASE("solver equals brute force with 32 tiles or more (the arc scan)", "[bo
   }
   const std::vector<Tile> pool = TilePool(words);
   for (const auto& g : lexc::test::kGraphChoices)
-    for (int width : {4, 8}) {
-      const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width);
+    for (int width : {4, 8, 0}) {  // 0: bit-packed arcs
+      const BuiltLexicon built = Build(words, a, g.dawg, g.gaddag, width, width == 0);
       for (int min_len : {1, 3}) {
         Solver solver = Solver::Create(built.lex, {min_len}).value();
         CHECK(solver.lexicon_words() == words.size());

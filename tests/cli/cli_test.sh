@@ -52,6 +52,11 @@ expect_rc "build --dawg" 0 "$LEXC" build --dawg "$FIXTURE" -o "$T/w.dawg" -q
 expect "build -q is quiet" "" "$(cat "$T/err")"
 expect_rc "build --gaddag" 0 "$LEXC" build --gaddag "$FIXTURE" -o "$T/w.gdg" -q
 expect_rc "build --arc-width 8" 0 "$LEXC" build --arc-width 8 "$FIXTURE" -o "$T/wide.lex" -q
+expect_rc "build --compact" 0 "$LEXC" build --compact "$FIXTURE" -o "$T/compact.lex"
+expect_grep "build --compact reports bit-packed arcs" "bit packed arcs" "$T/err"
+expect_rc "build --compact --gaddag" 0 "$LEXC" build --compact --gaddag "$FIXTURE" -o "$T/compact.gdg" -q
+expect_rc "build --compact --arc-width 8" 2 "$LEXC" build --compact --arc-width 8 "$FIXTURE" -o "$T/x.lex"
+expect_rc "build --compact --format kwg" 2 "$LEXC" build --compact --format kwg "$FIXTURE" -o "$T/x.kwg"
 expect_rc "build without -o" 2 "$LEXC" build "$FIXTURE"
 expect_rc "build --arc-width 5" 2 "$LEXC" build --arc-width 5 "$FIXTURE" -o "$T/x.lex"
 
@@ -115,7 +120,7 @@ expect_rc "a bad alphabet file fails" 1 "$LEXC" build "$FIXTURE" -o "$T/x.lex" -
 expect_grep "a bad alphabet file names file:line" "broken-alphabet.txt:2:" "$T/err"
 
 # ---- dump ----
-for img in both.lex w.dawg w.gdg wide.lex; do
+for img in both.lex w.dawg w.gdg wide.lex compact.lex compact.gdg; do
   expect "dump $img = sort -u of the input" "$(cat "$T/words")" "$("$LEXC" dump "$T/$img")"
 done
 expect "dump --graph dawg" "$(cat "$T/words")" "$("$LEXC" dump "$T/both.lex" --graph dawg)"
@@ -126,7 +131,7 @@ expect_rc "dump a word list (not an image)" 1 "$LEXC" dump "$FIXTURE"
 expect_grep "dump: not an image" "magic" "$T/err"
 
 # ---- verify ----
-for img in both.lex w.dawg w.gdg wide.lex; do
+for img in both.lex w.dawg w.gdg wide.lex compact.lex compact.gdg; do
   expect_rc "verify $img" 0 "$LEXC" verify "$T/$img"
   expect_grep "verify $img says OK" "^OK: " "$T/out"
   expect_rc "verify $img --words" 0 "$LEXC" verify "$T/$img" --words "$FIXTURE"
@@ -214,6 +219,13 @@ if command -v jq >/dev/null; then
   expect "stats --json: fan-out sums to nodes" "true" \
     "$(jq '[.[].graphs[] | (.fanout | add) == .nodes] | all' "$T/stats.json")"
   expect "stats --json: arc width 8" 8 "$(jq '.[3].arc_width' "$T/stats.json")"
+  "$LEXC" stats "$T/both.lex" "$T/compact.lex" --json >"$T/stats-compact.json"
+  expect "stats --json: compact arc width 0, format 1.3" "0 1.3" \
+    "$(jq -r '.[1] | "\(.arc_width) \(.format)"' "$T/stats-compact.json")"
+  expect "stats --json: compact graphs = plain graphs" "$(jq -c '.[0].graphs | map([.nodes, .arcs, .strings])' \
+    "$T/stats-compact.json")" "$(jq -c '.[1].graphs | map([.nodes, .arcs, .strings])' "$T/stats-compact.json")"
+  expect "stats --json: compact image smaller" "true" \
+    "$(jq '.[1].image_bytes < .[0].image_bytes and .[1].arc_bits < 32' "$T/stats-compact.json")"
   expect "stats --json: same graphs at width 8" "$(jq '.[0].graphs | map(.nodes)' "$T/stats.json")" \
     "$(jq '.[3].graphs | map(.nodes)' "$T/stats.json")"
   # The ratios, recomputed here from the integers and rounded to 4 places,
@@ -245,7 +257,7 @@ expect_err "query --limit -1" "--limit: expected a whole number"
 expect_rc "--sub outside anagram" 2 "$LEXC" query "$T/both.lex" prefix QI --sub
 expect_rc "unknown query kind" 2 "$LEXC" query "$T/both.lex" frobnicate QI
 
-for img in both.lex w.dawg w.gdg; do
+for img in both.lex w.dawg w.gdg compact.lex compact.gdg; do
   q() { "$LEXC" query "$T/$img" "$@"; }
   expect "$img prefix QU" "$(grep '^QU' "$T/words")" "$(q prefix QU)"
   expect "$img prefix QI (word itself)" "$(grep '^QI' "$T/words")" "$(q prefix QI)"

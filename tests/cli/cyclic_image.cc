@@ -10,6 +10,7 @@
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "lexc/lexicon.h"
@@ -36,9 +37,13 @@ int main(int argc, char** argv) {
   }
   const lexc::Graph& g = dawg ? lex->dawg() : lex->gaddag();
   const lexc::Node root = g.root();
+  if (g.encoding().packed()) {
+    std::cerr << argv[1] << ": bit-packed arcs are not supported here\n";
+    return 1;
+  }
   g.Dispatch([&](const auto& view) {
-    using Word = std::remove_cv_t<std::remove_pointer_t<decltype(view.arcs())>>;
-    auto* arcs = const_cast<Word*>(view.arcs());  // points into `store`
+    using Word = typename std::remove_cvref_t<decltype(view)>::Word;
+    auto* arcs = static_cast<Word*>(const_cast<void*>(view.arcs_data()));  // points into `store`
     for (std::uint64_t i = 1; i < lex->arc_count(); ++i) {
       Word w = arcs[i];
       if constexpr (sizeof(Word) == 4) {

@@ -56,34 +56,23 @@ T LoadLE(const std::byte* p) {
   return v;
 }
 
-// The first arc of the ARCS section of an image that opened.
-const std::byte* ArcsOf(const Lexicon& lex) {
-  const std::byte* base = lex.bytes().data();
-  const auto count = LoadLE<std::uint32_t>(base + 28);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::byte* e = base + format::kHeaderSize + std::uint64_t(i) * format::kSectionEntrySize;
-    if (LoadLE<std::uint32_t>(e) == format::kTagArcs)
-      return base + LoadLE<std::uint64_t>(e + 8) + format::kArcsHeadSize;
-  }
-  return nullptr;
-}
-
 // Paths of 1..depth arcs from `root`, saturated just above `cap`: an upper
 // bound on the arcs any traversal of at most `depth` levels visits, cycles
 // included. P_d(n) = sum over n's arcs of 1 + P_{d-1}(target); a list runs
 // from n to the first `last` arc, so P_d(n) = term(n) + P_d(n + 1) unless
 // arc n is last. O(arc_count x depth).
-template <class C>
-std::uint64_t CountPaths(const std::byte* arcs_bytes, std::uint64_t count, Node root, int depth, std::uint64_t cap) {
+template <class G>
+std::uint64_t CountPaths(const G& g, int depth, std::uint64_t cap) {
+  const std::uint64_t count = g.arc_count();
+  const Node root = g.root();
   if (root == kNoNode || root >= count) return 0;
-  auto arc = [&](std::uint64_t i) { return LoadLE<typename C::Word>(arcs_bytes + i * C::kWidth); };
   std::vector<std::uint64_t> prev(count, 0), cur(count, 0);
   for (int d = 1; d <= depth; ++d) {
     for (std::uint64_t i = count; i-- > 1;) {
-      const auto w = arc(i);
-      const Node t = C::target(w);
+      const auto w = g.arc(i);
+      const Node t = g.target(w);
       const std::uint64_t below = (t != kNoNode && t < count) ? prev[t] : 0;
-      const std::uint64_t rest = (C::last(w) || i + 1 >= count) ? 0 : cur[i + 1];
+      const std::uint64_t rest = (g.last(w) || i + 1 >= count) ? 0 : cur[i + 1];
       cur[i] = std::min(1 + below + rest, cap + 1);
     }
     prev.swap(cur);
@@ -93,13 +82,10 @@ std::uint64_t CountPaths(const std::byte* arcs_bytes, std::uint64_t count, Node 
 }
 
 std::uint64_t QueryPaths(const Lexicon& lex) {
-  const std::byte* arcs = ArcsOf(lex);
-  FUZZ_CHECK(arcs != nullptr);
   const int max_len = static_cast<int>(lex.meta().max_len);
   std::uint64_t total = 0;
   auto add = [&](const Graph& g, int depth) {
-    total += lex.arc_width() == 4 ? CountPaths<Arc32>(arcs, lex.arc_count(), g.root(), depth, kMaxPaths)
-                                  : CountPaths<Arc64>(arcs, lex.arc_count(), g.root(), depth, kMaxPaths);
+    total += g.Dispatch([&](const auto& view) { return CountPaths(view, depth, kMaxPaths); });
   };
   if (lex.has_dawg()) add(lex.dawg(), max_len);
   // GADDAG walks: rev(x) SEP y is at most max-len + 1 arcs; one level spare.

@@ -2,7 +2,8 @@
 // bytes.
 //
 // Byte 0 picks the alphabet size (3..6 letters), the graphs (DAWG, GADDAG,
-// both) and the arc width (smallest, or 8); byte 1 the max-len (1..8). Every
+// both) and the arc encoding (the smallest width, 8 bytes, or bit-packed);
+// byte 1 the max-len (1..8). Every
 // further byte is a tile (b mod (letters + 1)), 0 ending a word; words longer
 // than max-len are cut. BuildImage must succeed; the image must open and
 // pass Verify; its metadata, ForEachWord and Contains must agree with the
@@ -73,8 +74,9 @@ bool IsAnagram(Word w, Word rack) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
   const int letters = 3 + data[0] % 4;
-  const int graphs = data[0] / 4 % 3;  // 0 DAWG, 1 GADDAG, 2 both
-  const int width = data[0] / 12 % 2 ? 8 : 0;
+  const int graphs = data[0] / 4 % 3;     // 0 DAWG, 1 GADDAG, 2 both
+  const int encoding = data[0] / 12 % 3;  // 0 smallest width, 1 8 bytes, 2 bit-packed
+  const int width = encoding == 1 ? 8 : 0;
   const int max_len = 1 + data[1] % 8;
   std::set<Word> model;
   Word cur;
@@ -95,6 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.dawg = graphs != 1;
   opt.gaddag = graphs != 0;
   opt.arc_width = width;
+  opt.compact = encoding == 2;
   opt.max_len = max_len;
   auto image = BuildImage(list, alphabet, opt);
   FUZZ_CHECK_MSG(image.ok(), image.status().ToString());
@@ -116,6 +119,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(m.longest_word == longest && m.shortest_word == shortest);
   FUZZ_CHECK(lex->has_dawg() == opt.dawg && lex->has_gaddag() == opt.gaddag);
   FUZZ_CHECK(lex->alphabet() == alphabet);
+  FUZZ_CHECK(lex->arc_encoding().packed() == opt.compact);
 
   FUZZ_CHECK(Collect([&](const WordCallback& cb) { return ForEachWord(*lex, cb); }) == words);
   for (const Word& w : words) {

@@ -28,6 +28,14 @@ expect_rc "hooks" 0 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15/6AT7/15
 expect "hooks: plays" "8E SC(AT) 6
 8F C(AT)S 6
 8F C(AT) 5" "$(tr -s ' ' <"$T/out")"
+# Bit-packed arcs (--compact): the same plays, both algorithms.
+"$LEXC" build -q --compact "$T/words.txt" -o "$T/w-compact.lex" || echo "FAIL: build --compact"
+for cgp in "$E AEINRST/ 0/0 0" "15/15/15/15/15/15/15/6AT7/15/15/15/15/15/15/15 CSAXE?/ 0/0 0"; do
+  for alg in gaddag dawg; do
+    expect "--compact: the same plays ($alg, $cgp)" "$("$LEXC" moves "$T/w.lex" --cgp "$cgp" --algorithm $alg)" \
+      "$("$LEXC" moves "$T/w-compact.lex" --cgp "$cgp" --algorithm $alg)"
+  done
+done
 # Board file and --rack: a blank.
 { for r in $(seq 1 15); do if [ "$r" = 8 ]; then echo ".......A......."; else echo "..............."; fi; done; } >"$T/board.txt"
 expect_rc "board file" 0 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack '?' --plays-only

@@ -24,11 +24,13 @@ std::optional<std::string> SowpodsPath() {
   return p;
 }
 
-TestLexicon::TestLexicon(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag) : words_(words) {
+TestLexicon::TestLexicon(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, bool compact)
+    : words_(words) {
   std::vector<std::vector<Tile>> list(words.begin(), words.end());
   BuildOptions o;
   o.dawg = dawg;
   o.gaddag = gaddag;
+  o.compact = compact;
   auto bytes = BuildImage(WordList::FromUnsorted(std::move(list)), a, o);
   INFO(bytes.status().ToString());
   REQUIRE(bytes.ok());

@@ -38,10 +38,11 @@ std::string SourcePath(const std::string& rel);
 // $LEXC_SOWPODS, else ../shared/lexica/SOWPODS.txt; nullopt when absent.
 std::optional<std::string> SowpodsPath();
 
-// An image built in memory and opened from its bytes.
+// An image built in memory and opened from its bytes; `compact`: with
+// bit-packed arcs (format 1.3) instead of 4-byte ones.
 class TestLexicon {
  public:
-  TestLexicon(const WordSet& words, const Alphabet& a, bool dawg = true, bool gaddag = true);
+  TestLexicon(const WordSet& words, const Alphabet& a, bool dawg = true, bool gaddag = true, bool compact = false);
   const Lexicon& lexicon() const { return lex_; }
   const WordSet& words() const { return words_; }
   const Alphabet& alphabet() const { return lex_.alphabet(); }

@@ -66,25 +66,37 @@ constexpr int kShare = 1;
 
 TEST_CASE("random boards: GADDAG, DAWG and brute force agree", "[agreement]") {
   std::mt19937_64 rng(20240601);
-  int positions = 0;
+  int positions = 0, packed_positions = 0;
   for (int lexicon = 0; lexicon < 6; ++lexicon) {
     const int letters = 3 + lexicon % 4;
     const Alphabet a = SmallAlphabet(letters);
-    const TestLexicon tl(RandomWords(rng, 60 + 40 * lexicon, letters, 2 + lexicon % 5), a);
+    const WordSet words = RandomWords(rng, 60 + 40 * lexicon, letters, 2 + lexicon % 5);
+    const TestLexicon tl(words, a);
+    // The same words with bit-packed arcs: the same plays, from the same model.
+    const TestLexicon packed(words, a, true, true, true);
+    REQUIRE(packed.lexicon().arc_width() == 0);
     for (int size : {5, 7, 9}) {
       const Layout layout = SmallLayout(size, size + lexicon % 2, rng());
       auto gen = MoveGenerator::Create(tl.lexicon(), layout);
+      auto packed_gen = MoveGenerator::Create(packed.lexicon(), layout);
       REQUIRE(gen.ok());
+      REQUIRE(packed_gen.ok());
       for (int i = 0; i < 120 / kShare; ++i) {
         const Board board = RandomBoard(rng, layout.rows(), layout.cols(), letters, (i % 8) * 0.08);
         REQUIRE(gen->SetBoard(board).ok());
         const Rack rack = RandomRack(rng, letters, int(rng() % 8), 0.12);
         CompareAll(*gen, board, layout, tl, rack, "random board");
+        if (i % 2 == 0) {  // every other position again on the packed image
+          REQUIRE(packed_gen->SetBoard(board).ok());
+          CompareAll(*packed_gen, board, layout, packed, rack, "random board, packed arcs");
+          ++packed_positions;
+        }
         ++positions;
       }
     }
   }
   CHECK(positions == 6 * 3 * (120 / kShare));
+  CHECK(packed_positions == 6 * 3 * ((120 / kShare + 1) / 2));
   Report();
 }
 
@@ -124,9 +136,12 @@ TEST_CASE("images with one graph: DAWG only, GADDAG only", "[agreement]") {
   const Alphabet a = SmallAlphabet(5);
   const WordSet words = RandomWords(rng, 400, 5, 5);
   const TestLexicon dawg_only(words, a, true, false), gaddag_only(words, a, false, true);
+  const TestLexicon dawg_packed(words, a, true, false, true), gaddag_packed(words, a, false, true, true);
   const Layout layout = SmallLayout(9, 9, 5);
   MoveGenerator d = MoveGenerator::Create(dawg_only.lexicon(), layout).value();
   MoveGenerator g = MoveGenerator::Create(gaddag_only.lexicon(), layout).value();
+  MoveGenerator dp = MoveGenerator::Create(dawg_packed.lexicon(), layout).value();
+  MoveGenerator gp = MoveGenerator::Create(gaddag_packed.lexicon(), layout).value();
   CHECK(d.Supports(Algorithm::kDawg));
   CHECK_FALSE(d.Supports(Algorithm::kGaddag));
   CHECK(g.Supports(Algorithm::kGaddag));
@@ -141,6 +156,10 @@ TEST_CASE("images with one graph: DAWG only, GADDAG only", "[agreement]") {
     const std::vector<Play> want = BruteForce(board, layout, a, words, rack);
     REQUIRE(Generated(d, rack, Algorithm::kDawg) == want);
     REQUIRE(Generated(g, rack, Algorithm::kGaddag) == want);
+    REQUIRE(dp.SetBoard(board).ok());
+    REQUIRE(gp.SetBoard(board).ok());
+    REQUIRE(Generated(dp, rack, Algorithm::kDawg) == want);
+    REQUIRE(Generated(gp, rack, Algorithm::kGaddag) == want);
   }
 }
 

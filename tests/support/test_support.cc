@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdlib>
@@ -237,15 +238,51 @@ RawImage::Section RawImage::Find(const char* tag) const {
 }
 
 int RawImage::arc_width() const { return static_cast<int>(Get(Find("ARCS").offset, 4)); }
+int RawImage::tile_bits() const { return static_cast<int>(Get(Find("ARCS").offset + 4, 1)); }
+int RawImage::target_bits() const { return static_cast<int>(Get(Find("ARCS").offset + 5, 1)); }
+int RawImage::arc_bits() const { return arc_width() ? 8 * arc_width() : tile_bits() + target_bits() + 2; }
 std::uint64_t RawImage::arc_count() const { return Get(Find("ARCS").offset + 8, 8); }
 std::size_t RawImage::arc_offset(std::uint64_t i) const {
-  return Find("ARCS").offset + 16 + i * static_cast<std::size_t>(arc_width());
+  return Find("ARCS").offset + 16 + i * static_cast<std::size_t>(arc_bits()) / 8;
+}
+
+// A bit-packed arc, bit by bit from the spec: bit k of the array is bit
+// k % 8 of its byte k / 8.
+std::uint64_t RawImage::GetBits(std::uint64_t first_bit, int n) const {
+  const std::size_t base = Find("ARCS").offset + 16;
+  std::uint64_t v = 0;
+  for (int b = 0; b < n; ++b) {
+    const std::uint64_t k = first_bit + static_cast<std::uint64_t>(b);
+    REQUIRE(base + k / 8 < img_->size());
+    v |= std::uint64_t(std::to_integer<unsigned>(img_->data()[base + k / 8]) >> (k % 8) & 1u) << b;
+  }
+  return v;
+}
+
+void RawImage::SetBits(std::uint64_t first_bit, int n, std::uint64_t value) {
+  const std::size_t base = Find("ARCS").offset + 16;
+  for (int b = 0; b < n; ++b) {
+    const std::uint64_t k = first_bit + static_cast<std::uint64_t>(b);
+    REQUIRE(base + k / 8 < img_->size());
+    std::byte& byte = img_->data()[base + k / 8];
+    const auto bit = static_cast<std::byte>(1u << (k % 8));
+    byte = (value >> b & 1) ? (byte | bit) : (byte & ~bit);
+  }
 }
 
 RawImage::Arc RawImage::GetArc(std::uint64_t i) const {
   const int w = arc_width();
-  const std::uint64_t v = Get(arc_offset(i), w);
   Arc a;
+  if (w == 0) {
+    const int tb = tile_bits(), pb = target_bits();
+    const std::uint64_t at = i * static_cast<std::uint64_t>(arc_bits());
+    a.tile = static_cast<Tile>(GetBits(at, tb));
+    a.last = GetBits(at + tb, 1);
+    a.accepts = GetBits(at + tb + 1, 1);
+    a.target = GetBits(at + tb + 2, pb);
+    return a;
+  }
+  const std::uint64_t v = Get(arc_offset(i), w);
   if (w == 4) {
     a.target = v & 0xFFFFFF;
     a.tile = static_cast<Tile>(v >> 24 & 63);
@@ -263,6 +300,15 @@ RawImage::Arc RawImage::GetArc(std::uint64_t i) const {
 
 void RawImage::SetArc(std::uint64_t i, const Arc& a) {
   const int w = arc_width();
+  if (w == 0) {  // fields wider than the layout's are cut to it
+    const int tb = tile_bits(), pb = target_bits();
+    const std::uint64_t at = i * static_cast<std::uint64_t>(arc_bits());
+    SetBits(at, tb, a.tile);
+    SetBits(at + tb, 1, a.last);
+    SetBits(at + tb + 1, 1, a.accepts);
+    SetBits(at + tb + 2, pb, a.target);
+    return;
+  }
   std::uint64_t v;
   if (w == 4) {
     v = (a.target & 0xFFFFFF) | std::uint64_t(a.tile & 63) << 24 | std::uint64_t(a.last) << 30 |
@@ -326,21 +372,45 @@ void CheckLexicon(const Lexicon& lex, const WordSet& words, const GraphChoice& g
   CHECK(lex.has_dawg() == g.dawg);
   CHECK(lex.has_gaddag() == g.gaddag);
   CHECK(lex.arc_width() == width);
-  // The lowest version that describes the image: 1.2 with folds, else 1.0.
-  CHECK(lex.minor_version() == (lex.alphabet().folds().empty() ? format::kMinor : format::kMinorFolds));
+  // The lowest version that describes the image: 1.3 with packed arcs, 1.2
+  // with folds, else 1.0.
+  CHECK(lex.minor_version() == (width == 0                       ? format::kMinorPackedArcs
+                                : lex.alphabet().folds().empty() ? format::kMinor
+                                                                 : format::kMinorFolds));
   CHECK(AllWords(lex) == ToVector(words));
   std::size_t missing = 0;
   for (const Word& w : words) missing += !Contains(lex, w);
   CHECK(missing == 0);
 }
 
+bool SameArcs(const Lexicon& x, const Lexicon& y) {
+  if (x.arc_count() != y.arc_count()) return false;
+  const auto fields = [](const Lexicon& lex) {
+    std::vector<std::uint64_t> out;
+    Graph(lex.dawg().valid() ? lex.dawg() : lex.gaddag()).Dispatch([&](const auto& g) {
+      for (std::uint64_t i = 0; i < g.arc_count(); ++i) {
+        const auto w = g.arc(i);
+        out.push_back(std::uint64_t(g.tile(w)) << 40 | std::uint64_t(g.last(w)) << 33 |
+                      std::uint64_t(g.accepts(w)) << 32 | g.target(w));
+      }
+    });
+    return out;
+  };
+  return fields(x) == fields(y);
+}
+
 void RoundTripEverywhere(const WordSet& words, const Alphabet& a) {
   TempDir dir;
   for (const GraphChoice& g : kGraphChoices) {
-    for (int width : {4, 8}) {
+    std::vector<std::byte> width4;  // the image with 4-byte arcs, when the alphabet allows them
+    for (int width : {4, 8, 0}) {   // 0: bit-packed (compact)
       INFO(g.name << ", arc width " << width << ", " << words.size() << " words");
       BuildReport report;
-      auto built = BuildImage(ToWordList(words), a, Options(g, width), &report);
+      BuildOptions options = Options(g, width);
+      options.compact = width == 0;
+      auto built = BuildImage(ToWordList(words), a, options, &report);
+      if (width == 4 && !built.ok() && a.size() > 63) continue;  // 4-byte arcs hold 63 tiles
+      if (width == 4) width4 = *built;
       INFO(built.status().ToString());
       REQUIRE(built.ok());
       CHECK(report.arc_width == width);
@@ -361,6 +431,18 @@ void RoundTripEverywhere(const WordSet& words, const Alphabet& a) {
       }
       CHECK(direct->alphabet() == a);
       CHECK(direct->alphabet().name() == a.name());
+      if (width != 4 && !width4.empty()) {  // the same arcs, field for field, as the 4-byte image
+        const Lexicon plain = Lexicon::FromBytes(width4).value();
+        REQUIRE(plain.arc_count() == direct->arc_count());
+        CHECK(plain.dawg_info().root == direct->dawg_info().root);
+        CHECK(plain.gaddag_info().root == direct->gaddag_info().root);
+        CHECK(SameArcs(plain, *direct));
+      }
+      if (width == 0) {
+        CHECK(report.arc_bits == direct->arc_bits());
+        CHECK(direct->arc_bits() ==
+              std::bit_width(unsigned(a.size())) + std::max(1, int(std::bit_width(direct->arc_count() - 1))) + 2);
+      }
 
       const std::string path = dir.File(std::string(g.name) + "-" + std::to_string(width) + ".lex");
       // Written twice: the second write replaces the first atomically.
@@ -384,7 +466,7 @@ void RoundTripEverywhere(const WordSet& words, const Alphabet& a) {
     CHECK(e.path().extension() == ".lex");
     ++files;
   }
-  CHECK(files == 6);
+  CHECK(files == 9);
 }
 
 std::uint32_t SlowCrc32c(std::uint32_t crc, const unsigned char* p, std::size_t n) {

@@ -111,7 +111,12 @@ BuildOptions Options(const GraphChoice& g, int arc_width = 0, int max_len = 15);
 // Verifies `lex` and checks it answers like the model: graphs present, arc
 // width, format minor version, every word in order, Contains.
 void CheckLexicon(const Lexicon& lex, const WordSet& words, const GraphChoice& g, int width);
-// Builds `words` for every graph choice and arc width, and checks the image
+// Whether two images hold the same arcs, field for field (tile, last,
+// accepts, target), whatever their encodings.
+bool SameArcs(const Lexicon& x, const Lexicon& y);
+// Builds `words` for every graph choice and arc encoding (4, 8 bytes and
+// bit-packed; the packed and 8-byte arcs equal to the 4-byte ones field for
+// field), and checks the image
 // through the builder's bytes and through a file written with
 // WriteFileAtomic and mapped (report figures, alphabet, byte equality, a
 // moved mapping); no temporary file is left behind.
@@ -167,9 +172,15 @@ class RawImage {
   Section Find(const char* tag) const;
   bool Has(const char* tag) const;
 
-  int arc_width() const;
+  int arc_width() const;  // 0: bit-packed
+  int tile_bits() const;  // bit-packed: the field sizes
+  int target_bits() const;
+  int arc_bits() const;
   std::uint64_t arc_count() const;
-  std::size_t arc_offset(std::uint64_t i) const;  // byte offset of arc i
+  std::size_t arc_offset(std::uint64_t i) const;  // byte offset of arc i (of its first bit when packed)
+  // Bit-packed arrays: n bits from bit `first_bit` of the arc array.
+  std::uint64_t GetBits(std::uint64_t first_bit, int n) const;
+  void SetBits(std::uint64_t first_bit, int n, std::uint64_t value);
 
   struct Arc {
     Tile tile = 0;

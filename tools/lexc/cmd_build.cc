@@ -26,7 +26,7 @@ namespace {
 struct BuildArgs {
   std::string input, output, alphabet = "english", format = "lex";
   bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false,
-       check_words = false, word_index = false;
+       check_words = false, word_index = false, compact = false;
   int max_len = 15, arc_width = 0;
   std::uint64_t max_words = kDefaultMaxWords;
 };
@@ -107,10 +107,11 @@ void PrintHuman(const BuildArgs& a, const ReadReport& rr, const BuildReport& br,
                  Thousands(br.word_index_bytes).c_str(), 100.0 * double(br.word_index_bytes) / double(br.image_bytes),
                  br.seconds_word_index);
   std::fprintf(stderr,
-               "wrote %s: %s bytes, %d-byte arcs (%s slots); read %.2f s, build %.2f s, check %.2f s, "
+               "wrote %s: %s bytes, %d-%s arcs (%s slots); read %.2f s, build %.2f s, check %.2f s, "
                "write %.2f s, total %.2f s\n",
-               a.output.c_str(), Thousands(br.image_bytes).c_str(), br.arc_width, Thousands(br.arc_slots).c_str(),
-               t.read, t.build, t.check, t.write, t.total);
+               a.output.c_str(), Thousands(br.image_bytes).c_str(), br.arc_width ? br.arc_width : br.arc_bits,
+               br.arc_width ? "byte" : "bit packed", Thousands(br.arc_slots).c_str(), t.read, t.build, t.check, t.write,
+               t.total);
 }
 
 void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, const Timings& t) {
@@ -137,6 +138,7 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
                        {"skipped_examples", rr.examples},
                        {"image_bytes", br.image_bytes},
                        {"arc_width", br.arc_width},
+                       {"arc_bits", br.arc_bits},
                        {"arc_slots", br.arc_slots},
                        {"word_index_bytes", br.word_index_bytes},
                        {"graphs", std::move(graphs)},
@@ -223,6 +225,9 @@ void RunBuild(const BuildArgs& a) {
   bo.dawg = a.dawg || !a.gaddag;
   bo.gaddag = a.gaddag || !a.dawg;
   bo.arc_width = a.arc_width;
+  bo.compact = a.compact;
+  if (a.compact && a.arc_width != 0) Fail("--compact packs arcs to bits: it takes no --arc-width", 2);
+  if (a.compact && a.format == "kwg") Fail("--compact is a lexc image encoding; a KWG has fixed 4-byte arcs", 2);
   bo.max_len = a.max_len;
   bo.word_index = a.word_index;
   if (a.format == "kwg" && !bo.dawg) Fail("a KWG always holds the DAWG (entry 0): drop --gaddag", 2);
@@ -294,6 +299,9 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
       ->capture_default_str()
       ->check(CLI::IsMember({0, 4, 8}));
+  cmd->add_flag("--compact", args->compact,
+                "Bit-packed arcs (format 1.3): tile bits from the alphabet, pointer bits from\n"
+                "the arc count (SOWPODS: 28 bits, 12% smaller); read in place, ~15% slower moves");
   cmd->add_flag("--word-index", args->word_index,
                 "Add the word index (format 1.1): words numbered in order, read in place by\n"
                 "`lexc query IMG index WORD` / `word N` and studies; needs the DAWG");
@@ -310,6 +318,7 @@ void RegisterBuild(CLI::App& app) {
   lexc build --dawg nwl18.txt -o nwl18.dawg
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg  zstd input is detected by content
   lexc build --word-index nwl18.txt -o nwl18.lex  with word numbers (+10% for SOWPODS)
+  lexc build --compact nwl18.txt -o nwl18.lex     bit-packed arcs (format 1.3, 12% smaller)
   lexc build --format kwg nwl18.txt -o nwl18.kwg  a KWG (DAWG + GADDAG) for other engines
   zcat list.gz | lexc build - -o list.lex --skip-invalid
 

@@ -43,7 +43,7 @@ struct Column {
   const GraphInfo* builder;
   GraphTally tally;
 
-  std::uint64_t graph_bytes() const { return tally.arcs * static_cast<std::uint64_t>(lex->arc_width()); }
+  std::uint64_t graph_bytes() const { return (tally.arcs * static_cast<std::uint64_t>(lex->arc_bits()) + 7) / 8; }
   std::uint64_t image_bytes() const { return image->file_bytes; }
   double BitsPerChar(std::uint64_t bytes) const { return 8.0 * double(bytes) / double(lex->meta().text_bytes); }
   double BytesPerWord(std::uint64_t bytes) const { return double(bytes) / double(lex->meta().word_count); }
@@ -93,6 +93,7 @@ void PrintTable(const std::vector<Column>& cols) {
   row("nodes", [&](const Column& c) { return n(c.tally.nodes); });
   row("arcs", [&](const Column& c) { return n(c.tally.arcs); });
   row("arc width", [&](const Column& c) { return n(std::uint64_t(c.lex->arc_width())); });
+  row("arc bits", [&](const Column& c) { return n(std::uint64_t(c.lex->arc_bits())); });
   row("graph bytes", [&](const Column& c) { return n(c.graph_bytes()); });
   row("image bytes", [&](const Column& c) { return n(c.image_bytes()); });
   row("word index bytes", [&](const Column& c) { return n(c.lex->word_index_section().size()); });
@@ -143,6 +144,7 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<LoadedIm
                    {"format", images[i].format},
                    {"alphabet", lex.alphabet().name()},
                    {"arc_width", lex.arc_width()},
+                   {"arc_bits", lex.arc_bits()},
                    {"arc_slots", lex.arc_count()},
                    {"words", m.word_count},
                    {"tiles", m.tile_total},

@@ -90,8 +90,10 @@ void RunVerify(const VerifyArgs& a) {
   }
   std::string graphs = lex.has_dawg() && lex.has_gaddag() ? "DAWG+GADDAG" : lex.has_dawg() ? "DAWG" : "GADDAG";
   if (lex.has_word_index()) graphs += "+WIDX";
-  std::printf("OK: %s: %s words, %s, %d-byte arcs; %s (%.3f s)\n", a.image.c_str(),
-              Thousands(lex.meta().word_count).c_str(), graphs.c_str(), lex.arc_width(), what.c_str(), o.seconds);
+  std::printf("OK: %s: %s words, %s, %d-%s arcs; %s (%.3f s)\n", a.image.c_str(),
+              Thousands(lex.meta().word_count).c_str(), graphs.c_str(),
+              lex.arc_width() ? lex.arc_width() : lex.arc_bits(), lex.arc_width() ? "byte" : "bit packed", what.c_str(),
+              o.seconds);
 }
 
 }  // namespace

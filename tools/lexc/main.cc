@@ -79,7 +79,10 @@ int LexcMain(int argc, char** argv) {
                        std::string("lexc " LEXC_VERSION " (reads lexicon image format ") +
                            std::to_string(lexc::format::kMajor) + ".x, writes " + std::to_string(lexc::format::kMajor) +
                            "." + std::to_string(lexc::format::kMinor) + ", or " + std::to_string(lexc::format::kMajor) +
-                           "." + std::to_string(lexc::format::kMinorWordIndex) + " with --word-index)");
+                           "." + std::to_string(lexc::format::kMinorWordIndex) + " with --word-index, " +
+                           std::to_string(lexc::format::kMajor) + "." + std::to_string(lexc::format::kMinorFolds) +
+                           " with folds, " + std::to_string(lexc::format::kMajor) + "." +
+                           std::to_string(lexc::format::kMinorPackedArcs) + " with --compact)");
   app.require_subcommand(1);
   app.footer(R"(Examples:
   lexc build nwl18.txt -o nwl18.lex          DAWG and GADDAG in one image

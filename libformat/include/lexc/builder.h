@@ -34,7 +34,11 @@ struct BuildOptions {
   bool dawg = true;
   bool gaddag = true;
   int arc_width = 0;  // 0: smallest that fits (4, else 8); or force 4 / 8
-  int max_len = 15;   // recorded in META (the reader's word length bound)
+  // Bit-packed arcs (format 1.3): tile bits for the alphabet, target bits
+  // for the arc count, 2 flag bits; SOWPODS both graphs 28 bits an arc. Read
+  // in place like the others, a little slower to walk. Needs arc_width 0.
+  bool compact = false;
+  int max_len = 15;  // recorded in META (the reader's word length bound)
   // Write the optional WIDX section (format 1.1): each DAWG node's word
   // count, so WordIndex numbers words in place (lexc/word_index.h). Needs
   // the DAWG. Off: the image stays 1.0 and as small as without it.
@@ -51,14 +55,15 @@ struct BuildReport {
   std::uint64_t arc_slots = 0;  // arcs in the ARCS array, sentinel included
   std::uint64_t image_bytes = 0;
   std::uint64_t word_index_bytes = 0;  // size of the WIDX section, 0 without it
-  int arc_width = 0;
+  int arc_width = 0;                   // bytes per arc; 0: bit-packed (compact)
+  int arc_bits = 0;                    // bits per arc
   double seconds_dawg = 0, seconds_gaddag = 0, seconds_layout = 0, seconds_word_index = 0;
 };
 
 // Errors: kLimit (more arcs than the widest arc layout indexes, or a forced
 // arc width too small, or an alphabet too large for it, or a word index
 // over more than 2^32 - 1 words), kInvalidArgument (neither graph
-// requested, a word index without the DAWG, a word longer than max_len or with a tile the
+// requested, a word index without the DAWG, compact with an arc width, a word longer than max_len or with a tile the
 // alphabet does not have).
 Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
                                           BuildReport* report = nullptr);

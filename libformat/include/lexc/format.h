@@ -1,4 +1,4 @@
-// lexc/format.h -- on-disk constants of the lexicon image, format 1.2.
+// lexc/format.h -- on-disk constants of the lexicon image, format 1.3.
 //
 // Normative description: formats/lexicon-image.md. This header restates the
 // numbers the code uses; the spec wins if they ever disagree (a test checks
@@ -10,7 +10,8 @@
 //   | section table          |  section_count x 24 B
 //   +------------------------+ (8-aligned)
 //   | sections, 8-aligned,   |  ALPH, META, ARCS, DAWG and/or GADG,
-//   |                        |  WIDX (optional, 1.1), FOLD (optional, 1.2)
+//   |                        |  WIDX (optional, 1.1), FOLD (optional, 1.2);
+//   |                        |  ARCS bit-packed (optional, 1.3)
 //   | zero padded            |
 //   +------------------------+ file_size - 16
 //   | trailer (16 B)         |  CRC32C of bytes [0, file_size-16), end magic
@@ -35,6 +36,8 @@ inline constexpr std::uint16_t kMajor = 1;
 inline constexpr std::uint16_t kMinor = 0;
 inline constexpr std::uint16_t kMinorWordIndex = 1;
 inline constexpr std::uint16_t kMinorFolds = 2;
+// Format 1.3: bit-packed arcs (ARCS arc_width 0).
+inline constexpr std::uint16_t kMinorPackedArcs = 3;
 
 inline constexpr std::uint32_t kHeaderSize = 64;
 inline constexpr std::uint32_t kSectionEntrySize = 24;
@@ -87,6 +90,16 @@ inline constexpr std::uint64_t kArc32MaxArcs = std::uint64_t(1) << 24;
 inline constexpr std::uint64_t kArc64MaxArcs = std::uint64_t(1) << 32;
 inline constexpr std::uint32_t kArc32Sentinel = std::uint32_t(1) << 30;  // last, tile 0, target 0
 inline constexpr std::uint64_t kArc64Sentinel = std::uint64_t(1) << 40;
+// Format 1.3, bit-packed arcs: arc_width 0, then u8 tile_bits (1..8) and u8
+// target_bits (1..32) in the head's bytes 4 and 5. Arc i is the
+// tile_bits + target_bits + 2 bits from bit i x that of the array, fields
+// from bit 0: tile, last, accepts, target. The array takes
+// 8 x ceil(count x bits / 64) + 8 bytes (one 8-byte load reads any arc),
+// every bit past the last arc zero. Writers choose the fewest bits: tile
+// bits for the alphabet's size, target bits for arc_count - 1.
+inline constexpr std::uint32_t kArcWidthPacked = 0;
+inline constexpr int kPackedMaxTileBits = 8;
+inline constexpr int kPackedMaxTargetBits = 32;
 
 // DAWG / GADG: 48-byte graph descriptor.
 inline constexpr std::uint32_t kGraphDescSize = 48;

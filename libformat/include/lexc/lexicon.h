@@ -8,7 +8,9 @@
 // Two levels of trust (formats/lexicon-image.md, "Validation"):
 //   FromBytes / Open  O(sections + tiles): size, magic, major version,
 //                     reserved flags, every section present, in bounds,
-//                     aligned, non-overlapping; arc 0 is the sentinel and the
+//                     aligned, non-overlapping; the arc encoding (4 or 8
+//                     bytes, or bit-packed in a 1.3 image, its padding
+//                     zero); arc 0 is the sentinel and the
 //                     last arc ends a list; roots and alphabet valid; an
 //                     optional WIDX section (1.1) sized for the arcs and
 //                     accompanied by a DAWG. After
@@ -84,7 +86,11 @@ class Lexicon {
   const Metadata& meta() const { return meta_; }
   std::uint16_t minor_version() const { return minor_; }
   std::span<const std::byte> bytes() const { return bytes_; }
-  int arc_width() const { return arc_width_; }
+  // How ARCS stores the arcs: 4 or 8 bytes each, or bit-packed (format 1.3;
+  // arc_width() is then 0 and arc_bits() the bits per arc).
+  const ArcEncoding& arc_encoding() const { return arc_encoding_; }
+  int arc_width() const { return arc_encoding_.width; }
+  int arc_bits() const { return arc_encoding_.arc_bits(); }
   std::uint64_t arc_count() const { return arc_count_; }
 
   bool has_dawg() const { return dawg_.valid(); }
@@ -105,7 +111,7 @@ class Lexicon {
   std::uint16_t minor_ = 0;
   Alphabet alphabet_;
   Metadata meta_;
-  int arc_width_ = 4;
+  ArcEncoding arc_encoding_;
   std::uint64_t arc_count_ = 0;
   const void* arcs_ = nullptr;
   Graph dawg_, gaddag_;

@@ -22,14 +22,13 @@ using internal::Num;
 template <class C>
 Status TranslateArcs(const GraphView<C>& g, std::uint32_t shift, int tile_shift, std::vector<std::uint32_t>* out) {
   const std::uint64_t n = g.arc_count();
-  const typename C::Word* arcs = g.arcs();
   for (std::uint64_t i = 1; i < n; ++i) {
-    const auto w = arcs[i];
-    const int t = int(C::tile(w)) + tile_shift;
+    const auto w = g.arc(i);
+    const int t = int(g.tile(w)) + tile_shift;
     if (t < 0 || t > 255) return Status(Errc::kInvalidArgument, "arc " + Num(i) + ": tile " + Num(t) + " out of range");
-    const Node target = C::target(w);
+    const Node target = g.target(w);
     (*out)[i + shift] =
-        KwgArc::Make(static_cast<Tile>(t), C::accepts(w), C::last(w), target == kNoNode ? 0 : target + shift);
+        KwgArc::Make(static_cast<Tile>(t), g.accepts(w), g.last(w), target == kNoNode ? 0 : target + shift);
   }
   return Status::Ok();
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "solver_tables.h"
 
@@ -233,27 +234,29 @@ LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, W
 
 // The search for alphabets of 32 tiles or more: each node's arcs in the
 // image scanned, each arc's tile looked up among the free neighbours.
-template <class C, bool kCollect>
+template <class G, bool kCollect>
 struct Solver::ScanWalk {
-  using W = typename C::Word;
   Solver& s;
-  const W* arcs;
+  G g;  // the image's graph view (any arc encoding)
   std::uint64_t n_arcs;
   const std::uint32_t* later;
   std::uint32_t words;
   int min_len;
 
+  static constexpr std::uint64_t kNone = ~std::uint64_t(0);
+
   bool Valid(Node n) const { return n != kNoNode && n < n_arcs; }
 
   void Record(std::uint32_t number, int len, std::uint64_t used) { s.Record<kCollect>(number, len, used, true); }
 
-  // The arc of `node` labelled t, or nullptr.
-  const W* Child(Node node, Tile t) const {
+  // The index of the arc of `node` labelled t, or kNone.
+  std::uint64_t Child(Node node, Tile t) const {
     for (std::uint64_t a = node; a < n_arcs; ++a) {
-      if (C::tile(arcs[a]) == t) return arcs + a;
-      if (C::last(arcs[a])) return nullptr;
+      const auto w = g.arc(a);
+      if (g.tile(w) == t) return a;
+      if (g.last(w)) return kNone;
     }
-    return nullptr;
+    return kNone;
   }
 
   // Steps onto `cell`, whose face's first tile led to `node`: `number` is
@@ -264,11 +267,12 @@ struct Solver::ScanWalk {
     ++len;
     for (int i = 1; i < cube.size; ++i) {  // the Qu face: the rest of its tiles
       if (!Valid(node)) return;
-      const W* p = Child(node, cube.tiles[i]);
-      if (p == nullptr) return;
-      number += (accepts ? 1 : 0) + later[p - arcs];
-      accepts = C::accepts(*p);
-      node = C::target(*p);
+      const std::uint64_t a = Child(node, cube.tiles[i]);
+      if (a == kNone) return;
+      const auto w = g.arc(a);
+      number += (accepts ? 1 : 0) + later[a];
+      accepts = g.accepts(w);
+      node = g.target(w);
       if constexpr (kCollect) s.path_[len] = cube.tiles[i];
       ++len;
     }
@@ -281,10 +285,10 @@ struct Solver::ScanWalk {
     const std::uint64_t free = s.neighbours_[cell] & ~used;
     if (free == 0) return;
     for (std::uint64_t a = node; a < n_arcs; ++a) {
-      const W w = arcs[a];
-      std::uint64_t m = s.cells_with_[C::tile(w)] & free;
-      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), C::target(w), base + later[a], C::accepts(w), used, len);
-      if (C::last(w)) return;
+      const auto w = g.arc(a);
+      std::uint64_t m = s.cells_with_[g.tile(w)] & free;
+      for (; m; m &= m - 1) Enter(__builtin_ctzll(m), g.target(w), base + later[a], g.accepts(w), used, len);
+      if (g.last(w)) return;
     }
   }
 
@@ -384,14 +388,11 @@ int Solver::Run(const Board& board) {
       EdgeWalk<kCollect, true>{*this, tb.edges.data(), min_len_}.Run(tb.root);
     else
       EdgeWalk<kCollect, false>{*this, tb.edges.data(), min_len_}.Run(tb.root);
-  } else if (tb.width == 4) {
-    ScanWalk<Arc32, kCollect>{
-        *this, static_cast<const Arc32::Word*>(tb.arcs), tb.arc_count, tb.later.data(), tb.words, min_len_}
-        .Run(tb);
   } else {
-    ScanWalk<Arc64, kCollect>{
-        *this, static_cast<const Arc64::Word*>(tb.arcs), tb.arc_count, tb.later.data(), tb.words, min_len_}
-        .Run(tb);
+    tb.graph.Dispatch([&](const auto& g) {
+      using G = std::decay_t<decltype(g)>;
+      ScanWalk<G, kCollect>{*this, g, g.arc_count(), tb.later.data(), tb.words, min_len_}.Run(tb);
+    });
   }
   return score_;
 }

@@ -13,9 +13,9 @@ constexpr std::uint32_t kUnplaced = 0xFFFFFFFFu;
 // later[] by arc index; returns each start's word count in *counts.
 // Iterative (no recursion depth), each node once; a cycle is an error.
 // Lists are read no further than n_arcs.
-template <class C>
-Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<const Node> starts,
-                  std::vector<std::uint32_t>* later, std::vector<std::uint64_t>* counts) {
+template <class G>
+Status CountWords(const G& g, std::uint64_t n_arcs, std::span<const Node> starts, std::vector<std::uint32_t>* later,
+                  std::vector<std::uint64_t>* counts) {
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
   std::vector<std::uint8_t> state(n_arcs, 0);    // 0 new, 1 entered (on the path), 2 done
   std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
@@ -29,23 +29,23 @@ Status CountWords(const typename C::Word* arcs, std::uint64_t n_arcs, std::span<
       if (state[n] == 0) {
         state[n] = 1;
         for (std::uint64_t a = n; a < n_arcs; ++a) {
-          const Node t = C::target(arcs[a]);
+          const Node t = g.target(g.arc(a));
           if (valid(t)) {
             if (state[t] == 1) return Status(Errc::kCorrupt, "DAWG: a cycle through node " + std::to_string(t));
             if (state[t] == 0) stack.push_back(t);
           }
-          if (C::last(arcs[a])) break;
+          if (g.last(g.arc(a))) break;
         }
         continue;
       }
       stack.pop_back();
       if (state[n] == 2) continue;
       std::uint64_t end = n;
-      while (end + 1 < n_arcs && !C::last(arcs[end])) ++end;
+      while (end + 1 < n_arcs && !g.last(g.arc(end))) ++end;
       for (std::uint64_t a = end + 1; a-- > n;) {
-        const Node t = C::target(arcs[a]);
+        const Node t = g.target(g.arc(a));
         const std::uint64_t after = a == end ? 0 : suffix[a + 1];
-        const std::uint64_t s = after + (C::accepts(arcs[a]) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
+        const std::uint64_t s = after + (g.accepts(g.arc(a)) ? 1 : 0) + (valid(t) ? suffix[t] : 0);
         if (s > kMaxWords) return Status(Errc::kLimit, "DAWG: more than " + std::to_string(kMaxWords) + " words");
         suffix[a] = static_cast<std::uint32_t>(s);
         (*later)[a] = static_cast<std::uint32_t>(after);
@@ -63,17 +63,16 @@ int Bits(std::uint32_t x) { return __builtin_popcount(x); }
 // Lays out the edge table breadth first from the virtual root (see
 // solver_tables.h). A state's edges are the first arc of each tile 1..31 of
 // its list (an image that only opened may repeat or misorder tiles).
-template <class C>
-Status LayOutEdges(const typename C::Word* arcs, std::uint64_t n_arcs, const std::vector<std::uint32_t>& later,
-                   Solver::Tables* tb) {
+template <class G>
+Status LayOutEdges(const G& g, std::uint64_t n_arcs, const std::vector<std::uint32_t>& later, Solver::Tables* tb) {
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
   const auto tiles_of = [&](Node n) {
     std::uint32_t set = 0;
     if (!valid(n)) return set;
     for (std::uint64_t a = n; a < n_arcs; ++a) {
-      const Tile t = C::tile(arcs[a]);
+      const Tile t = g.tile(g.arc(a));
       if (t >= 1 && t < 32) set |= std::uint32_t(1) << t;
-      if (C::last(arcs[a])) break;
+      if (g.last(g.arc(a))) break;
     }
     return set;
   };
@@ -115,16 +114,16 @@ Status LayOutEdges(const typename C::Word* arcs, std::uint64_t n_arcs, const std
     const std::uint32_t tiles = tiles_of(n), base = first_edge[n];
     std::uint32_t seen = 0;
     for (std::uint64_t a = n; a < n_arcs; ++a) {
-      const typename C::Word w = arcs[a];
-      const Tile t = C::tile(w);
+      const auto w = g.arc(a);
+      const Tile t = g.tile(w);
       const std::uint32_t bit = std::uint32_t(1) << (t & 31);
       if (t >= 1 && t < 32 && !(seen & bit)) {
         seen |= bit;
-        const Edge e = make_edge(C::accepts(w), C::target(w), later[a]);
+        const Edge e = make_edge(g.accepts(w), g.target(w), later[a]);
         edges.resize(next);
         edges[base + std::uint32_t(Bits(tiles & (bit - 2)))] = e;
       }
-      if (C::last(w)) break;
+      if (g.last(w)) break;
     }
     if (too_many) break;
   }
@@ -136,9 +135,7 @@ Status LayOutEdges(const typename C::Word* arcs, std::uint64_t n_arcs, const std
 
 template <class C>
 Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb) {
-  tb->arcs = g.arcs();
-  tb->arc_count = g.arc_count();
-  tb->width = C::kWidth;
+  tb->graph = lex.has_dawg() ? lex.dawg() : lex.gaddag();
   tb->small_alphabet = lex.alphabet().size() < 32;
   const bool gaddag_only = !lex.has_dawg();
   g.ForEachArc(g.root(), [&](Tile t, bool accepts, Node child) {
@@ -156,7 +153,7 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
   for (const auto& f : tb->first) starts.push_back(f.node);
   std::vector<std::uint64_t> counts;
   std::vector<std::uint32_t> later;
-  LEXC_RETURN_IF_ERROR(CountWords<C>(g.arcs(), g.arc_count(), starts, &later, &counts));
+  LEXC_RETURN_IF_ERROR(CountWords(g, g.arc_count(), starts, &later, &counts));
   std::uint64_t total = 0;
   for (int t = 255; t >= 0; --t) {  // later siblings of the virtual root: the higher tiles
     Solver::Tables::First& f = tb->first[std::size_t(t)];
@@ -170,7 +167,7 @@ Status BuildTables(const Lexicon& lex, const GraphView<C>& g, Solver::Tables* tb
     tb->later = std::move(later);
     return Status::Ok();
   }
-  return LayOutEdges<C>(g.arcs(), g.arc_count(), later, tb);
+  return LayOutEdges(g, g.arc_count(), later, tb);
 }
 
 }  // namespace

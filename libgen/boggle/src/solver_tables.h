@@ -48,9 +48,7 @@ struct Solver::Tables {
   std::vector<Edge> edges;
   bool popcnt = false;  // the CPU has the popcnt instruction (the walk's rank)
   // Other alphabets: the image's arcs walked in place, with later[] by arc index.
-  const void* arcs = nullptr;
-  std::uint64_t arc_count = 0;
-  int width = 4;
+  Graph graph;  // the walked graph, any arc encoding (its root unused: first[] is the root)
   std::vector<std::uint32_t> later;
   struct First {
     Node node = kNoNode;  // the state after the first tile

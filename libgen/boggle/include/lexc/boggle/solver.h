@@ -114,7 +114,7 @@ class Solver {
     std::uint32_t base = 0;             // word number of the path, plus one if it is a word
     std::uint8_t cell = 0, len = 0;
   };
-  template <class C, bool kCollect>
+  template <class G, bool kCollect>
   struct ScanWalk;
   void SetBoard(const Board& board);
   template <bool kCollect>
