@@ -81,8 +81,19 @@ TEST_CASE("LeaveValues and RackLeaves equal a std::map on every sub-multiset") {
       CHECK(values->Value(rack) == ModelValue(model, rack));
       rl.SetRack(rack);
       CHECK(rl.Whole() == ModelValue(model, rack));
-      gen::ForEachExchange(
-          rack, [&](const Rack& thrown) { CHECK(rl.AfterExchange(thrown) == ModelValue(model, Minus(rack, thrown))); });
+      // Every leave but the whole rack (ForEachExchange throws 1+ tiles);
+      // BestKept by size is their maximum (SetRack looks them up in batches).
+      float best[16];
+      bool seen[16] = {};
+      gen::ForEachExchange(rack, [&](const Rack& thrown) {
+        const Rack leave = Minus(rack, thrown);
+        const float v = ModelValue(model, leave);
+        CHECK(rl.AfterExchange(thrown) == v);
+        const int n = leave.size();
+        if (!seen[n] || v > best[n]) best[n] = v, seen[n] = true;
+      });
+      for (int n = 0; n < rack.size(); ++n)
+        if (seen[n]) CHECK(rl.BestKept(n) == best[n]);
     }
   }
 }

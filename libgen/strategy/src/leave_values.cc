@@ -63,6 +63,13 @@ float LeaveValues::Value(std::span<const Tile> key) const {
   return keys_[s] ? values_[s] : 0.0f;
 }
 
+void LeaveValues::Prefetch(std::span<const Tile> key) const {
+  if (!hashed_ || key.empty() || key.size() > std::size_t(kMaxHashedTiles)) return;
+  const std::uint64_t s = Mix(Pack(key)) & mask_;
+  __builtin_prefetch(keys_.data() + s);
+  __builtin_prefetch(values_.data() + s);
+}
+
 float LeaveValues::Value(const Rack& leave) const {
   if (!table_ || leave.empty() || leave.size() > interop::kMaxLeaveTiles) return 0;
   Tile key[interop::kMaxLeaveTiles];
@@ -100,20 +107,33 @@ void RackLeaves::SetRack(const Rack& rack) {
   }
   const std::uint32_t total = stride;
   value_.assign(total, 0.0f);
-  Tile key[32];
   bool seen[16] = {};
   best_kept_.fill(0.0f);
-  for (std::uint32_t index = 0; index < total; ++index) {
-    int n = 0;
-    std::uint32_t rest = index;
-    for (int i = 0; i < nparts; ++i) {
-      const std::uint32_t base = std::uint32_t(parts[i].count + 1);
-      const int kept = int(rest % base);
-      rest /= base;
-      for (int k = 0; k < kept; ++k) key[n++] = parts[i].tile;
+  // The leaves' keys in batches: all of a batch's slots are prefetched
+  // before the first is read, so their cache misses (the table is far
+  // larger than the cache) overlap instead of adding up.
+  constexpr std::uint32_t kBatch = 32;
+  Tile keys[kBatch][16];
+  int lengths[kBatch];
+  for (std::uint32_t first = 0; first < total; first += kBatch) {
+    const std::uint32_t count = std::min(kBatch, total - first);
+    for (std::uint32_t b = 0; b < count; ++b) {
+      int n = 0;
+      std::uint32_t rest = first + b;
+      for (int i = 0; i < nparts; ++i) {
+        const std::uint32_t base = std::uint32_t(parts[i].count + 1);
+        const int kept = int(rest % base);
+        rest /= base;
+        for (int k = 0; k < kept; ++k) keys[b][n++] = parts[i].tile;
+      }
+      lengths[b] = n;
+      values_->Prefetch(std::span<const Tile>(keys[b], std::size_t(n)));
     }
-    const float v = value_[index] = values_->Value(std::span<const Tile>(key, std::size_t(n)));
-    if (!seen[n] || v > best_kept_[std::size_t(n)]) best_kept_[std::size_t(n)] = v, seen[n] = true;
+    for (std::uint32_t b = 0; b < count; ++b) {
+      const int n = lengths[b];
+      const float v = value_[first + b] = values_->Value(std::span<const Tile>(keys[b], std::size_t(n)));
+      if (!seen[n] || v > best_kept_[std::size_t(n)]) best_kept_[std::size_t(n)] = v, seen[n] = true;
+    }
   }
 }
 
