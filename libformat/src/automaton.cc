@@ -106,6 +106,19 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
   return id;
 }
 
+std::vector<StateId> StateStore::Import(const StateStore& other, StateId first_new) {
+  std::vector<StateId> map(other.size() - first_new);
+  std::vector<PackedArc> arcs;
+  for (std::size_t s = first_new; s < other.size(); ++s) {
+    arcs.assign(other.arcs(static_cast<StateId>(s)).begin(), other.arcs(static_cast<StateId>(s)).end());
+    for (PackedArc& a : arcs)
+      if (ArcTarget(a) >= first_new) a = WithTarget(a, map[ArcTarget(a) - first_new]);
+    map[s - first_new] = Register(arcs);
+  }
+  overflow_ = overflow_ || other.overflow_;
+  return map;
+}
+
 void StateStore::GrowSingle() {
   std::vector<SingleEntry> old;
   old.swap(single_);

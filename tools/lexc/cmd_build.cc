@@ -7,10 +7,12 @@
 // file (or a symlink's target) is replaced atomically keeping its mode; a
 // device, FIFO or "-" (standard output) is written as a stream.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 #include "common.h"
 #include "lexc/builder.h"
@@ -27,7 +29,7 @@ struct BuildArgs {
   std::string input, output, alphabet = "english", format = "lex";
   bool dawg = false, gaddag = false, skip_invalid = false, json = false, quiet = false, progress = false,
        check_words = false, word_index = false;
-  int max_len = 15, arc_width = 0;
+  int max_len = 15, arc_width = 0, threads = 0;
   std::uint64_t max_words = kDefaultMaxWords;
 };
 
@@ -225,6 +227,7 @@ void RunBuild(const BuildArgs& a) {
   bo.arc_width = a.arc_width;
   bo.max_len = a.max_len;
   bo.word_index = a.word_index;
+  bo.threads = a.threads ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
   if (a.format == "kwg" && !bo.dawg) Fail("a KWG always holds the DAWG (entry 0): drop --gaddag", 2);
   if (a.format == "kwg" && a.word_index) Fail("--word-index is a lexc image section; a KWG has none", 2);
   if (a.word_index && !bo.dawg) Fail("--word-index numbers the DAWG's words: it needs the DAWG (drop --gaddag)", 2);
@@ -242,21 +245,48 @@ void RunBuild(const BuildArgs& a) {
     return;
   }
 
-  // Read the image back as any reader would, before anything touches the output.
-  phases.Begin("verifying");
-  const Result<Lexicon> lex = Lexicon::FromBytes(image);
-  Status st = lex.ok() ? lex->Verify() : lex.status();
-  if (!st.ok()) Fail("built image failed verification, nothing written: " + Describe(st));
-  if (a.check_words) {
-    const VerifyWordsReport lang = VerifyWords(*lex, words);
-    if (!lang.equal()) Fail("built image does not hold the word list, nothing written: " + lang.difference);
+  // Read the image back as any reader would; the output is committed only
+  // once the image has passed. With more than one thread and a temporary
+  // file (never a stream, which would carry unverified bytes), the image is
+  // written and synced to the temporary while it is verified.
+  const auto verify = [&]() -> std::string {
+    const Stopwatch watch;
+    const Result<Lexicon> lex = Lexicon::FromBytes(image);
+    const Status st = lex.ok() ? lex->Verify() : lex.status();
+    std::string failure;
+    if (!st.ok()) {
+      failure = "built image failed verification, nothing written: " + Describe(st);
+    } else if (a.check_words) {
+      const VerifyWordsReport lang = VerifyWords(*lex, words);
+      if (!lang.equal()) failure = "built image does not hold the word list, nothing written: " + lang.difference;
+    }
+    t.check = watch.Seconds();
+    return failure;
+  };
+  if (bo.threads > 1 && !output.streamed()) {
+    phases.Begin("verifying, writing " + QuotePath(a.output));
+    std::string failure;
+    Status written;
+    {
+      std::jthread verifier([&] { failure = verify(); });
+      const Stopwatch watch;
+      written = output.Append(image);
+      if (written.ok()) written = output.Sync();
+      t.write = watch.Seconds();
+    }
+    if (!failure.empty()) Fail(failure);
+    Check(written);
+    Check(output.Commit());
+    phases.End();
+  } else {
+    phases.Begin("verifying");
+    if (const std::string failure = verify(); !failure.empty()) Fail(failure);
+    phases.End();
+    phases.Begin("writing " + QuotePath(a.output));
+    Check(output.Append(image));
+    Check(output.Commit());
+    t.write = phases.End();
   }
-  t.check = phases.End();
-
-  phases.Begin("writing " + QuotePath(a.output));
-  Check(output.Append(image));
-  Check(output.Commit());
-  t.write = phases.End();
   t.total = total.Seconds();
 
   if (a.json) PrintJson(a, rr, br, t);
@@ -294,6 +324,10 @@ void RegisterBuild(CLI::App& app) {
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
       ->capture_default_str()
       ->check(CLI::IsMember({0, 4, 8}));
+  cmd->add_option("--threads", args->threads,
+                  "Threads building the graphs (0: every core); the image is the same for any number")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
   cmd->add_flag("--word-index", args->word_index,
                 "Add the word index (format 1.1): words numbered in order, read in place by\n"
                 "`lexc query IMG index WORD` / `word N` and studies; needs the DAWG");
