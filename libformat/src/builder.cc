@@ -146,8 +146,9 @@ struct Layout {
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
-// proper tail of another list inside that list.
-Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
+// proper tail of another list inside that list. `parts` threads look up the
+// tails; the layout is the same for any number.
+Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts) {
   const std::size_t n = store.size();
   // Depth-first discovery order; reach bits per root.
   Layout out;
@@ -179,16 +180,31 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
   // register already maps every list's content to its state, so each proper
   // tail of each reachable list is one lookup; tail hashes roll from the
   // right (HashArcs), so a list of k arcs costs O(k). The first host found
-  // in discovery order wins, which keeps the layout deterministic.
-  std::vector<std::pair<StateId, std::uint32_t>> host(n, {0, 0});
-  for (StateId m : order) {
-    auto arcs = store.arcs(m);
-    std::uint64_t h = internal::kHashSeed;
-    for (std::size_t j = arcs.size(); j-- > 1;) {
-      h = internal::HashStep(h, arcs[j]);
-      const StateId l = store.Find(arcs.subspan(j), h);
-      if (l && seen(l) && !host[l].first) host[l] = {m, static_cast<std::uint32_t>(j)};
+  // in discovery order wins, which keeps the layout deterministic. With
+  // several threads, each looks up a run of the discovery order into hosts
+  // of its own, then the earliest run's host wins: the same hosts.
+  using Host = std::pair<StateId, std::uint32_t>;
+  std::vector<Host> host(n, {0, 0});
+  std::vector<std::vector<Host>> run_hosts(parts);
+  internal::RunParts(parts, [&](std::size_t r) {
+    std::vector<Host>& found = r == 0 ? host : run_hosts[r];
+    if (r) found.assign(n, {0, 0});
+    const std::size_t from = order.size() * r / parts, to = order.size() * (r + 1) / parts;
+    for (std::size_t i = from; i < to; ++i) {
+      const StateId m = order[i];
+      auto arcs = store.arcs(m);
+      std::uint64_t h = internal::kHashSeed;
+      for (std::size_t j = arcs.size(); j-- > 1;) {
+        h = internal::HashStep(h, arcs[j]);
+        const StateId l = store.Find(arcs.subspan(j), h);
+        if (l && seen(l) && !found[l].first) found[l] = {m, static_cast<std::uint32_t>(j)};
+      }
     }
+  });
+  for (std::size_t r = 1; r < parts; ++r) {
+    for (std::size_t l = 0; l < n; ++l)
+      if (!host[l].first) host[l] = run_hosts[r][l];
+    std::vector<Host>().swap(run_hosts[r]);
   }
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order.
@@ -568,7 +584,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   std::vector<StateId> roots;
   if (options.gaddag) roots.push_back(gaddag_root);
   if (options.dawg) roots.push_back(dawg_root);
-  const Layout layout = PlaceStates(store, roots);
+  const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
+  const Layout layout = PlaceStates(store, roots, parts);
   auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   const int width = *chosen;

@@ -10,6 +10,32 @@
 
 namespace lexc::internal {
 
+// Runs part(r) for r in [0, parts): part 0 on the calling thread, each other
+// on a thread of its own. Returns once all have returned; an exception
+// thrown by a part is rethrown then (the first by part number).
+template <class Part>
+void RunParts(std::size_t parts, Part&& part) {
+  std::vector<std::exception_ptr> errors(parts);
+  {
+    std::vector<std::jthread> workers;  // joined on leaving the block
+    for (std::size_t r = 1; r < parts; ++r)
+      workers.emplace_back([&, r] {
+        try {
+          part(r);
+        } catch (...) {
+          errors[r] = std::current_exception();
+        }
+      });
+    try {
+      part(std::size_t{0});
+    } catch (...) {
+      errors[0] = std::current_exception();
+    }
+  }
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
 // Builds an automaton from `parts` pieces of its strings, the strings of
 // piece r all starting with tiles after those of piece r - 1, so that each
 // piece holds a run of the root's arcs and shares no path with another.
@@ -32,25 +58,7 @@ StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& bu
   const StateId first_new = static_cast<StateId>(store->size());
   std::vector<StateStore> copies(parts - 1, *store);
   std::vector<std::vector<PackedArc>> roots(parts);
-  std::vector<std::exception_ptr> errors(parts);
-  {
-    std::vector<std::jthread> workers;  // joined on leaving the block
-    for (std::size_t r = 1; r < parts; ++r)
-      workers.emplace_back([&, r] {
-        try {
-          roots[r] = build(r, &copies[r - 1]);
-        } catch (...) {
-          errors[r] = std::current_exception();
-        }
-      });
-    try {
-      roots[0] = build(std::size_t{0}, store);
-    } catch (...) {
-      errors[0] = std::current_exception();
-    }
-  }
-  for (const std::exception_ptr& e : errors)
-    if (e) std::rethrow_exception(e);
+  RunParts(parts, [&](std::size_t r) { roots[r] = build(r, r == 0 ? store : &copies[r - 1]); });
   maps->assign(parts, {});
   std::vector<PackedArc> root = std::move(roots[0]);
   for (std::size_t r = 1; r < parts; ++r) {
