@@ -106,7 +106,9 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
   return id;
 }
 
-std::vector<StateId> StateStore::Import(const StateStore& other, StateId first_new) {
+std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
+  std::vector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
+  std::vector<SingleEntry>().swap(other.single_);
   std::vector<StateId> map(other.size() - first_new);
   std::vector<PackedArc> arcs;
   for (std::size_t s = first_new; s < other.size(); ++s) {
@@ -116,6 +118,7 @@ std::vector<StateId> StateStore::Import(const StateStore& other, StateId first_n
     map[s - first_new] = Register(arcs);
   }
   overflow_ = overflow_ || other.overflow_;
+  other = StateStore();
   return map;
 }
 

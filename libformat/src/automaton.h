@@ -56,8 +56,8 @@ class StateStore {
   // so a state's targets come before it), its targets below `first_new`
   // taken as this store's own ids (`other` began as a copy of this store's
   // first `first_new` states). Returns the id each got here, indexed by
-  // other id - first_new.
-  std::vector<StateId> Import(const StateStore& other, StateId first_new);
+  // other id - first_new. `other` is emptied, its look-up tables first.
+  std::vector<StateId> Import(StateStore&& other, StateId first_new);
 
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
   std::span<const PackedArc> arcs(StateId s) const { return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]}; }

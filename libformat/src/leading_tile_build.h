@@ -63,8 +63,7 @@ StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& bu
   std::vector<PackedArc> root = std::move(roots[0]);
   for (std::size_t r = 1; r < parts; ++r) {
     std::vector<StateId>& map = (*maps)[r];
-    map = store->Import(copies[r - 1], first_new);
-    copies[r - 1] = StateStore();
+    map = store->Import(std::move(copies[r - 1]), first_new);
     for (PackedArc a : roots[r])
       root.push_back(ArcTarget(a) >= first_new ? WithTarget(a, map[ArcTarget(a) - first_new]) : a);
   }

@@ -7,6 +7,9 @@
 // file (or a symlink's target) is replaced atomically keeping its mode; a
 // device, FIFO or "-" (standard output) is written as a stream.
 #include <CLI/CLI.hpp>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -235,6 +238,11 @@ void RunBuild(const BuildArgs& a) {
   auto built = BuildImage(words, alphabet, bo, &br);
   if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
   const std::vector<std::byte> image = std::move(built).value();
+#if defined(__GLIBC__)
+  // The builder's freed memory goes back to the system before the
+  // verification allocates its own (Polish: 516 MB peak without this).
+  malloc_trim(0);
+#endif
   t.build = phases.End();
 
   if (a.format == "kwg") {
