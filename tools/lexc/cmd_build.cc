@@ -12,6 +12,7 @@
 #endif
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -158,11 +159,51 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
   std::printf("%s\n", JsonLine(j).c_str());
 }
 
+// Commits `bytes` to the output once `check` has passed (it returns "" or
+// the failure, which is then the error and nothing is written). With
+// `overlap` and a temporary file (never a stream, which would carry
+// unchecked bytes), the bytes are written and synced to the temporary while
+// `check` runs on another thread; otherwise it runs first. `what` names the
+// check's phase ("verifying").
+void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, bool overlap, const std::string& what,
+                     const std::function<std::string()>& check, Phases& phases, Timings* t) {
+  const auto timed_check = [&] {
+    const Stopwatch watch;
+    std::string failure = check();
+    t->check = watch.Seconds();
+    return failure;
+  };
+  if (overlap && !output->streamed()) {
+    phases.Begin(what + ", writing " + QuotePath(output->path()));
+    std::string failure;
+    Status written;
+    {
+      std::jthread checker([&] { failure = timed_check(); });
+      const Stopwatch watch;
+      written = output->Append(bytes);
+      if (written.ok()) written = output->Sync();
+      t->write = watch.Seconds();
+    }
+    if (!failure.empty()) Fail(failure);
+    Check(written);
+    Check(output->Commit());
+    phases.End();
+    return;
+  }
+  phases.Begin(what);
+  if (const std::string failure = timed_check(); !failure.empty()) Fail(failure);
+  phases.End();
+  phases.Begin("writing " + QuotePath(output->path()));
+  Check(output->Append(bytes));
+  Check(output->Commit());
+  t->write = phases.End();
+}
+
 // --format kwg: the image's arcs translated to a KWG (lexc/interop/kwg.h),
 // which is read back and checked (every arc, the word and GADDAG string
 // counts) before it replaces the output.
-void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, OutputFile* output,
-              Phases& phases, BuildReport* br, Timings* t) {
+void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, bool overlap,
+              OutputFile* output, Phases& phases, BuildReport* br, Timings* t) {
   phases.Begin("translating to KWG");
   const Lexicon lex = Check(Lexicon::FromBytes(image));
   interop::KwgWriteOptions wo;
@@ -170,18 +211,19 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
   const std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(lex, wo));
   const std::vector<std::byte> kwg = interop::KwgBytes(arcs);
   t->build += phases.End();
-  phases.Begin("checking the KWG");
   interop::KwgReadOptions ro;
   ro.letters = lex.alphabet().size();
   ro.max_len = std::min(a.max_len, 254);
-  const interop::Kwg back = Check(interop::Kwg::Parse(kwg, ro, a.output));
-  if (back.dawg().strings != words.size() || (wo.gaddag && back.gaddag().strings != words.total_tiles()))
-    Fail("built KWG does not hold the word list, nothing written");
-  t->check = phases.End();
-  phases.Begin("writing " + QuotePath(a.output));
-  Check(output->Append(kwg));
-  Check(output->Commit());
-  t->write = phases.End();
+  CheckThenCommit(
+      output, kwg, overlap, "checking the KWG",
+      [&]() -> std::string {
+        const Result<interop::Kwg> back = interop::Kwg::Parse(kwg, ro, a.output);
+        if (!back.ok()) return Describe(back.status());
+        if (back->dawg().strings != words.size() || (wo.gaddag && back->gaddag().strings != words.total_tiles()))
+          return "built KWG does not hold the word list, nothing written";
+        return "";
+      },
+      phases, t);
   br->arc_slots = arcs.size();
   br->image_bytes = kwg.size();
 }
@@ -246,7 +288,7 @@ void RunBuild(const BuildArgs& a) {
   t.build = phases.End();
 
   if (a.format == "kwg") {
-    WriteKwg(a, words, image, &output, phases, &br, &t);
+    WriteKwg(a, words, image, bo.threads > 1, &output, phases, &br, &t);
     t.total = total.Seconds();
     if (a.json) PrintJson(a, rr, br, t);
     if (!a.quiet) PrintHuman(a, rr, br, t);
@@ -254,47 +296,20 @@ void RunBuild(const BuildArgs& a) {
   }
 
   // Read the image back as any reader would; the output is committed only
-  // once the image has passed. With more than one thread and a temporary
-  // file (never a stream, which would carry unverified bytes), the image is
-  // written and synced to the temporary while it is verified.
-  const auto verify = [&]() -> std::string {
-    const Stopwatch watch;
-    const Result<Lexicon> lex = Lexicon::FromBytes(image);
-    const Status st = lex.ok() ? lex->Verify() : lex.status();
-    std::string failure;
-    if (!st.ok()) {
-      failure = "built image failed verification, nothing written: " + Describe(st);
-    } else if (a.check_words) {
-      const VerifyWordsReport lang = VerifyWords(*lex, words);
-      if (!lang.equal()) failure = "built image does not hold the word list, nothing written: " + lang.difference;
-    }
-    t.check = watch.Seconds();
-    return failure;
-  };
-  if (bo.threads > 1 && !output.streamed()) {
-    phases.Begin("verifying, writing " + QuotePath(a.output));
-    std::string failure;
-    Status written;
-    {
-      std::jthread verifier([&] { failure = verify(); });
-      const Stopwatch watch;
-      written = output.Append(image);
-      if (written.ok()) written = output.Sync();
-      t.write = watch.Seconds();
-    }
-    if (!failure.empty()) Fail(failure);
-    Check(written);
-    Check(output.Commit());
-    phases.End();
-  } else {
-    phases.Begin("verifying");
-    if (const std::string failure = verify(); !failure.empty()) Fail(failure);
-    phases.End();
-    phases.Begin("writing " + QuotePath(a.output));
-    Check(output.Append(image));
-    Check(output.Commit());
-    t.write = phases.End();
-  }
+  // once the image has passed (written meanwhile with several threads).
+  CheckThenCommit(
+      &output, image, bo.threads > 1, "verifying",
+      [&]() -> std::string {
+        const Result<Lexicon> lex = Lexicon::FromBytes(image);
+        const Status st = lex.ok() ? lex->Verify() : lex.status();
+        if (!st.ok()) return "built image failed verification, nothing written: " + Describe(st);
+        if (a.check_words) {
+          const VerifyWordsReport lang = VerifyWords(*lex, words);
+          if (!lang.equal()) return "built image does not hold the word list, nothing written: " + lang.difference;
+        }
+        return "";
+      },
+      phases, &t);
   t.total = total.Seconds();
 
   if (a.json) PrintJson(a, rr, br, t);
