@@ -15,6 +15,9 @@
 //   4. Serialization, then the trailer CRC. With word_index, the WIDX
 //      section is computed from the ARCS just written, by the code the
 //      reader uses for an image without it (word_index_section.h).
+// With BuildOptions::threads > 1, phases 1 and 2 are built in runs of
+// leading tiles on as many threads (leading_tile_build.h) and phase 3's tail
+// look-ups are split too; the image does not change (docs/design.md).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (META's
 // figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
 // ChooseArcWidth, CountGraphFigures, then EncodeImage (image_writer.h: the

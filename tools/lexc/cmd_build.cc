@@ -365,6 +365,7 @@ void RegisterBuild(CLI::App& app) {
   cmd->footer(R"(Examples:
   lexc build nwl18.txt -o nwl18.lex              both graphs in one image
   lexc build --dawg nwl18.txt -o nwl18.dawg
+  lexc build --threads 1 nwl18.txt -o nwl18.lex  one thread: the same image, less memory
   lexc build --gaddag nwl18.txt.zst -o nwl18.gdg  zstd input is detected by content
   lexc build --word-index nwl18.txt -o nwl18.lex  with word numbers (+10% for SOWPODS)
   lexc build --format kwg nwl18.txt -o nwl18.kwg  a KWG (DAWG + GADDAG) for other engines
