@@ -446,12 +446,13 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
   std::vector<Tile> rev(format::kMaxWordLen);
   const u128 tile_mask = (u128(1) << bits) - 1;
   constexpr std::size_t kStep = std::size_t(1) << 16;
+  const bool release = entries.size_bytes() >= (std::size_t(8) << 20);  // small lists: not worth the calls
   std::size_t done = 0;
   for (const PrefixEntry& e : entries) {
     if (done++ % kStep == 0) {
       progress(done - 1);
       // The step just added (a page astride two steps stays).
-      if (done > kStep) ReleaseConsumed(entries.subspan(done - 1 - kStep, kStep));
+      if (release && done > kStep) ReleaseConsumed(entries.subspan(done - 1 - kStep, kStep));
     }
     rev.resize(e.len);
     if (bits) {
