@@ -5,7 +5,10 @@
 // against the list just read). The output is opened first (lexc/io.h
 // OutputFile), so that an unwritable path fails before the work: a regular
 // file (or a symlink's target) is replaced atomically keeping its mode; a
-// device, FIFO or "-" (standard output) is written as a stream.
+// device, FIFO or "-" (standard output) is written as a stream. With
+// --threads above 1 (the default on a multi-core machine) the graphs are
+// built on that many threads, and a file output is written and synced to
+// its temporary while the image is verified; the rename waits for both.
 #include <CLI/CLI.hpp>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -218,7 +221,7 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
       output, kwg, overlap, "checking the KWG",
       [&]() -> std::string {
         const Result<interop::Kwg> back = interop::Kwg::Parse(kwg, ro, a.output);
-        if (!back.ok()) return Describe(back.status());
+        if (!back.ok()) return "built KWG failed its read-back check, nothing written: " + Describe(back.status());
         if (back->dawg().strings != words.size() || (wo.gaddag && back->gaddag().strings != words.total_tiles()))
           return "built KWG does not hold the word list, nothing written";
         return "";
