@@ -106,6 +106,22 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
   return id;
 }
 
+std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
+  std::vector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
+  std::vector<SingleEntry>().swap(other.single_);
+  std::vector<StateId> map(other.size() - first_new);
+  std::vector<PackedArc> arcs;
+  for (std::size_t s = first_new; s < other.size(); ++s) {
+    arcs.assign(other.arcs(static_cast<StateId>(s)).begin(), other.arcs(static_cast<StateId>(s)).end());
+    for (PackedArc& a : arcs)
+      if (ArcTarget(a) >= first_new) a = WithTarget(a, map[ArcTarget(a) - first_new]);
+    map[s - first_new] = Register(arcs);
+  }
+  overflow_ = overflow_ || other.overflow_;
+  other = StateStore();
+  return map;
+}
+
 void StateStore::GrowSingle() {
   std::vector<SingleEntry> old;
   old.swap(single_);

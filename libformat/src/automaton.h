@@ -52,6 +52,13 @@ class StateStore {
   // 0 when there is none.
   StateId Find(std::span<const PackedArc> arcs, std::uint64_t h) const;
 
+  // Registers every state of `other` from id `first_new` on (in id order,
+  // so a state's targets come before it), its targets below `first_new`
+  // taken as this store's own ids (`other` began as a copy of this store's
+  // first `first_new` states). Returns the id each got here, indexed by
+  // other id - first_new. `other` is emptied, its look-up tables first.
+  std::vector<StateId> Import(StateStore&& other, StateId first_new);
+
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
   std::span<const PackedArc> arcs(StateId s) const { return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]}; }
   // Set when the states hold more arcs than 32-bit offsets address; the
@@ -110,6 +117,19 @@ class IncrementalBuilder {
     prev_.resize(n);
     for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
     return lcp;
+  }
+
+  // Registers the whole remaining path below the root and returns the
+  // root's arcs, unregistered: a part of an automaton built by leading tile
+  // (BuildByLeadingTile) gives its share of the root.
+  template <class OnRegister>
+  std::vector<PackedArc> FinishBelowRoot(OnRegister&& on_register) {
+    Collapse(0, on_register);
+    std::vector<PackedArc> root;
+    if (!path_.empty()) root.swap(path_[0]);
+    path_.clear();
+    prev_.clear();
+    return root;
   }
 
   // Registers the whole remaining path; returns the root's id.

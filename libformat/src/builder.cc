@@ -15,6 +15,9 @@
 //   4. Serialization, then the trailer CRC. With word_index, the WIDX
 //      section is computed from the ARCS just written, by the code the
 //      reader uses for an image without it (word_index_section.h).
+// With BuildOptions::threads > 1, phases 1 and 2 are built in runs of
+// leading tiles on as many threads (leading_tile_build.h) and phase 3's tail
+// look-ups are split too; the image does not change (docs/design.md).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (META's
 // figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
 // ChooseArcWidth, CountGraphFigures, then EncodeImage (image_writer.h: the
@@ -26,11 +29,15 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "automaton.h"
 #include "bytes.h"
 #include "image_codec.h"
 #include "image_writer.h"
+#include "leading_tile_build.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
 
@@ -52,14 +59,19 @@ double Since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// A distinct prefix x = word[0, len) met during the DAWG pass.
+// A distinct prefix x = word[0, len) met during the DAWG pass. 24 bytes:
+// Polish has 5.8 million of them.
 struct PrefixEntry {
-  u128 key;            // rev(x) packed MSB-first, when it fits (see SortPrefixes)
-  std::uint32_t word;  // index of the first word with this prefix
-  StateId state;       // delta(x) in the DAWG, 0 if x has no extension
+  // rev(x) packed MSB-first when it fits (see SortPrefixes): the high and
+  // low halves. Unpacked: key_hi is 0 and key_lo the index of the first
+  // word with prefix x.
+  std::uint64_t key_hi, key_lo;
+  StateId state;  // delta(x) in the DAWG, 0 if x has no extension
   std::uint8_t len;
   bool accepts;  // x is a word
+  u128 key() const { return (u128(key_hi) << 64) | key_lo; }
 };
+static_assert(sizeof(PrefixEntry) == 24);
 
 // Bits per tile of the packed rev(x) keys, or 0 when the longest word's
 // key would not fit in 128 bits (then the word list spells the prefixes).
@@ -68,36 +80,67 @@ int KeyBits(int alphabet_size, std::uint32_t longest) {
   return longest * static_cast<std::uint32_t>(bits) <= 128 ? bits : 0;
 }
 
-// Sorts by rev(x). With packed keys (bits > 0; tile codes are >= 1, so zero
-// padding orders a string before its extensions, as lexicographic order
-// requires) by key, else by comparing the reversed prefixes.
-void SortPrefixes(const WordList& words, int bits, std::vector<PrefixEntry>* entries) {
-  if (bits) {
-    // One counting pass on the top 16 key bits, then small sorts: several
-    // times faster than one big comparison sort at SOWPODS sizes.
-    constexpr int kBuckets = 1 << 16;
-    std::vector<std::uint32_t> start(kBuckets + 1, 0);
-    for (const auto& e : *entries) ++start[static_cast<std::size_t>(e.key >> 112) + 1];
-    for (int b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
-    std::vector<PrefixEntry> sorted(entries->size());
-    {
-      std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-      for (const auto& e : *entries) sorted[next[static_cast<std::size_t>(e.key >> 112)]++] = e;
+// Packed keys are sorted in two steps: a counting pass on the top 16 key
+// bits, which moves every entry to its bucket in place (American flag
+// sort: no second array), then small sorts of each bucket, several times
+// faster than one big comparison sort at SOWPODS sizes. Tile codes are
+// >= 1, so zero padding orders a string before its extensions, as
+// lexicographic order requires.
+constexpr int kKeyBuckets = 1 << 16;
+std::size_t KeyBucket(const PrefixEntry& e) { return static_cast<std::size_t>(e.key_hi >> 48); }
+
+// Returns the kKeyBuckets + 1 bucket starts.
+std::vector<std::uint32_t> BucketPrefixes(std::vector<PrefixEntry>* entries) {
+  std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
+  for (const PrefixEntry& e : *entries) ++start[KeyBucket(e) + 1];
+  for (int b = 0; b < kKeyBuckets; ++b) start[b + 1] += start[b];
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  PrefixEntry* a = entries->data();
+  for (std::size_t b = 0; b < kKeyBuckets; ++b) {
+    while (next[b] < start[b + 1]) {  // cycle leader: each move settles one entry
+      PrefixEntry e = a[next[b]];
+      for (std::size_t d = KeyBucket(e); d != b; d = KeyBucket(e)) std::swap(e, a[next[d]++]);
+      a[next[b]++] = e;
     }
-    for (int b = 0; b < kBuckets; ++b)
-      std::sort(sorted.begin() + start[b], sorted.begin() + start[b + 1],
-                [](const PrefixEntry& x, const PrefixEntry& y) { return x.key < y.key; });
-    entries->swap(sorted);
-    return;
   }
+  return start;
+}
+
+void SortBuckets(std::vector<PrefixEntry>* entries, std::span<const std::uint32_t> start, std::size_t from,
+                 std::size_t to) {
+  for (std::size_t b = from; b < to; ++b)
+    std::sort(entries->begin() + start[b], entries->begin() + start[b + 1],
+              [](const PrefixEntry& x, const PrefixEntry& y) { return x.key() < y.key(); });
+}
+
+// Unpacked keys: one comparison sort on the reversed prefixes.
+void SortUnpackedPrefixes(const WordList& words, std::vector<PrefixEntry>* entries) {
   std::sort(entries->begin(), entries->end(), [&](const PrefixEntry& a, const PrefixEntry& b) {
-    auto wa = words[a.word], wb = words[b.word];
+    auto wa = words[a.key_lo], wb = words[b.key_lo];
     for (int i = a.len - 1, j = b.len - 1; i >= 0 && j >= 0; --i, --j) {
       if (wa[static_cast<std::size_t>(i)] != wb[static_cast<std::size_t>(j)])
         return wa[static_cast<std::size_t>(i)] < wb[static_cast<std::size_t>(j)];
     }
     return a.len < b.len;
   });
+}
+
+// Bucket cuts splitting bucketed entries into `parts` runs of whole leading
+// tiles (the top `bits` key bits) of about equal size: parts + 1 bucket
+// indices, the first 0 and the last kKeyBuckets. Runs may be empty.
+std::vector<std::size_t> CutByLeadingTile(std::span<const std::uint32_t> start, int bits, std::size_t parts) {
+  const std::size_t per_tile = std::size_t(1) << (16 - bits), tiles = kKeyBuckets / per_tile;
+  const std::uint64_t total = start[kKeyBuckets];
+  std::vector<std::size_t> cuts{0};
+  for (std::size_t r = 1; r < parts; ++r) {
+    const std::uint64_t target = total * r / parts;
+    std::size_t t = cuts.back() / per_tile;
+    while (t < tiles && start[(t + 1) * per_tile] <= target) ++t;
+    if (t < tiles && start[(t + 1) * per_tile] - target < target - start[t * per_tile]) ++t;
+    cuts.push_back(std::max(cuts.back(), t * per_tile));
+  }
+  cuts.push_back(kKeyBuckets);
+  return cuts;
 }
 
 struct Layout {
@@ -109,8 +152,9 @@ struct Layout {
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
-// proper tail of another list inside that list.
-Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
+// proper tail of another list inside that list. `parts` threads look up the
+// tails; the layout is the same for any number.
+Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts) {
   const std::size_t n = store.size();
   // Depth-first discovery order; reach bits per root.
   Layout out;
@@ -142,16 +186,31 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots) {
   // register already maps every list's content to its state, so each proper
   // tail of each reachable list is one lookup; tail hashes roll from the
   // right (HashArcs), so a list of k arcs costs O(k). The first host found
-  // in discovery order wins, which keeps the layout deterministic.
-  std::vector<std::pair<StateId, std::uint32_t>> host(n, {0, 0});
-  for (StateId m : order) {
-    auto arcs = store.arcs(m);
-    std::uint64_t h = internal::kHashSeed;
-    for (std::size_t j = arcs.size(); j-- > 1;) {
-      h = internal::HashStep(h, arcs[j]);
-      const StateId l = store.Find(arcs.subspan(j), h);
-      if (l && seen(l) && !host[l].first) host[l] = {m, static_cast<std::uint32_t>(j)};
+  // in discovery order wins, which keeps the layout deterministic. With
+  // several threads, each looks up a run of the discovery order into hosts
+  // of its own, then the earliest run's host wins: the same hosts.
+  using Host = std::pair<StateId, std::uint32_t>;
+  std::vector<Host> host(n, {0, 0});
+  std::vector<std::vector<Host>> run_hosts(parts);
+  internal::RunParts(parts, [&](std::size_t r) {
+    std::vector<Host>& found = r == 0 ? host : run_hosts[r];
+    if (r) found.assign(n, {0, 0});
+    const std::size_t from = order.size() * r / parts, to = order.size() * (r + 1) / parts;
+    for (std::size_t i = from; i < to; ++i) {
+      const StateId m = order[i];
+      auto arcs = store.arcs(m);
+      std::uint64_t h = internal::kHashSeed;
+      for (std::size_t j = arcs.size(); j-- > 1;) {
+        h = internal::HashStep(h, arcs[j]);
+        const StateId l = store.Find(arcs.subspan(j), h);
+        if (l && seen(l) && !found[l].first) found[l] = {m, static_cast<std::uint32_t>(j)};
+      }
     }
+  });
+  for (std::size_t r = 1; r < parts; ++r) {
+    for (std::size_t l = 0; l < n; ++l)
+      if (!host[l].first) host[l] = run_hosts[r][l];
+    std::vector<Host>().swap(run_hosts[r]);
   }
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order.
@@ -260,14 +319,51 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
   return f;
 }
 
-// Phase 1: the DAWG. With a GADDAG requested, also records every distinct
-// prefix x with its packed rev(x) key (bits per tile, 0: unpacked) and,
-// once registered, delta(x). Returns the DAWG's root.
-StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, StateStore* store,
-                  std::vector<PrefixEntry>* prefixes) {
+// Word cuts splitting the sorted words into `parts` runs of whole first
+// tiles of about equal size: parts + 1 word indices. Runs may be empty.
+std::vector<std::size_t> CutByFirstTile(const WordList& words, std::size_t parts) {
+  const std::size_t n = words.size();
+  const auto first = [&](std::size_t i) { return words[i].empty() ? Tile{0} : words[i][0]; };
+  const auto first_tile_start = [&](std::size_t i) {  // the first word with words[i]'s first tile
+    std::size_t lo = 0, hi = i;
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (first(mid) < first(i))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    return lo;
+  };
+  std::vector<std::size_t> cuts{0};
+  for (std::size_t r = 1; r < parts; ++r) {
+    const std::size_t target = n * r / parts;
+    std::size_t cut = n;
+    if (target < n) {
+      const std::size_t below = first_tile_start(target);
+      std::size_t above = target;  // the next first tile's start
+      while (above < n && first(above) == first(target)) ++above;
+      cut = target - below <= above - target ? below : above;
+    }
+    cuts.push_back(std::max(cuts.back(), cut));
+  }
+  cuts.push_back(n);
+  return cuts;
+}
+
+// Adds words [from, to) to the DAWG on `store`; with a GADDAG requested,
+// also records every distinct prefix x with its packed rev(x) key (bits per
+// tile, 0: unpacked) and, once registered, delta(x). Returns the root's arcs.
+template <class Progress>
+std::vector<PackedArc> AddDawgWords(const WordList& words, std::size_t from, std::size_t to,
+                                    const BuildOptions& options, int bits, StateStore* store,
+                                    std::vector<PrefixEntry>* prefixes, Progress&& progress) {
   std::vector<std::uint32_t> pending;  // depth -> index in prefixes of the path state's prefix
   if (options.gaddag) {
-    prefixes->reserve(words.total_tiles() / 3 + 16);
+    // Distinct prefixes per tile: SOWPODS 0.24, Polish 0.15.
+    const std::size_t tiles =
+        to > from ? std::size_t(words[to - 1].data() + words[to - 1].size() - words[from].data()) : 0;
+    prefixes->reserve(prefixes->size() + tiles / 3 + 16);
     pending.assign(static_cast<std::size_t>(options.max_len) + 2, 0);
   }
   // key(w[0,d)) = w[d-1] then key(w[0,d-1)) shifted down: O(1) per prefix.
@@ -277,54 +373,144 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
     if (options.gaddag) (*prefixes)[pending[depth]].state = id;
   };
   constexpr std::size_t kProgressEvery = std::size_t(1) << 16;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (options.progress && i % kProgressEvery == 0) options.progress("dawg", i, words.size());
+  for (std::size_t i = from; i < to; ++i) {
+    if ((i - from) % kProgressEvery == 0) progress(i - from);
     auto w = words[i];
     std::size_t lcp = b.Add(w, true, nullptr, on_register);
     if (options.gaddag) {
       for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
         pending[d] = static_cast<std::uint32_t>(prefixes->size());
-        u128 key = 0;
+        PrefixEntry e{0, i, 0, static_cast<std::uint8_t>(d), d == w.size()};
         if (bits) {
-          key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
+          const u128 key = (u128(w[d - 1]) << (128 - bits)) | (path_key[d - 1] >> bits);
           path_key[d] = key;
+          e.key_hi = static_cast<std::uint64_t>(key >> 64);
+          e.key_lo = static_cast<std::uint64_t>(key);
         }
-        prefixes->push_back({key, static_cast<std::uint32_t>(i), 0, static_cast<std::uint8_t>(d), d == w.size()});
+        prefixes->push_back(e);
       }
     }
   }
-  if (options.progress) options.progress("dawg", words.size(), words.size());
-  return b.Finish(on_register);
+  return b.FinishBelowRoot(on_register);
 }
 
-// Phase 2: the GADDAG front over the reversed prefixes, each given its
-// separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
-StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits,
-                         std::vector<PrefixEntry>* prefixes, StateStore* store) {
-  SortPrefixes(words, bits, prefixes);
-  IncrementalBuilder b(store);
+// Phase 1: the DAWG, in runs of first tiles on options.threads threads
+// (BuildByLeadingTile); the prefixes come out in word order whatever the
+// number. Returns the DAWG's root.
+StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, StateStore* store,
+                  std::vector<PrefixEntry>* prefixes) {
+  const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
+  const std::vector<std::size_t> cuts = CutByFirstTile(words, parts);
+  std::vector<std::vector<PrefixEntry>> piece_prefixes(parts);
+  if (options.gaddag) prefixes->reserve(words.total_tiles() / 3 + 16);  // the pieces' prefixes come back here
+  auto piece = [&](std::size_t r, StateStore* piece_store) {
+    const std::size_t from = cuts[r], to = cuts[r + 1];
+    // The calling thread (piece 0) reports, its share scaled to the whole.
+    const double scale = to == from ? 0.0 : double(words.size()) / double(to - from);
+    return AddDawgWords(words, from, to, options, bits, piece_store, r == 0 ? prefixes : &piece_prefixes[r],
+                        [&](std::size_t done) {
+                          if (r == 0 && options.progress)
+                            options.progress("dawg", static_cast<std::uint64_t>(double(done) * scale), words.size());
+                        });
+  };
+  const StateId first_new = static_cast<StateId>(store->size());
+  std::vector<std::vector<StateId>> maps;
+  const StateId root = internal::BuildByLeadingTile(store, parts, piece, &maps);
+  for (std::size_t r = 1; r < parts; ++r) {
+    for (PrefixEntry& e : piece_prefixes[r])
+      if (e.state >= first_new) e.state = maps[r][e.state - first_new];
+    prefixes->insert(prefixes->end(), piece_prefixes[r].begin(), piece_prefixes[r].end());
+    std::vector<PrefixEntry>().swap(piece_prefixes[r]);
+  }
+  if (options.progress) options.progress("dawg", words.size(), words.size());
+  return root;
+}
+
+// Gives the memory pages lying wholly inside `consumed` back to the system
+// (their content is not read again): the front's register grows as the
+// prefixes are consumed, so the peak is about the larger of the two, not
+// their sum (Polish: 139 MB of prefixes, 148 MB of register).
+void ReleaseConsumed(std::span<const PrefixEntry> consumed) {
+#if defined(__linux__)
+  constexpr std::uintptr_t kPage = 4096;
+  const auto from = (reinterpret_cast<std::uintptr_t>(consumed.data()) + kPage - 1) & ~(kPage - 1);
+  const auto to = reinterpret_cast<std::uintptr_t>(consumed.data() + consumed.size()) & ~(kPage - 1);
+  if (to > from) (void)::madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+#else
+  (void)consumed;
+#endif
+}
+
+// Adds `entries` (sorted) to `b`: rev(x), then the separator arc into the
+// DAWG. `progress(n)`: n entries added so far.
+template <class Progress>
+void AddReversedPrefixes(const WordList& words, int bits, std::span<const PrefixEntry> entries, IncrementalBuilder* b,
+                         Progress&& progress) {
   auto ignore = [](std::size_t, StateId) {};
   std::vector<Tile> rev(format::kMaxWordLen);
   const u128 tile_mask = (u128(1) << bits) - 1;
-  const std::size_t total = prefixes->size();
+  constexpr std::size_t kStep = std::size_t(1) << 16;
+  const bool release = entries.size_bytes() >= (std::size_t(8) << 20);  // small lists: not worth the calls
   std::size_t done = 0;
-  for (const PrefixEntry& e : *prefixes) {
-    if (options.progress && done++ % (std::size_t(1) << 16) == 0) options.progress("gaddag", done - 1, total);
+  for (const PrefixEntry& e : entries) {
+    if (done++ % kStep == 0) {
+      progress(done - 1);
+      // The step just added (a page astride two steps stays).
+      if (release && done > kStep) ReleaseConsumed(entries.subspan(done - 1 - kStep, kStep));
+    }
     rev.resize(e.len);
     if (bits) {
       // Decode rev(x) from the key: the word list is in another order, so
       // reading it here would miss the cache on every entry.
+      const u128 key = e.key();
       for (int i = 0; i < e.len; ++i)
-        rev[static_cast<std::size_t>(i)] = static_cast<Tile>((e.key >> (128 - bits * (i + 1))) & tile_mask);
+        rev[static_cast<std::size_t>(i)] = static_cast<Tile>((key >> (128 - bits * (i + 1))) & tile_mask);
     } else {
-      auto w = words[e.word];
+      auto w = words[e.key_lo];
       for (int i = 0; i < e.len; ++i) rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
     }
     const PackedArc sep = PackArc(kSeparator, false, e.state);
-    b.Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
+    b->Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
   }
-  if (options.progress) options.progress("gaddag", total, total);
-  const StateId root = b.Finish(ignore);
+}
+
+// Phase 2: the GADDAG front over the reversed prefixes, each given its
+// separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
+// With packed keys and threads > 1, the front is built in runs of leading
+// tiles on as many threads (BuildByLeadingTile), each run's buckets sorted
+// by its own thread; the image is the same.
+StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits,
+                         std::vector<PrefixEntry>* prefixes, StateStore* store) {
+  const std::size_t total = prefixes->size();
+  auto report = [&](std::size_t done) {
+    if (options.progress) options.progress("gaddag", done, total);
+  };
+  StateId root = 0;
+  if (!bits) {
+    SortUnpackedPrefixes(words, prefixes);
+    IncrementalBuilder b(store);
+    AddReversedPrefixes(words, bits, *prefixes, &b, report);
+    root = b.Finish([](std::size_t, StateId) {});
+  } else {
+    const std::vector<std::uint32_t> start = BucketPrefixes(prefixes);
+    const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
+    const std::vector<std::size_t> cuts = CutByLeadingTile(start, bits, parts);
+    const std::span<const PrefixEntry> all(*prefixes);
+    auto piece = [&](std::size_t r, StateStore* piece_store) {
+      SortBuckets(prefixes, start, cuts[r], cuts[r + 1]);
+      const auto run = all.subspan(start[cuts[r]], start[cuts[r + 1]] - start[cuts[r]]);
+      IncrementalBuilder b(piece_store);
+      // The calling thread (piece 0) reports, its share scaled to the whole.
+      const double scale = run.empty() ? 0.0 : double(total) / double(run.size());
+      AddReversedPrefixes(words, bits, run, &b, [&](std::size_t done) {
+        if (r == 0) report(static_cast<std::size_t>(double(done) * scale));
+      });
+      return b.FinishBelowRoot([](std::size_t, StateId) {});
+    };
+    std::vector<std::vector<StateId>> maps;
+    root = internal::BuildByLeadingTile(store, parts, piece, &maps);
+  }
+  report(total);
   std::vector<PrefixEntry>().swap(*prefixes);
   return root;
 }
@@ -424,7 +610,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   std::vector<StateId> roots;
   if (options.gaddag) roots.push_back(gaddag_root);
   if (options.dawg) roots.push_back(dawg_root);
-  const Layout layout = PlaceStates(store, roots);
+  const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
+  const Layout layout = PlaceStates(store, roots, parts);
   auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   const int width = *chosen;

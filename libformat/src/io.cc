@@ -590,6 +590,13 @@ Status OutputFile::Append(std::span<const std::byte> bytes) {
   return Status::Ok();
 }
 
+Status OutputFile::Sync() {
+  if (fd_ < 0) return Status(Errc::kInvalidArgument, QuotePath(path_) + ": output already committed or abandoned");
+  if (streamed()) return Status::Ok();
+  if (::fsync(fd_) != 0) return Abandon("fsync failed");
+  return Status::Ok();
+}
+
 Status OutputFile::Commit() {
   if (fd_ < 0) return Status(Errc::kInvalidArgument, QuotePath(path_) + ": output already committed or abandoned");
   if (streamed()) {

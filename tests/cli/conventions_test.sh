@@ -167,7 +167,10 @@ if command -v script >/dev/null; then
   script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
   expect_grep "build on a terminal: a bar with a percentage" \
     '\[####################\] lexc build: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
-  expect_grep "build on a terminal: each phase's time" 'lexc build: verifying \.\.\. [0-9.]* s' "$T/tty"
+  # (with several threads the image is verified while it is written: one phase)
+  expect_grep "build on a terminal: each phase's time" 'lexc build: verifying\(, writing [^ ]*\)\? \.\.\. [0-9.]* s' "$T/tty"
+  script -qc "'$LEXC' build --threads 1 '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
+  expect_grep "build --threads 1 on a terminal: verifying, then writing" 'lexc build: verifying \.\.\. [0-9.]* s' "$T/tty"
   script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex' -q" /dev/null >"$T/tty" 2>&1
   expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
   script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1

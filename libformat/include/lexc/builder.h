@@ -12,7 +12,8 @@
 //
 // Determinism: the same set of words (in any input order) and the same
 // options give a byte-identical image.
-// Thread safety: BuildImage is reentrant; no shared state.
+// Thread safety: BuildImage is reentrant; no shared state. It starts
+// threads of its own with BuildOptions::threads > 1.
 // Writing the image to a file: lexc/io.h (WriteFileAtomic).
 #pragma once
 
@@ -43,6 +44,10 @@ struct BuildOptions {
   // count, so WordIndex numbers words in place (lexc/word_index.h). Needs
   // the DAWG. Off: the image stays 1.0 and as small as without it.
   bool word_index = false;
+  // Threads that build the graphs (1: the calling thread alone; values
+  // below 1 count as 1). The GADDAG is built in runs of leading tiles, one
+  // per thread; the image is byte-identical for every value.
+  int threads = 1;
   // Called as the graphs are built, about every 64K words (and at each
   // phase's end): the phase ("dawg": words added; "gaddag": reversed
   // prefixes added), work done and its total. From the building thread;

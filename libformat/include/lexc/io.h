@@ -173,6 +173,11 @@ class OutputFile {
   Status Append(std::span<const std::byte> bytes);
   Status AppendText(std::string_view text) { return Append(std::as_bytes(std::span(text.data(), text.size()))); }
 
+  // Flushes what was appended to storage (fsync of the temporary file; a
+  // stream: nothing), so that the wait can overlap other work and Commit's
+  // own fsync finds little left. Errors: kIo ("path: fsync failed: ...").
+  Status Sync();
+
   // Replaces the target with the complete file (or, for a stream, closes
   // it). Errors: kIo ("path: chmod failed / fsync failed / close failed /
   // rename failed: ..."). A failure to fsync the directory after the rename
