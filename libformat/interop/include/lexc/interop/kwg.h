@@ -17,8 +17,9 @@
 // accepting, separators only in the GADDAG and never accepting, paths no
 // longer than max_len) before anything else reads it, and its errors name the
 // arc offset and the problem. Memory: the words copied (4 bytes per arc of
-// the real file) plus about 33 bytes per arc at the peak of checking (two
-// checks' records alive at once; formats/kwg.md).
+// the real file) plus at most 17 bytes per arc at the peak of checking (an
+// 8-byte record per arc for each graph's check, zeroed lazily, and a
+// reachability byte; formats/kwg.md).
 // Thread safety: a Kwg is immutable after Parse; share freely.
 #pragma once
 
