@@ -202,6 +202,10 @@ json_keys() {  # LABEL JQ_PATH COMMAND...: the command's keys at the path match 
   want=$(doc_keys "$label")
   got=$(jq -r "$path | keys_unsorted | join(\",\")" "$T/json" 2>/dev/null)
   [ -n "$want" ] && [ "$want" = "$got" ] || fail "cli-json.md $label: documented '$want', output '$got'"
+  # Every top-level object (the output, or each element of an array) carries the version.
+  checks=$((checks + 1))
+  jq -e 'if type == "array" then length > 0 and all(.[]; .json_version == 1) else .json_version == 1 end' \
+    "$T/json" >/dev/null 2>&1 || fail "cli-json.md $label: not every top-level object has \"json_version\": 1"
 }
 SOW=$SRC/../shared/lexica/SOWPODS.txt
 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t.lex" -q
@@ -232,6 +236,11 @@ json_keys '`boggle --board`' '.[0]' "$LEXC" boggle "$T/e.lex" --board 'CATD LINE
 json_keys '`boggle --random`' '.[0]' "$LEXC" boggle "$T/e.lex" --random 4x4 --json
 json_keys '`boggle --search`' . "$LEXC" boggle "$T/e.lex" --search 3x3 --iterations 50 --json -q
 json_keys 'error' . "$LEXC" build "$T/bad.txt" -o "$T/x.lex" --json  # bad.txt:3: ... at byte 2
+json_keys '`query` `contains`' '.[1]' "$LEXC" query "$T/t.lex" contains CAT ZZZZ --json  # each element versioned
+json_keys '`moves`' '.[1]' "$LEXC" moves "$T/e.lex" --cgp-file "$T/good.cgp" --json --limit 1  # streamed elements
+checks=$((checks + 1))
+"$LEXC" stats "$T/e.lex" --json --nonsense 2>/dev/null | jq -e '.ok == false and .exit == 2 and .json_version == 1' >/dev/null ||
+  fail "a usage error's JSON object: ok false, exit 2, json_version 1"
 "$LEXC" selfplay "$T/e.lex" --games 1 --seed 1 --lexicon E >"$T/one.gcg" 2>/dev/null
 json_keys '`replay`' '.[0]' "$LEXC" replay "$T/e.lex" "$T/one.gcg" --json
 if [ -f "$SOW" ]; then

@@ -60,7 +60,7 @@ class BoggleCommand {
         std::fprintf(stderr, "lexc boggle: %s boards in %s s\n", Thousands(a_.count).c_str(),
                      Fixed(clock.Seconds(), 3).c_str());
     }
-    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
+    if (a_.json) out_.buf() += JsonReport(std::move(json_));
     out_.Flush();
   }
 
@@ -120,7 +120,7 @@ class BoggleCommand {
                            {"boards_per_second", JsonFixed(rate, 0)},
                            {"interrupted", res.stopped},
                            {"best", std::move(best)}};
-      out_.buf() += JsonLine(j) + "\n";
+      out_.buf() += JsonReport(j);
     } else {
       for (const boggle::ScoredBoard& b : res.best)
         out_.buf() += std::to_string(b.score) + " " + boggle::WriteBoard(abc_, b.board) + "\n";

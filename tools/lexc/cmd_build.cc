@@ -150,7 +150,7 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
                          {"check", JsonFixed(t.check, 4)},
                          {"write", JsonFixed(t.write, 4)},
                          {"total", JsonFixed(t.total, 4)}}}};
-  std::printf("%s\n", JsonLine(j).c_str());
+  std::fputs(JsonReport(j).c_str(), stdout);
 }
 
 // --format kwg: the image's arcs translated to a KWG (lexc/interop/kwg.h),

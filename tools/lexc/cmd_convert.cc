@@ -187,7 +187,7 @@ void RunConvert(const ConvertArgs& a) {
                     {"convert", JsonFixed(r.convert, 4)},
                     {"check", JsonFixed(r.check, 4)},
                     {"write", JsonFixed(r.write, 4)}};
-    std::printf("%s\n", JsonLine(j).c_str());
+    std::fputs(JsonReport(std::move(j)).c_str(), stdout);
   }
   if (a.quiet) return;
   const std::string what = lexicon_in ? Thousands(r.words) + " words, " + Thousands(r.arcs) + " arcs" +

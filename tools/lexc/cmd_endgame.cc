@@ -116,7 +116,7 @@ void RunEndgame(const EndgameArgs& a) {
   const endgame::EndgameResult r = Check(endgame::SolveEndgame(image.lexicon(), layout, *e, o));
   Output out;
   if (a.json)
-    out.buf() += JsonLine(ToJson(*e, r, abc)) + "\n";
+    out.buf() += JsonReport(ToJson(*e, r, abc));
   else
     PrintText(*e, r, abc, out);
   out.Flush();

@@ -161,7 +161,7 @@ void RunSim(const SimArgs& a) {
       j["inferred_leaves"] = inferred->result.leaves.size();
       j["inferred_leave_size"] = inferred->result.leave_size;
     }
-    out.buf() += JsonLine(j) + "\n";
+    out.buf() += JsonReport(std::move(j));
   } else {
     if (inferred)
       out.buf() += "opponent's racks: a leave of " + std::to_string(inferred->result.leave_size) + " tiles from " +
