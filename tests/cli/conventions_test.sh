@@ -172,6 +172,26 @@ if command -v script >/dev/null; then
   expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
   script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1
   expect_grep "moves --cgp-file on a terminal: a bar" '\] lexc moves: [0-9] / 5 positions' "$T/tty"
+  # Long searches and conversions: the same reporter (a bar, a percentage of the budget).
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "boggle --search on a terminal: a bar of the chains" \
+    '\[####################\] lexc boggle: [0-9,]* / [0-9,]* chains (100%).*best [0-9]*' "$T/tty"
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --time 0.6 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "boggle --search --time on a terminal: the time budget" \
+    '\] lexc boggle: [0-9,]* chains ([0-9]*%).* of 0.6 s' "$T/tty"
+  script -qc "'$LEXC' sim '$T/e.lex' --cgp '$E AEINRST/ 0/0 0' --iterations 100000 --time 0.8 >/dev/null" /dev/null \
+    >"$T/tty" 2>&1
+  expect_grep "sim on a terminal: draws of the budget, candidates left" \
+    '\] lexc sim: [0-9,]* / 100,000 draws ([0-9]*%).*candidates left, best ' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.lex' -o '$T/e.kwg'" /dev/null >"$T/tty" 2>&1
+  expect_grep "convert on a terminal: each phase's time" 'lexc convert: checking the KWG \.\.\. [0-9.]* s' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' --rebuild" /dev/null >"$T/tty" 2>&1
+  expect_grep "convert --rebuild on a terminal: the build's bar" \
+    '\] lexc convert: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' -q" /dev/null >"$T/tty" 2>&1
+  expect "convert -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 -q >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect "boggle -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
 else
   echo "note: no script(1); the terminal checks are skipped"
 fi
@@ -187,6 +207,11 @@ slow_list | "$LEXC" verify "$T/p.lex" --words - 2>"$T/err" >/dev/null
 expect_grep "verify --words: a long read prints plain progress lines" "^lexc verify: reading <stdin>: [0-9.]* MB" "$T/err"
 slow_list | "$LEXC" verify "$T/p.lex" --words - -q 2>"$T/err" >/dev/null
 expect "verify -q: nothing on stderr" "" "$(cat "$T/err")"
+"$LEXC" boggle "$T/e.lex" --search 3x3 --time 5.6 2>"$T/err" >/dev/null
+expect_grep "boggle --search: a plain progress line every 5 s" \
+  "^lexc boggle: [0-9,]* chains ([0-9]*%), [0-9,]* chains/s, [0-9.]* of 5.6 s, best [0-9]*, [0-9,]* boards" "$T/err"
+checks=$((checks + 1))
+[ "$(grep -c ' chains (' "$T/err")" -le 2 ] || fail "boggle --search: more than a line at 5 s and one at the end: $(cat "$T/err")"
 
 # ---- formats/cli-json.md: every documented --json shape is the real one ----
 doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated
