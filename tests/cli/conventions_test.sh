@@ -151,6 +151,32 @@ for cmd in build query moves selfplay boggle; do
 done
 expect "completion: a value of -o completes files" "$T/lexc.bash" "$(complete_words lexc build x.txt -o "$T/lexc.b")"
 
+# zsh: a native #compdef function, valid zsh, dispatching to each command's options.
+"$LEXC" completion zsh >"$T/_lexc"
+expect_grep "completion zsh: a #compdef function" "^#compdef lexc lexc-mpi" "$T/_lexc"
+if command -v zsh >/dev/null; then
+  checks=$((checks + 1))
+  zsh -n "$T/_lexc" || fail "completion zsh: not valid zsh (zsh -n)"
+  # The completion system's functions stubbed: _arguments sends the first
+  # call to the command's branch and prints the specs the branch gives it.
+  zsh_specs() {  # COMMAND: the option names the zsh completion offers for it
+    zsh -c 'calls=0
+      _arguments() { calls=$((calls + 1)); if ((calls == 1)); then state=args; return 1; fi; print -rl -- "$@"; }
+      _describe() { print -rl -- "${(@P)4}"; }
+      words=("$2" x); source "$1"' _ "$T/_lexc" "$1" | sed -n "s/^'*\(--*[a-z0-9-]*\)\[.*/\1/p" | sort -u
+  }
+  for cmd in build query moves selfplay boggle convert; do
+    want=$("$LEXC" "$cmd" --help | sed -n '/^Options:/,/^$/p' | grep -E '^  -' | awk '{ print $1 }' | tr ',' '\n' |
+      sed 's/{.*}//' | grep -E -- '^--?[a-z]' | sort -u)
+    expect "completion zsh: every option of $cmd --help" "$want" "$(zsh_specs "$cmd" | grep -E -- '^--?[a-z]')"
+  done
+  expect "completion zsh: help lists the commands" "$("$LEXC" --help | sed -n '/^Subcommands:/,/^$/p' |
+    awk 'NF { print $1 }' | grep -v Subcommands: | sort)" \
+    "$(zsh -c '_arguments() { state=args; return 1; }; _describe() { print -rl -- "${(@P)4}"; }; words=(help); source "$1"' _ "$T/_lexc" | cut -d: -f1 | sort)"
+else
+  echo "note: no zsh; the zsh completion is checked for its #compdef line only"
+fi
+
 # ---- query: words from standard input or a file ----
 expect_rc "query contains - (standard input)" 1 sh -c 'printf "CAT\nZZZZ\n\n" | "$0" query "$1" contains -' "$LEXC" "$T/e.lex"
 expect "query contains -: each line a query" "$(printf 'CAT: %s\nZZZZ: no' "$(grep -qx CAT "$T/words" && echo yes || echo no)")" "$(cat "$T/out")"
