@@ -31,7 +31,7 @@ expect_rc "a pipe is not mapped" 1 "$LEXC" boggle <(cat "$T/tiny.lex") --board '
 expect_rc "--no-mmap reads a pipe" 0 "$LEXC" boggle <(cat "$T/tiny.lex") --board 'QuIT XEX XXX' --summary --no-mmap
 expect "--no-mmap: same words" "5 3 QuIT XEX XXX" "$(cat "$T/out")"
 expect_rc "board --json" 0 "$LEXC" boggle "$T/tiny.lex" --board 'QIT XEX XXX' --json
-expect "json" '[{"board":"QuIT XEX XXX","rows":3,"cols":3,"min_len":3,"words":3,"score":5,"list":[{"word":"QUIET","points":2},{"word":"QUIT","points":1},{"word":"QUITE","points":2}]}]' "$(cat "$T/out")"
+expect "json" '[{"board":"QuIT XEX XXX","rows":3,"cols":3,"min_len":3,"words":3,"score":5,"list":[{"word":"QUIET","points":2},{"word":"QUIT","points":1},{"word":"QUITE","points":2}],"json_version":1}]' "$(cat "$T/out")"
 expect_rc "a board with no words" 0 "$LEXC" boggle "$T/tiny.lex" --board 'ZZZZ ZZZZ ZZZZ ZZZZ' --summary
 expect "no words" "0 0 ZZZZ ZZZZ ZZZZ ZZZZ" "$(cat "$T/out")"
 

@@ -151,6 +151,32 @@ for cmd in build query moves selfplay boggle; do
 done
 expect "completion: a value of -o completes files" "$T/lexc.bash" "$(complete_words lexc build x.txt -o "$T/lexc.b")"
 
+# zsh: a native #compdef function, valid zsh, dispatching to each command's options.
+"$LEXC" completion zsh >"$T/_lexc"
+expect_grep "completion zsh: a #compdef function" "^#compdef lexc lexc-mpi" "$T/_lexc"
+if command -v zsh >/dev/null; then
+  checks=$((checks + 1))
+  zsh -n "$T/_lexc" || fail "completion zsh: not valid zsh (zsh -n)"
+  # The completion system's functions stubbed: _arguments sends the first
+  # call to the command's branch and prints the specs the branch gives it.
+  zsh_specs() {  # COMMAND: the option names the zsh completion offers for it
+    zsh -c 'calls=0
+      _arguments() { calls=$((calls + 1)); if ((calls == 1)); then state=args; return 1; fi; print -rl -- "$@"; }
+      _describe() { print -rl -- "${(@P)4}"; }
+      words=("$2" x); source "$1"' _ "$T/_lexc" "$1" | sed -n "s/^'*\(--*[a-z0-9-]*\)\[.*/\1/p" | sort -u
+  }
+  for cmd in build query moves selfplay boggle convert; do
+    want=$("$LEXC" "$cmd" --help | sed -n '/^Options:/,/^$/p' | grep -E '^  -' | awk '{ print $1 }' | tr ',' '\n' |
+      sed 's/{.*}//' | grep -E -- '^--?[a-z]' | sort -u)
+    expect "completion zsh: every option of $cmd --help" "$want" "$(zsh_specs "$cmd" | grep -E -- '^--?[a-z]')"
+  done
+  expect "completion zsh: help lists the commands" "$("$LEXC" --help | sed -n '/^Subcommands:/,/^$/p' |
+    awk 'NF { print $1 }' | grep -v Subcommands: | sort)" \
+    "$(zsh -c '_arguments() { state=args; return 1; }; _describe() { print -rl -- "${(@P)4}"; }; words=(help); source "$1"' _ "$T/_lexc" | cut -d: -f1 | sort)"
+else
+  echo "note: no zsh; the zsh completion is checked for its #compdef line only"
+fi
+
 # ---- query: words from standard input or a file ----
 expect_rc "query contains - (standard input)" 1 sh -c 'printf "CAT\nZZZZ\n\n" | "$0" query "$1" contains -' "$LEXC" "$T/e.lex"
 expect "query contains -: each line a query" "$(printf 'CAT: %s\nZZZZ: no' "$(grep -qx CAT "$T/words" && echo yes || echo no)")" "$(cat "$T/out")"
@@ -175,6 +201,26 @@ if command -v script >/dev/null; then
   expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
   script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1
   expect_grep "moves --cgp-file on a terminal: a bar" '\] lexc moves: [0-9] / 5 positions' "$T/tty"
+  # Long searches and conversions: the same reporter (a bar, a percentage of the budget).
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "boggle --search on a terminal: a bar of the chains" \
+    '\[####################\] lexc boggle: [0-9,]* / [0-9,]* chains (100%).*best [0-9]*' "$T/tty"
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --time 0.6 >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect_grep "boggle --search --time on a terminal: the time budget" \
+    '\] lexc boggle: [0-9,]* chains ([0-9]*%).* of 0.6 s' "$T/tty"
+  script -qc "'$LEXC' sim '$T/e.lex' --cgp '$E AEINRST/ 0/0 0' --iterations 100000 --time 0.8 >/dev/null" /dev/null \
+    >"$T/tty" 2>&1
+  expect_grep "sim on a terminal: draws of the budget, candidates left" \
+    '\] lexc sim: [0-9,]* / 100,000 draws ([0-9]*%).*candidates left, best ' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.lex' -o '$T/e.kwg'" /dev/null >"$T/tty" 2>&1
+  expect_grep "convert on a terminal: each phase's time" 'lexc convert: checking the KWG \.\.\. [0-9.]* s' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' --rebuild" /dev/null >"$T/tty" 2>&1
+  expect_grep "convert --rebuild on a terminal: the build's bar" \
+    '\] lexc convert: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
+  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' -q" /dev/null >"$T/tty" 2>&1
+  expect "convert -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
+  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 -q >/dev/null" /dev/null >"$T/tty" 2>&1
+  expect "boggle -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
 else
   echo "note: no script(1); the terminal checks are skipped"
 fi
@@ -190,6 +236,11 @@ slow_list | "$LEXC" verify "$T/p.lex" --words - 2>"$T/err" >/dev/null
 expect_grep "verify --words: a long read prints plain progress lines" "^lexc verify: reading <stdin>: [0-9.]* MB" "$T/err"
 slow_list | "$LEXC" verify "$T/p.lex" --words - -q 2>"$T/err" >/dev/null
 expect "verify -q: nothing on stderr" "" "$(cat "$T/err")"
+"$LEXC" boggle "$T/e.lex" --search 3x3 --time 5.6 2>"$T/err" >/dev/null
+expect_grep "boggle --search: a plain progress line every 5 s" \
+  "^lexc boggle: [0-9,]* chains ([0-9]*%), [0-9,]* chains/s, [0-9.]* of 5.6 s, best [0-9]*, [0-9,]* boards" "$T/err"
+checks=$((checks + 1))
+[ "$(grep -c ' chains (' "$T/err")" -le 2 ] || fail "boggle --search: more than a line at 5 s and one at the end: $(cat "$T/err")"
 
 # ---- formats/cli-json.md: every documented --json shape is the real one ----
 doc_keys() {  # LABEL: the keys the doc's row lists, comma-separated
@@ -205,6 +256,10 @@ json_keys() {  # LABEL JQ_PATH COMMAND...: the command's keys at the path match 
   want=$(doc_keys "$label")
   got=$(jq -r "$path | keys_unsorted | join(\",\")" "$T/json" 2>/dev/null)
   [ -n "$want" ] && [ "$want" = "$got" ] || fail "cli-json.md $label: documented '$want', output '$got'"
+  # Every top-level object (the output, or each element of an array) carries the version.
+  checks=$((checks + 1))
+  jq -e 'if type == "array" then length > 0 and all(.[]; .json_version == 1) else .json_version == 1 end' \
+    "$T/json" >/dev/null 2>&1 || fail "cli-json.md $label: not every top-level object has \"json_version\": 1"
 }
 SOW=$SRC/../shared/lexica/SOWPODS.txt
 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/t.lex" -q
@@ -235,6 +290,11 @@ json_keys '`boggle --board`' '.[0]' "$LEXC" boggle "$T/e.lex" --board 'CATD LINE
 json_keys '`boggle --random`' '.[0]' "$LEXC" boggle "$T/e.lex" --random 4x4 --json
 json_keys '`boggle --search`' . "$LEXC" boggle "$T/e.lex" --search 3x3 --iterations 50 --json -q
 json_keys 'error' . "$LEXC" build "$T/bad.txt" -o "$T/x.lex" --json  # bad.txt:3: ... at byte 2
+json_keys '`query` `contains`' '.[1]' "$LEXC" query "$T/t.lex" contains CAT ZZZZ --json  # each element versioned
+json_keys '`moves`' '.[1]' "$LEXC" moves "$T/e.lex" --cgp-file "$T/good.cgp" --json --limit 1  # streamed elements
+checks=$((checks + 1))
+"$LEXC" stats "$T/e.lex" --json --nonsense 2>/dev/null | jq -e '.ok == false and .exit == 2 and .json_version == 1' >/dev/null ||
+  fail "a usage error's JSON object: ok false, exit 2, json_version 1"
 "$LEXC" selfplay "$T/e.lex" --games 1 --seed 1 --lexicon E >"$T/one.gcg" 2>/dev/null
 json_keys '`replay`' '.[0]' "$LEXC" replay "$T/e.lex" "$T/one.gcg" --json
 if [ -f "$SOW" ]; then

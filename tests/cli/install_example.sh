@@ -47,6 +47,12 @@ completion=$T/prefix/share/bash-completion/completions/lexc
 offered=$(bash -c '. "$1"; COMP_WORDS=(lexc bu); COMP_CWORD=1; _lexc; echo "${COMPREPLY[*]}"' _ "$completion")
 [ "$offered" = build ] || { echo "FAIL: the installed completion offers '$offered' for 'lexc bu'"; exit 1; }
 
+step "the zsh completion is installed as _lexc in site-functions"
+zcompletion=$T/prefix/share/zsh/site-functions/_lexc
+[ -f "$zcompletion" ] || { echo "FAIL: no $zcompletion"; exit 1; }
+head -1 "$zcompletion" | grep -q '^#compdef lexc' || { echo "FAIL: $zcompletion is not a #compdef function"; exit 1; }
+if command -v zsh >/dev/null; then zsh -n "$zcompletion" || { echo "FAIL: $zcompletion is not valid zsh"; exit 1; }; fi
+
 step "the installed lexc finds the installed alphabets, also after the prefix moves"
 if [ -f "$SRC/formats/alphabets/spanish.txt" ]; then
   mv "$T/prefix" "$T/moved"

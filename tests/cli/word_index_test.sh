@@ -44,9 +44,9 @@ for img in widx.lex plain.lex gaddag.lex; do
   expect_err "$img: past-the-end message" "the lexicon has $N words"
   expect_rc "$img: word of a non-number exits 2" 2 "$LEXC" query "$img" word 1x
   expect_rc "$img: index --json" 0 "$LEXC" query "$img" index --json "$(sed -n 3p model.txt)"
-  expect "$img: index JSON" "[{\"kind\":\"index\",\"query\":\"$(sed -n 3p model.txt)\",\"word\":\"$(sed -n 3p model.txt)\",\"found\":true,\"index\":2}]" "$(cat "$T/out")"
+  expect "$img: index JSON" "[{\"kind\":\"index\",\"query\":\"$(sed -n 3p model.txt)\",\"word\":\"$(sed -n 3p model.txt)\",\"found\":true,\"index\":2,\"json_version\":1}]" "$(cat "$T/out")"
   expect_rc "$img: word --json" 0 "$LEXC" query "$img" word --json 0
-  expect "$img: word JSON" "[{\"kind\":\"word\",\"query\":\"0\",\"index\":0,\"word\":\"$(head -1 model.txt)\"}]" "$(cat "$T/out")"
+  expect "$img: word JSON" "[{\"kind\":\"word\",\"query\":\"0\",\"index\":0,\"word\":\"$(head -1 model.txt)\",\"json_version\":1}]" "$(cat "$T/out")"
   expect_rc "$img: single index prints the bare number" 0 "$LEXC" query "$img" index "$(tail -1 model.txt)"
   expect "$img: bare number" "$((N - 1))" "$(cat "$T/out")"
 done

@@ -323,6 +323,48 @@ TEST_CASE("endgame: a budget gives a legal line marked not exact", "[endgame][bu
   CHECK(cut > 0);
 }
 
+TEST_CASE("endgame: on_progress reports the nodes so far and the last completed iteration", "[endgame][progress]") {
+  const Alphabet a = Tiny6();
+  std::mt19937_64 rng(16);
+  const TestLexicon lex(gen::test::RandomWords(rng, 200, 6, 5), a);
+  const gen::Layout layout = gen::test::SmallLayout(11, 11, 7);
+  const std::vector<Position> positions = Endgames(lex.lexicon(), layout, 12, 7, 900, 6, 6);
+  REQUIRE(!positions.empty());
+  std::size_t reports = 0;
+  for (const Position& p : positions) {
+    auto e = MakeEndgame(p, layout, a);
+    REQUIRE(e.ok());
+    EndgameOptions o;
+    o.progress_every = 0;  // at every check of the budgets
+    o.max_plies = 3;
+    std::vector<EndgameIteration> iterations, progress;
+    o.on_iteration = [&](const EndgameIteration& it) { iterations.push_back(it); };
+    o.on_progress = [&](const EndgameIteration& it) { progress.push_back(it); };
+    auto r = SolveEndgame(lex.lexicon(), layout, *e, o);
+    REQUIRE(r.ok());
+    reports += progress.size();
+    // Every completed iteration is reported as progress too; in between, the
+    // depth and value are those of the last iteration completed before.
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < progress.size(); ++i) {
+      const EndgameIteration& it = progress[i];
+      if (i > 0) CHECK(it.nodes >= progress[i - 1].nodes);
+      CHECK(it.nodes <= r->nodes);
+      if (done < iterations.size() && it.depth == iterations[done].depth && it.nodes == iterations[done].nodes) {
+        CHECK(it.value == iterations[done].value);
+        ++done;
+        continue;
+      }
+      CHECK(it.depth == (done == 0 ? 0 : iterations[done - 1].depth));
+      if (done > 0) CHECK(it.value == iterations[done - 1].value);
+    }
+    CHECK(done == iterations.size());
+    REQUIRE(!iterations.empty());
+    CHECK(iterations.back().depth == r->depth);
+  }
+  CHECK(reports > 0);
+}
+
 TEST_CASE("endgame: positions that are not endgames and bad options are refused", "[endgame][bad-input]") {
   const Alphabet a = Alphabet::English();
   const gen::Layout layout = gen::Layout::Standard15();

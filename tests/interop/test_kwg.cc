@@ -134,6 +134,30 @@ TEST_CASE("a foreign KWG laid out as a plain trie converts to a verified image a
   }
 }
 
+TEST_CASE("VisitWords gives the words of ForEachWord and the tiles each shares with the one before") {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    std::mt19937_64 rng(seed);
+    const WordSet words = ToSet(lexc::test::RandomWords(rng, 200, 4, 7));
+    const Kwg kwg = ParseOrFail(TrieKwg(words, nullptr), 4);
+    std::vector<std::vector<Tile>> listed;
+    kwg.ForEachWord([&](std::span<const Tile> w) { listed.emplace_back(w.begin(), w.end()); });
+    REQUIRE(listed == ToVector(words));
+    std::size_t i = 0;
+    const std::uint64_t n = kwg.VisitWords([&](std::span<const Tile> w, std::size_t kept) {
+      REQUIRE(i < listed.size());
+      CHECK(std::ranges::equal(w, listed[i]));
+      // The model: the longest common prefix with the word before, by comparison.
+      std::size_t common = 0;
+      if (i > 0)
+        while (common < w.size() && common < listed[i - 1].size() && w[common] == listed[i - 1][common]) ++common;
+      CHECK(kept == common);
+      ++i;
+    });
+    CHECK(n == listed.size());
+    CHECK(i == listed.size());
+  }
+}
+
 TEST_CASE("KWGs written by wolges convert to images holding the fixture's words") {
   const Alphabet a = Alphabet::English();
   auto list = ReadWordList(lexc::test::SourcePath("fixtures/english-small.txt"), a, {}, nullptr);

@@ -2,8 +2,6 @@
 // boards rolled from the standard dice, and the search for the best board.
 // The work is lexc::boggle's (libgen/boggle); this file parses options and
 // prints. Rules and formats: formats/boggle.md.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <csignal>
@@ -16,6 +14,7 @@
 #include "lexc/boggle/dice.h"
 #include "lexc/boggle/search.h"
 #include "lexc/boggle/solver.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -60,7 +59,7 @@ class BoggleCommand {
         std::fprintf(stderr, "lexc boggle: %s boards in %s s\n", Thousands(a_.count).c_str(),
                      Fixed(clock.Seconds(), 3).c_str());
     }
-    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
+    if (a_.json) out_.buf() += JsonReport(std::move(json_));
     out_.Flush();
   }
 
@@ -75,32 +74,19 @@ class BoggleCommand {
     o.threads =
         a_.threads ? a_.threads : std::clamp(int(std::thread::hardware_concurrency()), 1, boggle::kMaxSearchThreads);
     o.keep = a_.top;
-    const bool tty = ::isatty(STDERR_FILENO) == 1;
-    double last = -1;
-    bool drawn = false;
+    ProgressLine line("lexc boggle", a_.quiet, 0, "chains", 5);
+    line.SetTimeBudget(o.seconds);
     const auto progress = [&](const boggle::SearchProgress& p) {
-      if (a_.quiet) return g_interrupted == 0;
-      if (last >= 0 && p.seconds - last < (tty ? 0.2 : 10)) return g_interrupted == 0;
-      if (last < 0 && !tty && p.seconds < 10) return g_interrupted == 0;
-      last = p.seconds;
-      std::string line = "lexc boggle: " + Fixed(p.seconds, 1) + " s";
-      if (o.seconds > 0) line += " of " + Fixed(o.seconds, 0);
-      line += ", best " + std::to_string(p.best) + ", " + Thousands(p.evaluated) + " boards (" +
-              Thousands(std::uint64_t(p.seconds > 0 ? double(p.evaluated) / p.seconds : 0)) + "/s), " +
-              Thousands(p.chains) + " chains";
-      if (tty) {
-        std::fprintf(stderr, "\r%s\033[K", line.c_str());
-        drawn = true;
-      } else {
-        std::fprintf(stderr, "%s\n", line.c_str());
-      }
+      line.Update(p.chains, p.chains_planned, p.seconds,
+                  "best " + std::to_string(p.best) + ", " + Thousands(p.evaluated) + " boards (" +
+                      Thousands(std::uint64_t(p.seconds > 0 ? double(p.evaluated) / p.seconds : 0)) + "/s)");
       return g_interrupted == 0;
     };
     g_interrupted = 0;
     auto previous = std::signal(SIGINT, OnInterrupt);
     Result<boggle::SearchResult> r = boggle::SearchBestBoards(solver_, abc_, o, progress);
     std::signal(SIGINT, previous);
-    if (drawn) std::fprintf(stderr, "\n");
+    line.Clear();  // the summary below says it all
     const boggle::SearchResult& res = Check(std::move(r));
     const double rate = res.seconds > 0 ? double(res.evaluated) / res.seconds : 0;
     if (a_.json) {
@@ -120,7 +106,7 @@ class BoggleCommand {
                            {"boards_per_second", JsonFixed(rate, 0)},
                            {"interrupted", res.stopped},
                            {"best", std::move(best)}};
-      out_.buf() += JsonLine(j) + "\n";
+      out_.buf() += JsonReport(j);
     } else {
       for (const boggle::ScoredBoard& b : res.best)
         out_.buf() += std::to_string(b.score) + " " + boggle::WriteBoard(abc_, b.board) + "\n";

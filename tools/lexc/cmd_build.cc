@@ -40,57 +40,6 @@ struct BuildArgs {
   std::uint64_t max_words = kDefaultMaxWords;
 };
 
-// Progress on stderr, phase by phase. On a terminal: "lexc build: reading
-// x.txt ..." redrawn with a bar, a percentage and an ETA while the phase runs,
-// then its time. Elsewhere: a plain progress line every 2 s of a long phase
-// (short builds print none), and with --progress each phase's time. Nothing
-// with -q. The phases are always timed.
-class Phases {
- public:
-  Phases(bool quiet, bool show_times) : quiet_(quiet), tty_(StderrIsTerminal()), times_(!quiet && show_times) {}
-  ~Phases() {  // a failure in a phase: its line is erased before the message
-    if (open_ && !quiet_ && tty_) std::fprintf(stderr, "\r\033[K");
-  }
-  void Begin(const std::string& what) {
-    what_ = what;
-    open_ = true;
-    line_.reset();
-    step_.clear();
-    watch_ = Stopwatch();
-    step_watch_ = Stopwatch();
-    if (!quiet_ && tty_) std::fprintf(stderr, "lexc build: %s ...", what.c_str());
-  }
-  // `done` of `total` (0: unknown) `unit`s ("bytes", "words") in step `step`
-  // of the phase (a graph).
-  void Progress(std::string_view step, const char* unit, std::uint64_t done, std::uint64_t total) {
-    if (quiet_) return;
-    if (!line_ || step != step_) {
-      if (line_) line_->Clear();
-      step_ = std::string(step);
-      step_watch_ = Stopwatch();
-      line_.emplace("lexc build: " + what_ + (step_.empty() ? "" : " " + step_), false, 0, unit, 2.0);
-    }
-    line_->Update(done, total, step_watch_.Seconds());
-  }
-  double End() {
-    const double s = watch_.Seconds();
-    open_ = false;
-    if (line_) line_->Clear();
-    line_.reset();
-    if (!quiet_ && tty_)
-      std::fprintf(stderr, "\r\033[Klexc build: %s ... %.2f s\n", what_.c_str(), s);
-    else if (times_)
-      std::fprintf(stderr, "lexc build: %s ... %.2f s\n", what_.c_str(), s);
-    return s;
-  }
-
- private:
-  bool quiet_, tty_, times_, open_ = false;
-  std::string what_, step_;
-  std::optional<ProgressLine> line_;
-  Stopwatch watch_, step_watch_;
-};
-
 struct Timings {
   double read = 0, build = 0, check = 0, write = 0, total = 0;
 };
@@ -161,7 +110,7 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
                          {"check", JsonFixed(t.check, 4)},
                          {"write", JsonFixed(t.write, 4)},
                          {"total", JsonFixed(t.total, 4)}}}};
-  std::printf("%s\n", JsonLine(j).c_str());
+  std::fputs(JsonReport(j).c_str(), stdout);
 }
 
 // Commits `bytes` to the output once `check` has passed (it returns "" or
@@ -236,7 +185,7 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
 void RunBuild(const BuildArgs& a) {
   const Stopwatch total;
   Timings t;
-  Phases phases(a.quiet, a.progress);
+  Phases phases("lexc build", a.quiet, a.progress);
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
   if (a.output == "-" && a.json) Fail("-o - and --json would both write standard output", 2);
   const std::string inputs[] = {a.input, a.alphabet};

@@ -18,6 +18,7 @@
 #include "lexc/interop/leave_table.h"
 #include "lexc/io.h"
 #include "lexc/wordlist.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -61,21 +62,25 @@ FileKind OutputKind(const ConvertArgs& a, FileKind from) {
   }
 }
 
+std::string Named(const std::string& path) { return path == "-" ? std::string("<stdin>") : QuotePath(path); }
+
 // A lexicon (an image or a KWG) out as a KWG or an image.
-std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Report* r) {
-  Stopwatch watch;
+std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
   std::vector<std::byte> image;
   std::optional<MappedLexicon> mapped;
   const Lexicon* lex = nullptr;
   Result<Lexicon> owned = Status(Errc::kNotFound, "");
   if (r->from == FileKind::kKwg) {
+    phases.Begin("reading and checking " + Named(a.input));
     const interop::Kwg kwg = LoadKwg(a.input, alphabet, a.max_len);
-    r->read = watch.Seconds();
-    watch = Stopwatch();
+    r->read = phases.End();
+    phases.Begin("translating and verifying");
     image = ImageFromKwg(kwg, a.input, alphabet, a.max_len);
     owned = Lexicon::FromBytes(image);
     lex = &*owned;
+    r->convert = phases.End();
     if (a.rebuild && r->to == FileKind::kImage) {  // lexc's own layout: minimal, tails shared
+      phases.Begin("building");
       std::vector<std::vector<Tile>> words;
       ForEachWord(*lex, [&](const WordMatch& m) {
         words.emplace_back(m.tiles.begin(), m.tiles.end());
@@ -84,32 +89,38 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
       BuildOptions bo;
       bo.gaddag = kwg.has_gaddag();
       bo.max_len = a.max_len;
+      bo.progress = [&phases](std::string_view graph, std::uint64_t done, std::uint64_t of) {
+        phases.Progress(graph == "dawg" ? "the DAWG" : "the GADDAG", graph == "dawg" ? "words" : "prefixes", done, of);
+      };
       image = Check(BuildImage(WordList::FromUnsorted(std::move(words)), alphabet, bo));
+      r->convert += phases.End();
+      phases.Begin("verifying");
       owned = Lexicon::FromBytes(image);
       const Status st = owned.ok() ? owned->Verify() : owned.status();
       if (!st.ok()) Fail("the rebuilt image failed verification, nothing written: " + Describe(st));
       lex = &*owned;
+      r->check = phases.End();
     }
   } else {
+    phases.Begin("reading and verifying " + Named(a.input));
     mapped.emplace(OpenImage(a.input, /*verify=*/true));
     lex = &mapped->lexicon();
-    r->read = watch.Seconds();
-    watch = Stopwatch();
+    r->read = phases.End();
   }
   r->words = lex->meta().word_count;
   if (r->to == FileKind::kImage) {
     if (r->from == FileKind::kImage) Fail("the input is a lexc image already; give -o NAME.kwg or --to kwg", 2);
     r->gaddag = lex->has_gaddag();
     r->arcs = lex->arc_count();
-    r->convert = watch.Seconds();
     return image;  // verified by ImageFromKwg
   }
+  phases.Begin("translating to KWG");
   interop::KwgWriteOptions wo;
   wo.gaddag = !a.dawg;
   std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(*lex, wo));
-  r->convert = watch.Seconds();
-  watch = Stopwatch();
   std::vector<std::byte> bytes = interop::KwgBytes(arcs);
+  r->convert = phases.End();
+  phases.Begin("checking the KWG");
   interop::KwgReadOptions ro;  // read back as any engine would, before writing
   ro.letters = lex->alphabet().size();
   // A KWG reader walks GADDAG paths of a word's length + 1, at most 255:
@@ -122,28 +133,28 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
   if (back.dawg().strings != lex->meta().word_count)
     Fail("the KWG written holds " + std::to_string(back.dawg().strings) + " words, not " +
          std::to_string(lex->meta().word_count) + "; nothing written");
-  r->check = watch.Seconds();
+  r->check = phases.End();
   r->gaddag = back.has_gaddag();
   r->arcs = arcs.size();
   return bytes;
 }
 
 // A leave table (KLV2 or lexc's file) out as the other.
-std::vector<std::byte> ConvertLeaves(const ConvertArgs& a, const Alphabet& alphabet, Report* r) {
-  Stopwatch watch;
+std::vector<std::byte> ConvertLeaves(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
+  phases.Begin("reading " + Named(a.input));
   const interop::LeaveTable table = LoadLeaves(a.input, r->from, &alphabet);
-  r->read = watch.Seconds();
-  watch = Stopwatch();
+  r->read = phases.End();
   r->leaves = table.size();
+  phases.Begin("converting");
   std::vector<std::byte> out =
       r->to == FileKind::kKlv2 ? Check(interop::EncodeKlv2(table)) : Check(interop::EncodeLeavesFile(table, alphabet));
-  r->convert = watch.Seconds();
-  watch = Stopwatch();
+  r->convert = phases.End();
+  phases.Begin("checking");
   const interop::LeaveTable back = r->to == FileKind::kKlv2
                                        ? Check(interop::DecodeKlv2(out, alphabet.size(), a.output))
                                        : Check(interop::DecodeLeavesFile(out, &alphabet, a.output)).table;
   if (back.size() != table.size()) Fail("the leave table written does not read back whole; nothing written");
-  r->check = watch.Seconds();
+  r->check = phases.End();
   return out;
 }
 
@@ -163,11 +174,14 @@ void RunConvert(const ConvertArgs& a) {
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
-  const std::vector<std::byte> bytes = lexicon_in ? ConvertLexicon(a, alphabet, &r) : ConvertLeaves(a, alphabet, &r);
-  Stopwatch watch;
+  // Each phase on a terminal with its time (progress.h); -q: nothing.
+  Phases phases("lexc convert", a.quiet, /*show_times=*/false);
+  const std::vector<std::byte> bytes =
+      lexicon_in ? ConvertLexicon(a, alphabet, phases, &r) : ConvertLeaves(a, alphabet, phases, &r);
+  phases.Begin("writing " + (a.output == "-" ? std::string("<stdout>") : QuotePath(a.output)));
   Check(output.Append(bytes));
   Check(output.Commit());
-  r.write = watch.Seconds();
+  r.write = phases.End();
   r.bytes = bytes.size();
 
   if (a.json) {
@@ -187,7 +201,7 @@ void RunConvert(const ConvertArgs& a) {
                     {"convert", JsonFixed(r.convert, 4)},
                     {"check", JsonFixed(r.check, 4)},
                     {"write", JsonFixed(r.write, 4)}};
-    std::printf("%s\n", JsonLine(j).c_str());
+    std::fputs(JsonReport(std::move(j)).c_str(), stdout);
   }
   if (a.quiet) return;
   const std::string what = lexicon_in ? Thousands(r.words) + " words, " + Thousands(r.arcs) + " arcs" +
@@ -227,7 +241,7 @@ void RegisterConvert(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1, 254));
   cmd->add_flag("--json", args->json, "Print the report as JSON on standard output");
-  cmd->add_flag("-q,--quiet", args->quiet, "No report on standard error");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress and no report on standard error");
   cmd->footer(R"(Examples:
   lexc convert csw21.kwg --alphabet english -o csw21.lex   a KWG into a verified image
   lexc convert csw21.lex -o csw21.kwg                      an image out as a KWG (DAWG + GADDAG)

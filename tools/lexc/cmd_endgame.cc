@@ -4,7 +4,8 @@
 // The position is a CGP record whose unseen tiles fit on one rack (the
 // opponent's, listed or not). The solver searches until the value is proven,
 // or until --plies, --time or --nodes stops it (the line is then marked
-// depth-limited). Iterations are reported on standard error unless -q.
+// depth-limited). Progress (nodes, time, the last iteration's value) is
+// shown on standard error unless -q (progress.h).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "lexc/endgame/solver.h"
 #include "lexc/gen/cgp.h"
 #include "play_common.h"
+#include "progress.h"
 
 namespace lexc::cli {
 namespace {
@@ -107,16 +109,23 @@ void RunEndgame(const EndgameArgs& a) {
   if (!p.ok()) Fail("--cgp: " + Describe(p.status()));
   Result<endgame::Endgame> e = endgame::MakeEndgame(*p, layout, abc);
   if (!e.ok()) Fail("--cgp: " + Describe(e.status()));
+  // Progress: nodes (of --nodes), the time (of --time), and the last
+  // completed iteration's value; quick solves stay silent.
+  ProgressLine line("lexc endgame", a.quiet, 0, "nodes", 5);
+  line.SetTimeBudget(o.time_limit);
   if (!a.quiet)
-    o.on_iteration = [](const endgame::EndgameIteration& it) {
-      if (it.seconds < 0.5) return;  // quick solves stay silent
-      std::fprintf(stderr, "lexc endgame: %d plies: %s%s, %s nodes, %s s\n", it.depth, Signed(it.value).c_str(),
-                   it.exact ? " (exact)" : "", Thousands(it.nodes).c_str(), Fixed(it.seconds, 2).c_str());
+    o.on_progress = [&](const endgame::EndgameIteration& it) {
+      if (it.seconds < 0.5) return;
+      line.Update(it.nodes, o.node_limit, it.seconds,
+                  it.depth == 0 ? std::string("searching 1 ply")
+                                : std::to_string(it.depth) + (it.depth == 1 ? " ply: " : " plies: ") +
+                                      Signed(it.value) + (it.exact ? " (exact)" : ""));
     };
   const endgame::EndgameResult r = Check(endgame::SolveEndgame(image.lexicon(), layout, *e, o));
+  line.Clear();
   Output out;
   if (a.json)
-    out.buf() += JsonLine(ToJson(*e, r, abc)) + "\n";
+    out.buf() += JsonReport(ToJson(*e, r, abc));
   else
     PrintText(*e, r, abc, out);
   out.Flush();
@@ -140,7 +149,7 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_option("--table", args->table_mib, "Transposition table in MiB (default 64)")
       ->check(WholeNumber(1, 1 << 20));
   cmd->add_flag("--json", args->json, "Print one JSON object");
-  cmd->add_flag("-q,--quiet", args->quiet, "No iteration lines on standard error");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:
   lexc endgame sowpods.lex --cgp "$(sed -n 4p fixtures/positions/sowpods-endgames.cgp)"

@@ -96,7 +96,7 @@ void RunInfer(const InferArgs& a) {
   const Inferred inf = RunInference(image.lexicon(), layout, abc, leaves.values, alg, a.cgp, "--cgp", a.infer, "");
   Output out;
   if (a.json)
-    out.buf() += JsonLine(InferJson(inf, abc, a)) + "\n";
+    out.buf() += JsonReport(InferJson(inf, abc, a));
   else
     PrintInferText(inf, abc, a, out);
   out.Flush();

@@ -106,7 +106,7 @@ void RunLeaves(const LeavesArgs& a) {
                          {"leaves", table->size()}, {"bytes", bytes.size()},
                          {"games", games},          {"seconds", JsonFixed(seconds, 3)},
                          {"generations", gens}};
-    std::printf("%s\n", JsonLine(j).c_str());
+    std::fputs(JsonReport(std::move(j)).c_str(), stdout);
   }
   if (!a.quiet) {
     for (const auto& r : reports)

@@ -227,8 +227,9 @@ class Lister {
   }
 
   // One element of the --json array.
-  void Json(const JsonValue& j) {
+  void Json(JsonValue j) {
     if (json_items_++ > 0) out_.buf() += ',';
+    AddJsonVersion(&j);
     out_.buf() += JsonLine(j);
     out_.MaybeFlush();
   }

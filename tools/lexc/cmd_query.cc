@@ -53,7 +53,7 @@ class Query {
     }
     if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
       out_.buf() += std::to_string(found_) + "\n";
-    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
+    if (a_.json) out_.buf() += JsonReport(std::move(json_));
     out_.Flush();
     return all_found;
   }

@@ -66,7 +66,7 @@ class ReplayCommand {
       out_.MaybeFlush();
     }
     progress.Finish();
-    if (a_.json) out_.buf() += JsonLine(json_) + "\n";
+    if (a_.json) out_.buf() += JsonReport(std::move(json_));
     if (stats_) FinishStats();
     if (!a_.quiet && !a_.json && a_.games.size() > 1)
       std::fprintf(stderr, "lexc replay: %zu games, %zu with issues, %zu not replayed\n", a_.games.size(),

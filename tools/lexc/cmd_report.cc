@@ -69,7 +69,7 @@ void RunReport(const ReportArgs& a) {
     j["files"] = outcome.files;
     j["plots_drawn"] = outcome.plots_drawn;
     if (!outcome.plots_drawn) j["plots_skipped"] = outcome.plots_skipped;
-    out.buf() += j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+    out.buf() += JsonReport(JsonValue(j));
     return;
   }
   const json& pg = d["per_game"];

@@ -227,7 +227,7 @@ void RunGames(const SelfplayArgs& a) {
                          {"threads", outcome.threads},
                          {"seconds", JsonFixed(outcome.seconds, 3)},
                          {"games_per_second", JsonFixed(double(summary.games()) / outcome.seconds, 1)}};
-    out.buf() += JsonLine(j) + "\n";
+    out.buf() += JsonReport(std::move(j));
   }
   out.Flush();
   std::fprintf(stderr, "lexc selfplay: %s\n",
@@ -398,7 +398,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
                       {"a_spread_ci95",
                        {JsonFixed(matchup["a_spread_ci95"][0].get<double>(), 2),
                         JsonFixed(matchup["a_spread_ci95"][1].get<double>(), 2)}}};
-    std::printf("%s\n", JsonLine(j).c_str());
+    std::fputs(JsonReport(std::move(j)).c_str(), stdout);
   }
 }
 

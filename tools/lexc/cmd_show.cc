@@ -61,13 +61,12 @@ void RunShow(const ShowArgs& a) {
     gen::Position mine = p;
     if (mine.racks.size() > 1) mine.racks.resize(1);
     const gen::TileCounts unseen = gen::Unseen(mine, abc);
-    out.buf() += JsonLine({{"cgp", gen::WriteCgp(p, abc)},
-                           {"rows", std::move(rows)},
-                           {"racks", std::move(racks)},
-                           {"scores", std::move(scores)},
-                           {"bag", gen::BagSize(p, abc)},
-                           {"unseen", unseen.total}}) +
-                 "\n";
+    out.buf() += JsonReport({{"cgp", gen::WriteCgp(p, abc)},
+                             {"rows", std::move(rows)},
+                             {"racks", std::move(racks)},
+                             {"scores", std::move(scores)},
+                             {"bag", gen::BagSize(p, abc)},
+                             {"unseen", unseen.total}});
     return;
   }
   out.buf() += gen::RenderPosition(p, layout, abc, ScreenRenderOptions(a.screen));

@@ -6,7 +6,7 @@
 // SD of its simulated value, the confidence bounds, the iterations it was
 // played and whether it was kept or pruned (Wickman's figures 5 and 6),
 // then the iterations done and why the run stopped. Progress on standard
-// error every few seconds unless -q.
+// error unless -q (progress.h).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -17,6 +17,7 @@
 #include "lexc/gen/cgp.h"
 #include "lexc/strategy/simulation.h"
 #include "play_common.h"
+#include "progress.h"
 #include "strategy_cli.h"
 
 namespace lexc::cli {
@@ -138,21 +139,21 @@ void RunSim(const SimArgs& a) {
     opponent = inferred->result.Distribution();
     o.opponent = &opponent;
   }
-  Stopwatch clock;
-  double last = 0;
+  // Progress: draws (of --iterations), the time (of --time), the candidates
+  // left and the best so far.
+  ProgressLine line("lexc sim", a.quiet, 0, "draws", 5);
+  line.SetTimeBudget(o.time_limit);
   if (!a.quiet)
     o.on_batch = [&](const strategy::SimResult& r) {
-      if (clock.Seconds() - last < 2) return true;
-      last = clock.Seconds();
       std::size_t live = 0;
       for (const auto& c : r.candidates) live += !c.pruned;
-      std::fprintf(stderr, "lexc sim: %s draws, %zu of %zu candidates left, best %s (%s), %s s\n",
-                   Thousands(r.iterations).c_str(), live, r.candidates.size(),
-                   SimMoveText(r.candidates.front(), abc).c_str(), Fixed(r.candidates.front().mean, 2).c_str(),
-                   Fixed(r.seconds, 1).c_str());
+      line.Update(r.iterations, o.max_iterations, r.seconds,
+                  std::to_string(live) + " of " + std::to_string(r.candidates.size()) + " candidates left, best " +
+                      SimMoveText(r.candidates.front(), abc) + " (" + Fixed(r.candidates.front().mean, 2) + ")");
       return true;
     };
   Result<strategy::SimResult> r = strategy::Simulate(image.lexicon(), layout, abc, leaves.values, *p, o);
+  line.Clear();
   if (!r.ok()) Fail("--cgp: " + Describe(r.status()));
   Output out;
   if (a.json) {
@@ -161,7 +162,7 @@ void RunSim(const SimArgs& a) {
       j["inferred_leaves"] = inferred->result.leaves.size();
       j["inferred_leave_size"] = inferred->result.leave_size;
     }
-    out.buf() += JsonLine(j) + "\n";
+    out.buf() += JsonReport(std::move(j));
   } else {
     if (inferred)
       out.buf() += "opponent's racks: a leave of " + std::to_string(inferred->result.leave_size) + " tiles from " +

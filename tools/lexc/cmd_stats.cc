@@ -156,7 +156,7 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<LoadedIm
                    {"word_index_bytes", lex.word_index_section().size()},
                    {"graphs", std::move(graphs)}});
   }
-  std::printf("%s\n", JsonLine(all).c_str());
+  std::fputs(JsonReport(std::move(all)).c_str(), stdout);
 }
 
 // Leave tables (KLV2, lexc's leaves file): counts and values.
@@ -192,7 +192,7 @@ void PrintLeaves(const std::vector<std::string>& paths, const std::vector<intero
                 FileKindName(kinds[i]), Thousands(t.size()).c_str(), t.longest(), lens.c_str(), Fixed(lo, 3).c_str(),
                 Fixed(hi, 3).c_str(), Fixed(mean, 3).c_str());
   }
-  if (json) std::printf("%s\n", JsonLine(all).c_str());
+  if (json) std::fputs(JsonReport(std::move(all)).c_str(), stdout);
 }
 
 void RunStats(const StatsArgs& a) {

@@ -77,7 +77,7 @@ void RunVerify(const VerifyArgs& a) {
       j["gaddag_strings_checked"] = o.gaddag_strings;
     }
     j["seconds"] = JsonFixed(o.seconds, 4);
-    std::printf("%s\n", JsonLine(j).c_str());
+    std::fputs(JsonReport(std::move(j)).c_str(), stdout);
   }
   if (!o.error.empty()) throw Exit(1, QuotePath(a.image) + ": " + o.error, /*json_done=*/a.json);
   if (a.json) return;

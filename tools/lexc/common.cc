@@ -207,6 +207,18 @@ JsonValue JsonFixed(double v, int decimals) {
 
 std::string JsonLine(const JsonValue& j) { return j.dump(-1, ' ', false, JsonValue::error_handler_t::replace); }
 
+void AddJsonVersion(JsonValue* j) {
+  if (j->is_object()) (*j)["json_version"] = kJsonVersion;
+  if (j->is_array())
+    for (JsonValue& e : *j)
+      if (e.is_object()) e["json_version"] = kJsonVersion;
+}
+
+std::string JsonReport(JsonValue j) {
+  AddJsonVersion(&j);
+  return JsonLine(j) + "\n";
+}
+
 bool StderrIsTerminal() { return ::isatty(2) == 1; }
 
 }  // namespace lexc::cli

@@ -154,6 +154,17 @@ JsonValue JsonFixed(double v, int decimals);
 // O(size of the text).
 std::string JsonLine(const JsonValue& j);
 
+// The version of the --json outputs (formats/cli-json.md). Every top-level
+// object a command prints with --json (the output itself, or each element of
+// an array output, the error object included) ends with "json_version".
+inline constexpr int kJsonVersion = 1;
+// Adds "json_version" to `j` when it is an object, or to each object of `j`
+// when it is an array. O(elements).
+void AddJsonVersion(JsonValue* j);
+// A command's whole --json output: `j` with its version (AddJsonVersion),
+// as JsonLine, then a newline.
+std::string JsonReport(JsonValue j);
+
 // Wall-clock seconds since construction.
 class Stopwatch {
  public:

@@ -170,7 +170,7 @@ when standard error is not a terminal; nothing with -q.)");
   const auto json_error = [&](const Exit& e) {
     if (e.json_done || !json_wanted()) return;
     std::fflush(stdout);
-    std::cout << JsonLine(JsonError(command(), e)) << std::endl;
+    std::cout << JsonReport(JsonError(command(), e)) << std::flush;
   };
   try {
     app.parse(argc, argv);

@@ -57,8 +57,11 @@ struct WordFigures {
 
 WordFigures MeasureKwgWords(const Kwg& kwg, const Alphabet& alphabet) {
   // Every tile's label rendered once (AppendLabel: "<N>" out of range, so no
-  // read outside the alphabet), then copied per tile: the list is 2.7 MB of
-  // text for SOWPODS, and a call per tile cost a tenth of a conversion.
+  // read outside the alphabet). The text of the current word is kept with
+  // where each prefix ends, so a word costs the labels of the tiles it does
+  // not share with the word before and one copy of its text: the list is
+  // 2.7 MB of text for SOWPODS, and a copy per tile cost a tenth of a
+  // conversion.
   std::string labels;
   std::uint32_t label_at[kMaxTiles + 2];
   for (int t = 0; t <= kMaxTiles; ++t) {
@@ -67,21 +70,25 @@ WordFigures MeasureKwgWords(const Kwg& kwg, const Alphabet& alphabet) {
   }
   label_at[kMaxTiles + 1] = std::uint32_t(labels.size());
   WordFigures f;
+  std::string word_text;
+  std::vector<std::size_t> text_at{0};  // text_at[d]: bytes of the word's first d tiles
   constexpr std::size_t kFlush = 1 << 16;
-  std::vector<char> buf(kFlush + 64 * (kMaxTiles + 1));  // room for one more word of the longest labels
-  std::size_t used = 0;
-  kwg.ForEachWord([&](std::span<const Tile> w) {
-    for (Tile t : w) {
-      const std::uint32_t from = label_at[t], n = label_at[t + 1] - from;
-      if (used + n + 1 > buf.size()) buf.resize(2 * buf.size());
-      std::memcpy(buf.data() + used, labels.data() + from, n);
-      used += n;
+  std::string buf;
+  buf.reserve(2 * kFlush);
+  kwg.VisitWords([&](std::span<const Tile> w, std::size_t kept) {
+    text_at.resize(w.size() + 1);
+    word_text.resize(text_at[kept]);
+    for (std::size_t d = kept; d < w.size(); ++d) {
+      const std::uint32_t from = label_at[w[d]];
+      word_text.append(labels, from, label_at[w[d] + 1] - from);
+      text_at[d + 1] = word_text.size();
     }
-    buf[used++] = '\n';
-    if (used >= kFlush) {
-      f.crc = Crc32c(f.crc, buf.data(), used);
-      f.text_bytes += used;
-      used = 0;
+    buf += word_text;
+    buf += '\n';
+    if (buf.size() >= kFlush) {
+      f.crc = Crc32c(f.crc, buf.data(), buf.size());
+      f.text_bytes += buf.size();
+      buf.clear();
     }
     const auto len = static_cast<std::uint32_t>(w.size());
     f.shortest = f.words == 0 ? len : std::min(f.shortest, len);
@@ -89,8 +96,8 @@ WordFigures MeasureKwgWords(const Kwg& kwg, const Alphabet& alphabet) {
     f.tiles += len;
     ++f.words;
   });
-  f.crc = Crc32c(f.crc, buf.data(), used);
-  f.text_bytes += used;
+  f.crc = Crc32c(f.crc, buf.data(), buf.size());
+  f.text_bytes += buf.size();
   return f;
 }
 

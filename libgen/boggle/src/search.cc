@@ -189,6 +189,7 @@ Result<SearchResult> SearchBestBoards(const Solver& solver, const Alphabet& alph
     SearchProgress p;
     p.evaluated = sh.evaluated.load();
     p.chains = sh.chains_done.load();
+    p.chains_planned = o.iterations ? sh.chains : 0;
     p.best = sh.best.load();
     p.seconds = elapsed();
     return !progress || progress(p);

@@ -86,10 +86,21 @@ void Searcher::CountNode() {
   const std::uint64_t total = shared_.nodes.fetch_add(unflushed_nodes_, std::memory_order_relaxed) + unflushed_nodes_;
   unflushed_nodes_ = 0;
   const EndgameOptions& o = shared_.options;
+  if (id_ == 0 && o.on_progress) ReportProgress(total);
   if ((o.node_limit && total >= o.node_limit) ||
       (shared_.has_deadline && std::chrono::steady_clock::now() >= shared_.deadline) ||
       (o.cancel && o.cancel->load(std::memory_order_relaxed)))
     shared_.stop.store(true, std::memory_order_relaxed);
+}
+
+void Searcher::ReportProgress(std::uint64_t nodes) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - shared_.start).count();
+  if (seconds < next_progress_) return;
+  next_progress_ = seconds + shared_.options.progress_every;
+  EndgameIteration it = completed_;
+  it.nodes = nodes;
+  it.seconds = seconds;
+  shared_.options.on_progress(it);
 }
 
 void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value) {
@@ -343,14 +354,16 @@ void Searcher::Run() {
     const int value = Search(0, depth, -kInfinity, kInfinity, &exact);
     if (aborted_) break;
     Publish(depth, value, exact);
-    if (id_ == 0 && shared_.options.on_iteration) {
+    if (id_ == 0) {
       EndgameIteration it;
       it.depth = depth;
       it.value = value;
       it.exact = exact;
       it.nodes = shared_.nodes.load() + unflushed_nodes_;
       it.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - shared_.start).count();
-      shared_.options.on_iteration(it);
+      completed_ = it;
+      if (shared_.options.on_iteration) shared_.options.on_iteration(it);
+      if (shared_.options.on_progress) shared_.options.on_progress(it);
     }
     if (exact) break;
   }

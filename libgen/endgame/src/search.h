@@ -70,6 +70,8 @@ class Searcher {
   // come back to it; the rack and board keys follow.
   void MoveTiles(const gen::Play& play, bool to_board);
   void CountNode();
+  // Thread 0, with EndgameOptions::on_progress: reports when it is time.
+  void ReportProgress(std::uint64_t nodes);
   int PlacedValue(const gen::Play& play) const;
   void Publish(int depth, int value, bool exact);
 
@@ -91,6 +93,8 @@ class Searcher {
   bool interruptible_ = true;
   bool aborted_ = false;
   int start_scores_diff_ = 0;
+  EndgameIteration completed_;  // thread 0: the last completed iteration (for on_progress)
+  double next_progress_ = 0;    // thread 0: seconds of the next on_progress call
 };
 
 }  // namespace lexc::endgame::internal

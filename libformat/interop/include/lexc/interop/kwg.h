@@ -17,11 +17,13 @@
 // accepting, separators only in the GADDAG and never accepting, paths no
 // longer than max_len) before anything else reads it, and its errors name the
 // arc offset and the problem. Memory: the words copied (4 bytes per arc of
-// the real file) plus about 33 bytes per arc at the peak of checking (two
-// checks' records alive at once; formats/kwg.md).
+// the real file) plus at most 17 bytes per arc at the peak of checking (an
+// 8-byte record per arc for each graph's check, zeroed lazily, and a
+// reachability byte; formats/kwg.md).
 // Thread safety: a Kwg is immutable after Parse; share freely.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -96,6 +98,11 @@ class Kwg {
   // Calls f(word) for each DAWG word in the file's order: tile codes
   // increasing, a word before its extensions. Returns the number of words.
   std::uint64_t ForEachWord(const std::function<void(std::span<const Tile>)>& f) const;
+  // The same walk inlined, calling f(word, kept): the first `kept` tiles of
+  // `word` are those of the word before (0 for the first), so a caller can
+  // keep per-prefix work (rendered text) instead of redoing it per tile.
+  template <class F>
+  std::uint64_t VisitWords(F&& f) const;
 
   // The file's bytes (little-endian words), as read.
   std::vector<std::byte> ToBytes() const;
@@ -107,6 +114,39 @@ class Kwg {
   KwgGraphInfo dawg_, gaddag_;
   std::vector<std::uint8_t> reach_;  // 1: reachable from a root
 };
+
+template <class F>
+std::uint64_t Kwg::VisitWords(F&& f) const {
+  const std::uint32_t root = dawg_.root;
+  if (root == 0) return 0;
+  std::uint64_t words = 0;
+  std::vector<std::uint32_t> pos{root};  // the arc chosen at each depth
+  std::vector<Tile> word;
+  std::size_t kept = 0;  // leading tiles unchanged since the last word
+  while (!pos.empty()) {
+    const std::uint32_t w = arcs_[pos.back()];
+    word.resize(pos.size());
+    word.back() = KwgArc::tile(w);
+    if (KwgArc::accepts(w)) {
+      f(std::span<const Tile>(word), kept);
+      kept = word.size();
+      ++words;
+    }
+    if (KwgArc::index(w) != 0) {
+      pos.push_back(KwgArc::index(w));
+      continue;
+    }
+    while (!pos.empty()) {
+      if (!KwgArc::is_end(arcs_[pos.back()])) {
+        ++pos.back();
+        break;
+      }
+      pos.pop_back();
+    }
+    kept = std::min(kept, pos.empty() ? std::size_t(0) : pos.size() - 1);
+  }
+  return words;
+}
 
 // ---- lexc image <-> KWG ----
 

@@ -55,9 +55,10 @@ struct ScoredBoard {
 };
 
 struct SearchProgress {
-  std::uint64_t evaluated = 0;  // boards scored so far (proposals and polishing)
-  std::uint64_t chains = 0;     // chains finished
-  int best = 0;                 // best score so far
+  std::uint64_t evaluated = 0;       // boards scored so far (proposals and polishing)
+  std::uint64_t chains = 0;          // chains finished
+  std::uint64_t chains_planned = 0;  // with an iteration budget, the chains it makes; 0 without
+  int best = 0;                      // best score so far
   double seconds = 0;
 };
 

@@ -76,6 +76,11 @@ struct EndgameOptions {
   const std::atomic<bool>* cancel = nullptr;
   // Called by the solving thread after each completed iteration.
   std::function<void(const EndgameIteration&)> on_iteration;
+  // Called by the solving thread about every `progress_every` seconds while
+  // it searches: nodes and seconds so far, with the depth, value and
+  // exactness of the last completed iteration (depth 0 before the first).
+  std::function<void(const EndgameIteration&)> on_progress;
+  double progress_every = 0.2;
 };
 
 struct EndgameResult {
