@@ -96,7 +96,6 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
                        {"skipped_examples", rr.examples},
                        {"image_bytes", br.image_bytes},
                        {"arc_width", br.arc_width},
-                       {"arc_bits", br.arc_bits},
                        {"arc_slots", br.arc_slots},
                        {"word_index_bytes", br.word_index_bytes},
                        {"graphs", std::move(graphs)},
@@ -109,7 +108,8 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
                          {"word_index", JsonFixed(br.seconds_word_index, 4)},
                          {"check", JsonFixed(t.check, 4)},
                          {"write", JsonFixed(t.write, 4)},
-                         {"total", JsonFixed(t.total, 4)}}}};
+                         {"total", JsonFixed(t.total, 4)}}},
+                       {"arc_bits", br.arc_bits}};
   std::fputs(JsonReport(j).c_str(), stdout);
 }
 

@@ -144,7 +144,6 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<LoadedIm
                    {"format", images[i].format},
                    {"alphabet", lex.alphabet().name()},
                    {"arc_width", lex.arc_width()},
-                   {"arc_bits", lex.arc_bits()},
                    {"arc_slots", lex.arc_count()},
                    {"words", m.word_count},
                    {"tiles", m.tile_total},
@@ -154,7 +153,8 @@ void PrintJson(const std::vector<std::string>& paths, const std::vector<LoadedIm
                    {"max_len", m.max_len},
                    {"options", m.options},
                    {"word_index_bytes", lex.word_index_section().size()},
-                   {"graphs", std::move(graphs)}});
+                   {"graphs", std::move(graphs)},
+                   {"arc_bits", lex.arc_bits()}});
   }
   std::fputs(JsonReport(std::move(all)).c_str(), stdout);
 }
