@@ -232,7 +232,11 @@ const lexc::strategy::LeaveValues& Leaves() {
   return values;
 }
 
-void BM_BestByEquity(benchmark::State& state) {
+// Runs `best(i, equity, &value)` (true when position i has a play; its
+// equity in value) over the set, each position's equity set up first, and
+// counts the mean best equity.
+template <class Best>
+void OverEquityPositions(benchmark::State& state, Best&& best) {
   if (!Ready(state)) return;
   PositionSet& s = Set(state);
   lexc::strategy::StaticEquity equity(Leaves(), F().image->lexicon().alphabet());
@@ -240,34 +244,38 @@ void BM_BestByEquity(benchmark::State& state) {
   double sum = 0;
   OverPositions(state, "found", [&](std::size_t i) -> std::uint64_t {
     equity.SetPosition(s.positions[i].rack, s.positions[i].bag, no_unseen);
-    lexc::strategy::RatedMove best;
-    if (!lexc::strategy::BestPlayByEquity(s.gens[i], Algorithm::kGaddag, equity, &best)) return 0;
-    sum += best.equity;
+    double value = 0;
+    if (!best(s, i, equity, &value)) return 0;
+    sum += value;
     return 1;
   });
   state.counters["mean_best_equity"] = sum / double(state.iterations()) / double(s.positions.size());
 }
+
+void BM_BestByEquity(benchmark::State& state) {
+  OverEquityPositions(state,
+                      [](PositionSet& s, std::size_t i, const lexc::strategy::StaticEquity& equity, double* value) {
+                        lexc::strategy::RatedMove best;
+                        if (!lexc::strategy::BestPlayByEquity(s.gens[i], Algorithm::kGaddag, equity, &best))
+                          return false;
+                        *value = best.equity;
+                        return true;
+                      });
+}
 BENCHMARK(BM_BestByEquity)->ArgsProduct({{1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 void BM_BestByEquityScan(benchmark::State& state) {
-  if (!Ready(state)) return;
-  PositionSet& s = Set(state);
-  lexc::strategy::StaticEquity equity(Leaves(), F().image->lexicon().alphabet());
-  const lexc::Rack no_unseen;
-  double sum = 0;
-  OverPositions(state, "found", [&](std::size_t i) -> std::uint64_t {
-    equity.SetPosition(s.positions[i].rack, s.positions[i].bag, no_unseen);
-    lexc::gen::Play best;
-    double value = 0;
-    bool have = false;
-    s.gens[i].Generate(s.positions[i].rack, Algorithm::kGaddag, [&](const lexc::gen::Play& p) {
-      const double v = equity.OfPlay(p);
-      if (!have || v > value || (v == value && lexc::gen::BetterPlay(p, best))) best = p, value = v, have = true;
-    });
-    sum += have ? value : 0;
-    return have ? 1 : 0;
-  });
-  state.counters["mean_best_equity"] = sum / double(state.iterations()) / double(s.positions.size());
+  OverEquityPositions(state,
+                      [](PositionSet& s, std::size_t i, const lexc::strategy::StaticEquity& equity, double* value) {
+                        lexc::gen::Play best;
+                        bool have = false;
+                        s.gens[i].Generate(s.positions[i].rack, Algorithm::kGaddag, [&](const lexc::gen::Play& p) {
+                          const double v = equity.OfPlay(p);
+                          if (!have || v > *value || (v == *value && lexc::gen::BetterPlay(p, best)))
+                            best = p, *value = v, have = true;
+                        });
+                        return have;
+                      });
 }
 BENCHMARK(BM_BestByEquityScan)->ArgsProduct({{1}, {0, 1}})->Unit(benchmark::kMillisecond);
 

@@ -190,36 +190,37 @@ expect_rc "query without words" 2 "$LEXC" query "$T/e.lex" contains
 
 # ---- progress: a bar on a terminal, plain lines elsewhere, nothing with -q ----
 if command -v script >/dev/null; then
-  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
+  # Runs a shell command line on a pseudo-terminal (script(1)); what it shows goes to $T/tty.
+  on_tty() { script -qc "$1" /dev/null >"$T/tty" 2>&1; }
+  on_tty "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex'"
   expect_grep "build on a terminal: a bar with a percentage" \
     '\[####################\] lexc build: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
   # (with several threads the image is verified while it is written: one phase)
   expect_grep "build on a terminal: each phase's time" 'lexc build: verifying\(, writing [^ ]*\)\? \.\.\. [0-9.]* s' "$T/tty"
-  script -qc "'$LEXC' build --threads 1 '$SRC/fixtures/english-small.txt' -o '$T/p.lex'" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' build --threads 1 '$SRC/fixtures/english-small.txt' -o '$T/p.lex'"
   expect_grep "build --threads 1 on a terminal: verifying, then writing" 'lexc build: verifying \.\.\. [0-9.]* s' "$T/tty"
-  script -qc "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex' -q" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' build '$SRC/fixtures/english-small.txt' -o '$T/p.lex' -q"
   expect "build -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
-  script -qc "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' moves '$T/e.lex' --cgp-file '$T/good.cgp' --limit 1 >/dev/null"
   expect_grep "moves --cgp-file on a terminal: a bar" '\] lexc moves: [0-9] / 5 positions' "$T/tty"
   # Long searches and conversions: the same reporter (a bar, a percentage of the budget).
-  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 >/dev/null" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 >/dev/null"
   expect_grep "boggle --search on a terminal: a bar of the chains" \
     '\[####################\] lexc boggle: [0-9,]* / [0-9,]* chains (100%).*best [0-9]*' "$T/tty"
-  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --time 0.6 >/dev/null" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' boggle '$T/e.lex' --search 3x3 --time 0.6 >/dev/null"
   expect_grep "boggle --search --time on a terminal: the time budget" \
     '\] lexc boggle: [0-9,]* chains ([0-9]*%).* of 0.6 s' "$T/tty"
-  script -qc "'$LEXC' sim '$T/e.lex' --cgp '$E AEINRST/ 0/0 0' --iterations 100000 --time 0.8 >/dev/null" /dev/null \
-    >"$T/tty" 2>&1
+  on_tty "'$LEXC' sim '$T/e.lex' --cgp '$E AEINRST/ 0/0 0' --iterations 100000 --time 0.8 >/dev/null"
   expect_grep "sim on a terminal: draws of the budget, candidates left" \
     '\] lexc sim: [0-9,]* / 100,000 draws ([0-9]*%).*candidates left, best ' "$T/tty"
-  script -qc "'$LEXC' convert '$T/e.lex' -o '$T/e.kwg'" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' convert '$T/e.lex' -o '$T/e.kwg'"
   expect_grep "convert on a terminal: each phase's time" 'lexc convert: checking the KWG \.\.\. [0-9.]* s' "$T/tty"
-  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' --rebuild" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' --rebuild"
   expect_grep "convert --rebuild on a terminal: the build's bar" \
     '\] lexc convert: building the DAWG: [0-9,]* / [0-9,]* words (100%)' "$T/tty"
-  script -qc "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' -q" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' convert '$T/e.kwg' -o '$T/back.lex' -q"
   expect "convert -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
-  script -qc "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 -q >/dev/null" /dev/null >"$T/tty" 2>&1
+  on_tty "'$LEXC' boggle '$T/e.lex' --search 3x3 --iterations 200000 -q >/dev/null"
   expect "boggle -q on a terminal: nothing" "" "$(tr -d '\r\n' <"$T/tty")"
 else
   echo "note: no script(1); the terminal checks are skipped"
