@@ -440,8 +440,9 @@ void RoundTripEverywhere(const WordSet& words, const Alphabet& a) {
       }
       if (width == 0) {
         CHECK(report.arc_bits == direct->arc_bits());
-        CHECK(direct->arc_bits() ==
-              std::bit_width(unsigned(a.size())) + std::max(1, int(std::bit_width(direct->arc_count() - 1))) + 2);
+        const int expected_bits =
+            int(std::bit_width(unsigned(a.size()))) + std::max(1, int(std::bit_width(direct->arc_count() - 1))) + 2;
+        CHECK(int(direct->arc_bits()) == expected_bits);
       }
 
       const std::string path = dir.File(std::string(g.name) + "-" + std::to_string(width) + ".lex");
