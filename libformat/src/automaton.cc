@@ -20,7 +20,7 @@ StateStore::StateStore() {
 }
 
 void StateStore::Grow() {
-  std::vector<std::uint64_t> old;
+  HugeVector<std::uint64_t> old;
   old.swap(table_);
   table_.assign(old.size() * 2, 0);
   mask_ = table_.size() - 1;
@@ -107,8 +107,8 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
 }
 
 std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
-  std::vector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
-  std::vector<SingleEntry>().swap(other.single_);
+  HugeVector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
+  HugeVector<SingleEntry>().swap(other.single_);
   std::vector<StateId> map(other.size() - first_new);
   std::vector<PackedArc> arcs;
   for (std::size_t s = first_new; s < other.size(); ++s) {
@@ -123,7 +123,7 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
 }
 
 void StateStore::GrowSingle() {
-  std::vector<SingleEntry> old;
+  HugeVector<SingleEntry> old;
   old.swap(single_);
   single_.assign(old.size() * 2, SingleEntry{});
   single_mask_ = single_.size() - 1;

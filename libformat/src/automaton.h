@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "huge_pages.h"
 #include "lexc/alphabet.h"
 
 namespace lexc::internal {
@@ -77,13 +78,13 @@ class StateStore {
   std::uint64_t SingleSlot(PackedArc a) const;
   StateId FindSingle(PackedArc a) const;
 
-  std::vector<PackedArc> pool_;
-  std::vector<std::uint32_t> starts_;  // size()+1 offsets into pool_
+  HugeVector<PackedArc> pool_;
+  HugeVector<std::uint32_t> starts_;  // size()+1 offsets into pool_
   // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot.
-  std::vector<std::uint64_t> table_;
+  HugeVector<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
   std::size_t multi_count_ = 0;
-  std::vector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
+  HugeVector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
   std::uint64_t single_mask_ = 0;
   std::size_t single_count_ = 0;
   bool overflow_ = false;
