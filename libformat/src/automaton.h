@@ -48,7 +48,17 @@ class StateStore {
 
   // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
   // An empty list is state 0.
-  StateId Register(std::span<const PackedArc> arcs);
+  StateId Register(std::span<const PackedArc> arcs) { return Register(arcs, nullptr); }
+  // The same, setting *created when the state is new.
+  StateId Register(std::span<const PackedArc> arcs, bool* created);
+  // Adds a state known to be absent (it has an arc to a state created by
+  // the registration just before and referenced by no other state), without
+  // looking it up: its register slot is only prefetched, and filled by
+  // FlushNew() (Register flushes first; Find expects nothing pending, as
+  // after any IncrementalBuilder call). Several such states in a row then
+  // wait on memory together instead of one after another.
+  StateId AddNew(std::span<const PackedArc> arcs);
+  void FlushNew();
   // The registered state with exactly these arcs (h == HashArcs(arcs)), or
   // 0 when there is none.
   StateId Find(std::span<const PackedArc> arcs, std::uint64_t h) const;
@@ -75,7 +85,12 @@ class StateStore {
   void Grow();
   void GrowSingle();
   StateId Append(std::span<const PackedArc> arcs);
-  std::uint64_t SingleSlot(PackedArc a) const;
+  std::uint64_t SingleSlot(PackedArc a) const {
+    const std::uint64_t h = a * 0x9E3779B97F4A7C15ull;
+    return (h ^ (h >> 29)) & single_mask_;
+  }
+  std::uint64_t MultiSlot(std::uint64_t tag) const { return (tag * 0x9E3779B97F4A7C15ull >> 20) & mask_; }
+  void Insert(StateId id);
   StateId FindSingle(PackedArc a) const;
 
   HugeVector<PackedArc> pool_;
@@ -87,6 +102,7 @@ class StateStore {
   HugeVector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
   std::uint64_t single_mask_ = 0;
   std::size_t single_count_ = 0;
+  std::vector<StateId> pending_;  // AddNew's states, not yet in the tables
   bool overflow_ = false;
 };
 
@@ -145,14 +161,19 @@ class IncrementalBuilder {
   }
 
  private:
+  // Registers the path states below `down_to` from the deepest up. Once one
+  // is new, each above it is new too (its last arc leads to the state just
+  // created, which nothing else references yet): those skip the look-up.
   template <class OnRegister>
   void Collapse(std::size_t down_to, OnRegister& on_register) {
+    bool child_new = false;
     for (std::size_t d = prev_.size(); d > down_to; --d) {
-      StateId id = store_->Register(path_[d]);
+      const StateId id = child_new ? store_->AddNew(path_[d]) : store_->Register(path_[d], &child_new);
       on_register(d, id);
       PackedArc& parent = path_[d - 1].back();
       parent = WithTarget(parent, id);
     }
+    store_->FlushNew();
     if (prev_.size() > down_to) prev_.resize(down_to);
   }
 

@@ -18,7 +18,7 @@ namespace lexc::internal {
 
 inline constexpr std::size_t kHugeBlock = std::size_t(2) << 20;
 
-void* AllocateHuge(std::size_t bytes);            // bytes >= kHugeBlock
+void* AllocateHuge(std::size_t bytes);               // bytes >= kHugeBlock
 void FreeHuge(void* p, std::size_t bytes) noexcept;  // the same bytes
 
 template <class T>
