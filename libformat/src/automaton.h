@@ -7,6 +7,7 @@
 // al., so minimization is exact, never bounded by a cache.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -123,7 +124,17 @@ class IncrementalBuilder {
   std::size_t Add(std::span<const Tile> s, bool accepts, const PackedArc* first_arc, OnRegister&& on_register) {
     std::size_t lcp = 0;
     const std::size_t n = s.size();
-    while (lcp < n && lcp < prev_.size() && prev_[lcp] == s[lcp]) ++lcp;
+    while (lcp < n && lcp < prev_len_ && prev_[lcp] == s[lcp]) ++lcp;
+    AddAfter(s, lcp, accepts, first_arc, on_register);
+    return lcp;
+  }
+
+  // Add, given `lcp`, the common prefix length of s and the previous string
+  // (0 for the first); only s[lcp..] is read.
+  template <class OnRegister>
+  void AddAfter(std::span<const Tile> s, std::size_t lcp, bool accepts, const PackedArc* first_arc,
+                OnRegister&& on_register) {
+    const std::size_t n = s.size();
     Collapse(lcp, on_register);
     if (path_.size() < n + 1) path_.resize(n + 1);
     for (std::size_t d = lcp; d < n; ++d) {
@@ -131,9 +142,9 @@ class IncrementalBuilder {
       path_[d + 1].clear();
     }
     if (first_arc) path_[n].push_back(*first_arc);
-    prev_.resize(n);
+    if (prev_.size() < n) prev_.resize(n);
     for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
-    return lcp;
+    prev_len_ = n;
   }
 
   // Registers the whole remaining path below the root and returns the
@@ -145,7 +156,7 @@ class IncrementalBuilder {
     std::vector<PackedArc> root;
     if (!path_.empty()) root.swap(path_[0]);
     path_.clear();
-    prev_.clear();
+    prev_len_ = 0;
     return root;
   }
 
@@ -156,7 +167,7 @@ class IncrementalBuilder {
     if (path_.empty()) return 0;
     StateId root = store_->Register(path_[0]);
     path_.clear();
-    prev_.clear();
+    prev_len_ = 0;
     return root;
   }
 
@@ -167,19 +178,20 @@ class IncrementalBuilder {
   template <class OnRegister>
   void Collapse(std::size_t down_to, OnRegister& on_register) {
     bool child_new = false;
-    for (std::size_t d = prev_.size(); d > down_to; --d) {
+    for (std::size_t d = prev_len_; d > down_to; --d) {
       const StateId id = child_new ? store_->AddNew(path_[d]) : store_->Register(path_[d], &child_new);
       on_register(d, id);
       PackedArc& parent = path_[d - 1].back();
       parent = WithTarget(parent, id);
     }
     store_->FlushNew();
-    if (prev_.size() > down_to) prev_.resize(down_to);
+    prev_len_ = std::min(prev_len_, down_to);
   }
 
   StateStore* store_;
   std::vector<std::vector<PackedArc>> path_;  // path_[d]: arcs of the state at depth d
-  std::vector<Tile> prev_;
+  std::vector<Tile> prev_;                    // the previous string: prev_[0, prev_len_)
+  std::size_t prev_len_ = 0;
 };
 
 }  // namespace lexc::internal

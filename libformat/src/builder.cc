@@ -460,30 +460,40 @@ template <class Progress>
 void AddReversedPrefixes(const WordList& words, int bits, std::span<const PrefixEntry> entries, IncrementalBuilder* b,
                          Progress&& progress) {
   auto ignore = [](std::size_t, StateId) {};
-  std::vector<Tile> rev(format::kMaxWordLen);
+  std::vector<Tile> rev(format::kMaxWordLen);  // rev(x) of the last entry: rev[0, rev_len)
+  std::size_t rev_len = 0;
   const u128 tile_mask = (u128(1) << bits) - 1;
   constexpr std::size_t kStep = std::size_t(1) << 16;
   const bool release = entries.size_bytes() >= (std::size_t(8) << 20);  // small lists: not worth the calls
   std::size_t done = 0;
+  u128 prev_key = 0;
   for (const PrefixEntry& e : entries) {
     if (done++ % kStep == 0) {
       progress(done - 1);
       // The step just added (a page astride two steps stays).
       if (release && done > kStep) ReleaseConsumed(entries.subspan(done - 1 - kStep, kStep));
     }
-    rev.resize(e.len);
+    const PackedArc sep = PackArc(kSeparator, false, e.state);
     if (bits) {
       // Decode rev(x) from the key: the word list is in another order, so
-      // reading it here would miss the cache on every entry.
-      const u128 key = e.key();
-      for (int i = 0; i < e.len; ++i)
-        rev[static_cast<std::size_t>(i)] = static_cast<Tile>((key >> (128 - bits * (i + 1))) & tile_mask);
+      // reading it here would miss the cache on every entry. The tiles
+      // shared with the previous key (whole tiles of equal leading bits;
+      // the first entry shares none) are in rev already.
+      const u128 key = e.key(), diff = key ^ prev_key;
+      const auto hi = static_cast<std::uint64_t>(diff >> 64), lo = static_cast<std::uint64_t>(diff);
+      const int same_bits = hi ? std::countl_zero(hi) : lo ? 64 + std::countl_zero(lo) : 128;
+      const std::size_t lcp =
+          done == 1 ? 0 : std::min({static_cast<std::size_t>(same_bits / bits), std::size_t{e.len}, rev_len});
+      for (std::size_t i = lcp; i < e.len; ++i)
+        rev[i] = static_cast<Tile>((key >> (128 - bits * static_cast<int>(i + 1))) & tile_mask);
+      prev_key = key;
+      rev_len = e.len;
+      b->AddAfter(std::span<const Tile>(rev.data(), rev_len), lcp, e.accepts, e.state ? &sep : nullptr, ignore);
     } else {
       auto w = words[e.key_lo];
       for (int i = 0; i < e.len; ++i) rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
+      b->Add(std::span<const Tile>(rev.data(), e.len), e.accepts, e.state ? &sep : nullptr, ignore);
     }
-    const PackedArc sep = PackArc(kSeparator, false, e.state);
-    b->Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
   }
 }
 
