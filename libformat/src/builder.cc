@@ -203,10 +203,10 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // several threads, each looks up a run of the discovery order into hosts
   // of its own, then the earliest run's host wins: the same hosts.
   //
-  // Few tails are states (SOWPODS: about 40,000 of 550,000), so a bit per
-  // hash prefix (about 8 bits per state, set from every state's list in id
-  // order, a sequential pass) skips most look-ups, each a cache miss: a clear
-  // bit means no state has that list. It changes no host.
+  // Few tails are states (SOWPODS: sharing saves 39,000 of 1.2 million
+  // arcs), so a bit per hash prefix (about 8 bits per state, set from every
+  // state's list in id order, a sequential pass) skips most look-ups, each a
+  // cache miss: a clear bit means no state has that list. No host changes.
   const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
   std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
   const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
