@@ -20,14 +20,14 @@ StateStore::StateStore() {
 }
 
 void StateStore::Grow() {
-  std::vector<std::uint64_t> old;
+  HugeVector<std::uint64_t> old;
   old.swap(table_);
   table_.assign(old.size() * 2, 0);
   mask_ = table_.size() - 1;
   for (std::uint64_t e : old) {
     if (!e) continue;
     // Slot index comes from the stored high hash bits; re-probe linearly.
-    std::uint64_t i = ((e >> 32) * 0x9E3779B97F4A7C15ull >> 20) & mask_;
+    std::uint64_t i = MultiSlot(e >> 32);
     while (table_[i]) i = (i + 1) & mask_;
     table_[i] = e;
   }
@@ -45,11 +45,6 @@ bool SameArcs(std::span<const PackedArc> a, std::span<const PackedArc> b) {
 // Single-arc states (most of them: 1.5M of the 1.8M registrations for
 // SOWPODS) live in their own table whose entries hold the arc itself, so a
 // hit costs one cache miss instead of two (table, then pool).
-std::uint64_t StateStore::SingleSlot(PackedArc a) const {
-  std::uint64_t h = a * 0x9E3779B97F4A7C15ull;
-  return (h ^ (h >> 29)) & single_mask_;
-}
-
 StateId StateStore::FindSingle(PackedArc a) const {
   for (std::uint64_t i = SingleSlot(a);; i = (i + 1) & single_mask_) {
     const SingleEntry& e = single_[i];
@@ -61,7 +56,7 @@ StateId StateStore::FindSingle(PackedArc a) const {
 StateId StateStore::Find(std::span<const PackedArc> arcs, std::uint64_t h) const {
   if (arcs.size() == 1) return FindSingle(arcs[0]);
   const std::uint64_t tag = h >> 32;
-  for (std::uint64_t i = (tag * 0x9E3779B97F4A7C15ull >> 20) & mask_;; i = (i + 1) & mask_) {
+  for (std::uint64_t i = MultiSlot(tag);; i = (i + 1) & mask_) {
     const std::uint64_t e = table_[i];
     if (!e) return 0;
     if ((e >> 32) == tag && SameArcs(this->arcs(static_cast<StateId>(e)), arcs)) return static_cast<StateId>(e);
@@ -76,7 +71,9 @@ StateId StateStore::Append(std::span<const PackedArc> arcs) {
   return id;
 }
 
-StateId StateStore::Register(std::span<const PackedArc> arcs) {
+StateId StateStore::Register(std::span<const PackedArc> arcs, bool* created) {
+  if (!pending_.empty()) FlushNew();
+  if (created) *created = false;
   if (arcs.empty()) return 0;
   if (arcs.size() == 1) {
     // A valid packed arc is never 0 (an arc with target 0 accepts), so 0
@@ -90,11 +87,12 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
     const StateId id = Append(arcs);
     single_[i] = {a, id};
     if (++single_count_ * 2 > single_.size()) GrowSingle();
+    if (created) *created = true;
     return id;
   }
   const std::uint64_t h = HashArcs(arcs);
   const std::uint64_t tag = h >> 32;
-  std::uint64_t i = (tag * 0x9E3779B97F4A7C15ull >> 20) & mask_;
+  std::uint64_t i = MultiSlot(tag);
   for (;; i = (i + 1) & mask_) {
     const std::uint64_t e = table_[i];
     if (!e) break;
@@ -103,12 +101,46 @@ StateId StateStore::Register(std::span<const PackedArc> arcs) {
   const StateId id = Append(arcs);
   table_[i] = (tag << 32) | id;
   if (++multi_count_ * 2 > table_.size()) Grow();
+  if (created) *created = true;
   return id;
 }
 
+StateId StateStore::AddNew(std::span<const PackedArc> arcs) {
+  // Never empty: the state has an arc to the state just created.
+  if (arcs.size() == 1)
+    __builtin_prefetch(&single_[SingleSlot(arcs[0])], 1);
+  else
+    __builtin_prefetch(&table_[MultiSlot(HashArcs(arcs) >> 32)], 1);
+  const StateId id = Append(arcs);
+  pending_.push_back(id);
+  return id;
+}
+
+// Puts a state known to be absent into its table: the first empty slot.
+void StateStore::Insert(StateId id) {
+  const std::span<const PackedArc> a = arcs(id);
+  if (a.size() == 1) {
+    std::uint64_t i = SingleSlot(a[0]);
+    while (single_[i].arc) i = (i + 1) & single_mask_;
+    single_[i] = {a[0], id};
+    if (++single_count_ * 2 > single_.size()) GrowSingle();
+    return;
+  }
+  const std::uint64_t tag = HashArcs(a) >> 32;
+  std::uint64_t i = MultiSlot(tag);
+  while (table_[i]) i = (i + 1) & mask_;
+  table_[i] = (tag << 32) | id;
+  if (++multi_count_ * 2 > table_.size()) Grow();
+}
+
+void StateStore::FlushNew() {
+  for (StateId id : pending_) Insert(id);
+  pending_.clear();
+}
+
 std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
-  std::vector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
-  std::vector<SingleEntry>().swap(other.single_);
+  HugeVector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
+  HugeVector<SingleEntry>().swap(other.single_);
   std::vector<StateId> map(other.size() - first_new);
   std::vector<PackedArc> arcs;
   for (std::size_t s = first_new; s < other.size(); ++s) {
@@ -123,7 +155,7 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
 }
 
 void StateStore::GrowSingle() {
-  std::vector<SingleEntry> old;
+  HugeVector<SingleEntry> old;
   old.swap(single_);
   single_.assign(old.size() * 2, SingleEntry{});
   single_mask_ = single_.size() - 1;

@@ -7,10 +7,12 @@
 // al., so minimization is exact, never bounded by a cache.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "huge_pages.h"
 #include "lexc/alphabet.h"
 
 namespace lexc::internal {
@@ -47,7 +49,17 @@ class StateStore {
 
   // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
   // An empty list is state 0.
-  StateId Register(std::span<const PackedArc> arcs);
+  StateId Register(std::span<const PackedArc> arcs) { return Register(arcs, nullptr); }
+  // The same, setting *created when the state is new.
+  StateId Register(std::span<const PackedArc> arcs, bool* created);
+  // Adds a state known to be absent (it has an arc to a state created by
+  // the registration just before and referenced by no other state), without
+  // looking it up: its register slot is only prefetched, and filled by
+  // FlushNew() (Register flushes first; Find expects nothing pending, as
+  // after any IncrementalBuilder call). Several such states in a row then
+  // wait on memory together instead of one after another.
+  StateId AddNew(std::span<const PackedArc> arcs);
+  void FlushNew();
   // The registered state with exactly these arcs (h == HashArcs(arcs)), or
   // 0 when there is none.
   StateId Find(std::span<const PackedArc> arcs, std::uint64_t h) const;
@@ -74,18 +86,24 @@ class StateStore {
   void Grow();
   void GrowSingle();
   StateId Append(std::span<const PackedArc> arcs);
-  std::uint64_t SingleSlot(PackedArc a) const;
+  std::uint64_t SingleSlot(PackedArc a) const {
+    const std::uint64_t h = a * 0x9E3779B97F4A7C15ull;
+    return (h ^ (h >> 29)) & single_mask_;
+  }
+  std::uint64_t MultiSlot(std::uint64_t tag) const { return (tag * 0x9E3779B97F4A7C15ull >> 20) & mask_; }
+  void Insert(StateId id);
   StateId FindSingle(PackedArc a) const;
 
-  std::vector<PackedArc> pool_;
-  std::vector<std::uint32_t> starts_;  // size()+1 offsets into pool_
+  HugeVector<PackedArc> pool_;
+  HugeVector<std::uint32_t> starts_;  // size()+1 offsets into pool_
   // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot.
-  std::vector<std::uint64_t> table_;
+  HugeVector<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
   std::size_t multi_count_ = 0;
-  std::vector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
+  HugeVector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
   std::uint64_t single_mask_ = 0;
   std::size_t single_count_ = 0;
+  std::vector<StateId> pending_;  // AddNew's states, not yet in the tables
   bool overflow_ = false;
 };
 
@@ -106,7 +124,17 @@ class IncrementalBuilder {
   std::size_t Add(std::span<const Tile> s, bool accepts, const PackedArc* first_arc, OnRegister&& on_register) {
     std::size_t lcp = 0;
     const std::size_t n = s.size();
-    while (lcp < n && lcp < prev_.size() && prev_[lcp] == s[lcp]) ++lcp;
+    while (lcp < n && lcp < prev_len_ && prev_[lcp] == s[lcp]) ++lcp;
+    AddAfter(s, lcp, accepts, first_arc, on_register);
+    return lcp;
+  }
+
+  // Add, given `lcp`, the common prefix length of s and the previous string
+  // (0 for the first); only s[lcp..] is read.
+  template <class OnRegister>
+  void AddAfter(std::span<const Tile> s, std::size_t lcp, bool accepts, const PackedArc* first_arc,
+                OnRegister&& on_register) {
+    const std::size_t n = s.size();
     Collapse(lcp, on_register);
     if (path_.size() < n + 1) path_.resize(n + 1);
     for (std::size_t d = lcp; d < n; ++d) {
@@ -114,9 +142,9 @@ class IncrementalBuilder {
       path_[d + 1].clear();
     }
     if (first_arc) path_[n].push_back(*first_arc);
-    prev_.resize(n);
+    if (prev_.size() < n) prev_.resize(n);
     for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
-    return lcp;
+    prev_len_ = n;
   }
 
   // Registers the whole remaining path below the root and returns the
@@ -128,7 +156,7 @@ class IncrementalBuilder {
     std::vector<PackedArc> root;
     if (!path_.empty()) root.swap(path_[0]);
     path_.clear();
-    prev_.clear();
+    prev_len_ = 0;
     return root;
   }
 
@@ -139,25 +167,31 @@ class IncrementalBuilder {
     if (path_.empty()) return 0;
     StateId root = store_->Register(path_[0]);
     path_.clear();
-    prev_.clear();
+    prev_len_ = 0;
     return root;
   }
 
  private:
+  // Registers the path states below `down_to` from the deepest up. Once one
+  // is new, each above it is new too (its last arc leads to the state just
+  // created, which nothing else references yet): those skip the look-up.
   template <class OnRegister>
   void Collapse(std::size_t down_to, OnRegister& on_register) {
-    for (std::size_t d = prev_.size(); d > down_to; --d) {
-      StateId id = store_->Register(path_[d]);
+    bool child_new = false;
+    for (std::size_t d = prev_len_; d > down_to; --d) {
+      const StateId id = child_new ? store_->AddNew(path_[d]) : store_->Register(path_[d], &child_new);
       on_register(d, id);
       PackedArc& parent = path_[d - 1].back();
       parent = WithTarget(parent, id);
     }
-    if (prev_.size() > down_to) prev_.resize(down_to);
+    store_->FlushNew();
+    prev_len_ = std::min(prev_len_, down_to);
   }
 
   StateStore* store_;
   std::vector<std::vector<PackedArc>> path_;  // path_[d]: arcs of the state at depth d
-  std::vector<Tile> prev_;
+  std::vector<Tile> prev_;                    // the previous string: prev_[0, prev_len_)
+  std::size_t prev_len_ = 0;
 };
 
 }  // namespace lexc::internal

@@ -35,6 +35,7 @@
 
 #include "automaton.h"
 #include "bytes.h"
+#include "huge_pages.h"
 #include "image_codec.h"
 #include "image_writer.h"
 #include "leading_tile_build.h"
@@ -72,6 +73,7 @@ struct PrefixEntry {
   u128 key() const { return (u128(key_hi) << 64) | key_lo; }
 };
 static_assert(sizeof(PrefixEntry) == 24);
+using PrefixList = internal::HugeVector<PrefixEntry>;
 
 // Bits per tile of the packed rev(x) keys, or 0 when the longest word's
 // key would not fit in 128 bits (then the word list spells the prefixes).
@@ -81,20 +83,32 @@ int KeyBits(int alphabet_size, std::uint32_t longest) {
 }
 
 // Packed keys are sorted in two steps: a counting pass on the top 16 key
-// bits, which moves every entry to its bucket in place (American flag
-// sort: no second array), then small sorts of each bucket, several times
+// bits, which moves every entry to its bucket (into a second array for
+// small lists; in place for large ones: American flag sort), then small sorts of each bucket, several times
 // faster than one big comparison sort at SOWPODS sizes. Tile codes are
 // >= 1, so zero padding orders a string before its extensions, as
 // lexicographic order requires.
 constexpr int kKeyBuckets = 1 << 16;
 std::size_t KeyBucket(const PrefixEntry& e) { return static_cast<std::size_t>(e.key_hi >> 48); }
 
+// Lists up to this many entries (48 MB) are bucketed into a second array;
+// longer ones in place, where the memory peak is (Polish: 139 MB).
+constexpr std::size_t kScatterEntries = std::size_t(2) << 20;
+
 // Returns the kKeyBuckets + 1 bucket starts.
-std::vector<std::uint32_t> BucketPrefixes(std::vector<PrefixEntry>* entries) {
+std::vector<std::uint32_t> BucketPrefixes(PrefixList* entries) {
   std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
   for (const PrefixEntry& e : *entries) ++start[KeyBucket(e) + 1];
   for (int b = 0; b < kKeyBuckets; ++b) start[b + 1] += start[b];
   std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  if (entries->size() <= kScatterEntries) {
+    // Small lists: scattered to a second array, read in order (faster than
+    // the cycles below, whose every move is a random read).
+    PrefixList out(entries->size());
+    for (const PrefixEntry& e : *entries) out[next[KeyBucket(e)]++] = e;
+    entries->swap(out);
+    return start;
+  }
   PrefixEntry* a = entries->data();
   for (std::size_t b = 0; b < kKeyBuckets; ++b) {
     while (next[b] < start[b + 1]) {  // cycle leader: each move settles one entry
@@ -106,15 +120,14 @@ std::vector<std::uint32_t> BucketPrefixes(std::vector<PrefixEntry>* entries) {
   return start;
 }
 
-void SortBuckets(std::vector<PrefixEntry>* entries, std::span<const std::uint32_t> start, std::size_t from,
-                 std::size_t to) {
+void SortBuckets(PrefixList* entries, std::span<const std::uint32_t> start, std::size_t from, std::size_t to) {
   for (std::size_t b = from; b < to; ++b)
     std::sort(entries->begin() + start[b], entries->begin() + start[b + 1],
               [](const PrefixEntry& x, const PrefixEntry& y) { return x.key() < y.key(); });
 }
 
 // Unpacked keys: one comparison sort on the reversed prefixes.
-void SortUnpackedPrefixes(const WordList& words, std::vector<PrefixEntry>* entries) {
+void SortUnpackedPrefixes(const WordList& words, PrefixList* entries) {
   std::sort(entries->begin(), entries->end(), [&](const PrefixEntry& a, const PrefixEntry& b) {
     auto wa = words[a.key_lo], wb = words[b.key_lo];
     for (int i = a.len - 1, j = b.len - 1; i >= 0 && j >= 0; --i, --j) {
@@ -144,11 +157,11 @@ std::vector<std::size_t> CutByLeadingTile(std::span<const std::uint32_t> start, 
 }
 
 struct Layout {
-  std::vector<std::uint64_t> pos;   // state -> index of its first arc (0 for state 0)
-  std::vector<StateId> placed;      // maximal lists in placement order
-  std::uint64_t slots = 1;          // arc slots including the sentinel
-  std::vector<StateId> order;       // reachable states, depth-first discovery order
-  std::vector<std::uint8_t> reach;  // state -> bit r set if roots[r] reaches it
+  internal::HugeVector<std::uint64_t> pos;   // state -> index of its first arc (0 for state 0)
+  internal::HugeVector<StateId> placed;      // maximal lists in placement order
+  std::uint64_t slots = 1;                   // arc slots including the sentinel
+  internal::HugeVector<StateId> order;       // reachable states, depth-first discovery order
+  internal::HugeVector<std::uint8_t> reach;  // state -> bit r set if roots[r] reaches it
 };
 
 // Places every state reachable from `roots`, storing a list that equals a
@@ -158,7 +171,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   const std::size_t n = store.size();
   // Depth-first discovery order; reach bits per root.
   Layout out;
-  std::vector<StateId>& order = out.order;
+  internal::HugeVector<StateId>& order = out.order;
   out.reach.assign(n, 0);
   std::vector<std::pair<StateId, std::uint32_t>> stack;
   for (std::size_t ri = 0; ri < roots.size(); ++ri) {
@@ -189,11 +202,23 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // in discovery order wins, which keeps the layout deterministic. With
   // several threads, each looks up a run of the discovery order into hosts
   // of its own, then the earliest run's host wins: the same hosts.
+  //
+  // Few tails are states (SOWPODS: sharing saves 39,000 of 1.2 million
+  // arcs), so a bit per hash prefix (about 8 bits per state, set from every
+  // state's list in id order, a sequential pass) skips most look-ups, each a
+  // cache miss: a clear bit means no state has that list. No host changes.
+  const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
+  std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
+  const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
+  for (std::size_t s = 1; s < n; ++s) {
+    const std::uint64_t i = filter_index(internal::HashArcs(store.arcs(static_cast<StateId>(s))));
+    filter[i >> 6] |= std::uint64_t(1) << (i & 63);
+  }
   using Host = std::pair<StateId, std::uint32_t>;
-  std::vector<Host> host(n, {0, 0});
-  std::vector<std::vector<Host>> run_hosts(parts);
+  internal::HugeVector<Host> host(n, {0, 0});
+  std::vector<internal::HugeVector<Host>> run_hosts(parts);
   internal::RunParts(parts, [&](std::size_t r) {
-    std::vector<Host>& found = r == 0 ? host : run_hosts[r];
+    internal::HugeVector<Host>& found = r == 0 ? host : run_hosts[r];
     if (r) found.assign(n, {0, 0});
     const std::size_t from = order.size() * r / parts, to = order.size() * (r + 1) / parts;
     for (std::size_t i = from; i < to; ++i) {
@@ -202,6 +227,8 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
       std::uint64_t h = internal::kHashSeed;
       for (std::size_t j = arcs.size(); j-- > 1;) {
         h = internal::HashStep(h, arcs[j]);
+        const std::uint64_t fi = filter_index(h);
+        if (!(filter[fi >> 6] >> (fi & 63) & 1)) continue;
         const StateId l = store.Find(arcs.subspan(j), h);
         if (l && seen(l) && !found[l].first) found[l] = {m, static_cast<std::uint32_t>(j)};
       }
@@ -210,12 +237,12 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   for (std::size_t r = 1; r < parts; ++r) {
     for (std::size_t l = 0; l < n; ++l)
       if (!host[l].first) host[l] = run_hosts[r][l];
-    std::vector<Host>().swap(run_hosts[r]);
+    internal::HugeVector<Host>().swap(run_hosts[r]);
   }
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order.
   out.pos.assign(n, 0);
-  std::vector<std::uint8_t> done(n, 0);
+  internal::HugeVector<std::uint8_t> done(n, 0);
   done[0] = 1;
   for (StateId s : order) {
     StateId m = s;
@@ -356,8 +383,8 @@ std::vector<std::size_t> CutByFirstTile(const WordList& words, std::size_t parts
 // tile, 0: unpacked) and, once registered, delta(x). Returns the root's arcs.
 template <class Progress>
 std::vector<PackedArc> AddDawgWords(const WordList& words, std::size_t from, std::size_t to,
-                                    const BuildOptions& options, int bits, StateStore* store,
-                                    std::vector<PrefixEntry>* prefixes, Progress&& progress) {
+                                    const BuildOptions& options, int bits, StateStore* store, PrefixList* prefixes,
+                                    Progress&& progress) {
   std::vector<std::uint32_t> pending;  // depth -> index in prefixes of the path state's prefix
   if (options.gaddag) {
     // Distinct prefixes per tile: SOWPODS 0.24, Polish 0.15.
@@ -398,10 +425,10 @@ std::vector<PackedArc> AddDawgWords(const WordList& words, std::size_t from, std
 // (BuildByLeadingTile); the prefixes come out in word order whatever the
 // number. Returns the DAWG's root.
 StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, StateStore* store,
-                  std::vector<PrefixEntry>* prefixes) {
+                  PrefixList* prefixes) {
   const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
   const std::vector<std::size_t> cuts = CutByFirstTile(words, parts);
-  std::vector<std::vector<PrefixEntry>> piece_prefixes(parts);
+  std::vector<PrefixList> piece_prefixes(parts);
   if (options.gaddag) prefixes->reserve(words.total_tiles() / 3 + 16);  // the pieces' prefixes come back here
   auto piece = [&](std::size_t r, StateStore* piece_store) {
     const std::size_t from = cuts[r], to = cuts[r + 1];
@@ -420,7 +447,7 @@ StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, 
     for (PrefixEntry& e : piece_prefixes[r])
       if (e.state >= first_new) e.state = maps[r][e.state - first_new];
     prefixes->insert(prefixes->end(), piece_prefixes[r].begin(), piece_prefixes[r].end());
-    std::vector<PrefixEntry>().swap(piece_prefixes[r]);
+    PrefixList().swap(piece_prefixes[r]);
   }
   if (options.progress) options.progress("dawg", words.size(), words.size());
   return root;
@@ -447,30 +474,40 @@ template <class Progress>
 void AddReversedPrefixes(const WordList& words, int bits, std::span<const PrefixEntry> entries, IncrementalBuilder* b,
                          Progress&& progress) {
   auto ignore = [](std::size_t, StateId) {};
-  std::vector<Tile> rev(format::kMaxWordLen);
+  std::vector<Tile> rev(format::kMaxWordLen);  // rev(x) of the last entry: rev[0, rev_len)
+  std::size_t rev_len = 0;
   const u128 tile_mask = (u128(1) << bits) - 1;
   constexpr std::size_t kStep = std::size_t(1) << 16;
   const bool release = entries.size_bytes() >= (std::size_t(8) << 20);  // small lists: not worth the calls
   std::size_t done = 0;
+  u128 prev_key = 0;
   for (const PrefixEntry& e : entries) {
     if (done++ % kStep == 0) {
       progress(done - 1);
       // The step just added (a page astride two steps stays).
       if (release && done > kStep) ReleaseConsumed(entries.subspan(done - 1 - kStep, kStep));
     }
-    rev.resize(e.len);
+    const PackedArc sep = PackArc(kSeparator, false, e.state);
     if (bits) {
       // Decode rev(x) from the key: the word list is in another order, so
-      // reading it here would miss the cache on every entry.
-      const u128 key = e.key();
-      for (int i = 0; i < e.len; ++i)
-        rev[static_cast<std::size_t>(i)] = static_cast<Tile>((key >> (128 - bits * (i + 1))) & tile_mask);
+      // reading it here would miss the cache on every entry. The tiles
+      // shared with the previous key (whole tiles of equal leading bits;
+      // the first entry shares none) are in rev already.
+      const u128 key = e.key(), diff = key ^ prev_key;
+      const auto hi = static_cast<std::uint64_t>(diff >> 64), lo = static_cast<std::uint64_t>(diff);
+      const int same_bits = hi ? std::countl_zero(hi) : lo ? 64 + std::countl_zero(lo) : 128;
+      const std::size_t lcp =
+          done == 1 ? 0 : std::min({static_cast<std::size_t>(same_bits / bits), std::size_t{e.len}, rev_len});
+      for (std::size_t i = lcp; i < e.len; ++i)
+        rev[i] = static_cast<Tile>((key >> (128 - bits * static_cast<int>(i + 1))) & tile_mask);
+      prev_key = key;
+      rev_len = e.len;
+      b->AddAfter(std::span<const Tile>(rev.data(), rev_len), lcp, e.accepts, e.state ? &sep : nullptr, ignore);
     } else {
       auto w = words[e.key_lo];
       for (int i = 0; i < e.len; ++i) rev[static_cast<std::size_t>(i)] = w[static_cast<std::size_t>(e.len - 1 - i)];
+      b->Add(std::span<const Tile>(rev.data(), e.len), e.accepts, e.state ? &sep : nullptr, ignore);
     }
-    const PackedArc sep = PackArc(kSeparator, false, e.state);
-    b->Add(rev, e.accepts, e.state ? &sep : nullptr, ignore);
   }
 }
 
@@ -479,8 +516,8 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
 // With packed keys and threads > 1, the front is built in runs of leading
 // tiles on as many threads (BuildByLeadingTile), each run's buckets sorted
 // by its own thread; the image is the same.
-StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits,
-                         std::vector<PrefixEntry>* prefixes, StateStore* store) {
+StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits, PrefixList* prefixes,
+                         StateStore* store) {
   const std::size_t total = prefixes->size();
   auto report = [&](std::size_t done) {
     if (options.progress) options.progress("gaddag", done, total);
@@ -511,7 +548,7 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
     root = internal::BuildByLeadingTile(store, parts, piece, &maps);
   }
   report(total);
-  std::vector<PrefixEntry>().swap(*prefixes);
+  PrefixList().swap(*prefixes);
   return root;
 }
 
@@ -545,7 +582,7 @@ void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<
   dawg_info->longest_path = text.longest;
   gaddag_info->strings = text.tile_total;
   gaddag_info->longest_path = text.longest >= 2 ? text.longest + 1 : text.longest;
-  std::vector<std::uint8_t> slot_seen(layout.slots);
+  internal::HugeVector<std::uint8_t> slot_seen(layout.slots);
   for (std::size_t ri = 0; ri < roots.size(); ++ri) {
     GraphInfo& gi = (gaddag_first && ri == 0) ? *gaddag_info : *dawg_info;
     std::fill(slot_seen.begin(), slot_seen.end(), 0);
@@ -594,7 +631,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
 
   auto t0 = std::chrono::steady_clock::now();
   const int bits = KeyBits(alphabet.size(), text.longest);
-  std::vector<PrefixEntry> prefixes;
+  PrefixList prefixes;
   const StateId dawg_root = BuildDawg(words, options, bits, &store, &prefixes);
   const double t_dawg = Since(t0);
 

@@ -7,8 +7,9 @@
 // file (or a symlink's target) is replaced atomically keeping its mode; a
 // device, FIFO or "-" (standard output) is written as a stream. With
 // --threads above 1 (the default on a multi-core machine) the graphs are
-// built on that many threads, and a file output is written and synced to
-// its temporary while the image is verified; the rename waits for both.
+// built on that many threads. A file output is written and synced to its
+// temporary while the image is verified, whatever --threads says (the
+// writer mostly waits on the disk); the rename waits for both.
 #include <CLI/CLI.hpp>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -114,12 +115,12 @@ void PrintJson(const BuildArgs& a, const ReadReport& rr, const BuildReport& br, 
 }
 
 // Commits `bytes` to the output once `check` has passed (it returns "" or
-// the failure, which is then the error and nothing is written). With
-// `overlap` and a temporary file (never a stream, which would carry
-// unchecked bytes), the bytes are written and synced to the temporary while
-// `check` runs on another thread; otherwise it runs first. `what` names the
+// the failure, which is then the error and nothing is written). To a
+// temporary file, the bytes are written and synced while `check` runs on
+// another thread; to a stream (which would carry unchecked bytes) it runs
+// first. `what` names the
 // check's phase ("verifying").
-void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, bool overlap, const std::string& what,
+void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, const std::string& what,
                      const std::function<std::string()>& check, Phases& phases, Timings* t) {
   const auto timed_check = [&] {
     const Stopwatch watch;
@@ -127,7 +128,7 @@ void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, bool 
     t->check = watch.Seconds();
     return failure;
   };
-  if (overlap && !output->streamed()) {
+  if (!output->streamed()) {
     phases.Begin(what + ", writing " + QuotePath(output->path()));
     std::string failure;
     Status written;
@@ -156,8 +157,8 @@ void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, bool 
 // --format kwg: the image's arcs translated to a KWG (lexc/interop/kwg.h),
 // which is read back and checked (every arc, the word and GADDAG string
 // counts) before it replaces the output.
-void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, bool overlap,
-              OutputFile* output, Phases& phases, BuildReport* br, Timings* t) {
+void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, OutputFile* output,
+              Phases& phases, BuildReport* br, Timings* t) {
   phases.Begin("translating to KWG");
   const Lexicon lex = Check(Lexicon::FromBytes(image));
   interop::KwgWriteOptions wo;
@@ -169,7 +170,7 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
   ro.letters = lex.alphabet().size();
   ro.max_len = std::min(a.max_len, 254);
   CheckThenCommit(
-      output, kwg, overlap, "checking the KWG",
+      output, kwg, "checking the KWG",
       [&]() -> std::string {
         const Result<interop::Kwg> back = interop::Kwg::Parse(kwg, ro, a.output);
         if (!back.ok()) return "built KWG failed its read-back check, nothing written: " + Describe(back.status());
@@ -247,7 +248,7 @@ void RunBuild(const BuildArgs& a) {
   t.build = phases.End();
 
   if (a.format == "kwg") {
-    WriteKwg(a, words, image, bo.threads > 1, &output, phases, &br, &t);
+    WriteKwg(a, words, image, &output, phases, &br, &t);
     t.total = total.Seconds();
     if (a.json) PrintJson(a, rr, br, t);
     if (!a.quiet) PrintHuman(a, rr, br, t);
@@ -255,9 +256,9 @@ void RunBuild(const BuildArgs& a) {
   }
 
   // Read the image back as any reader would; the output is committed only
-  // once the image has passed (written meanwhile with several threads).
+  // once the image has passed (written to the temporary meanwhile).
   CheckThenCommit(
-      &output, image, bo.threads > 1, "verifying",
+      &output, image, "verifying",
       [&]() -> std::string {
         const Result<Lexicon> lex = Lexicon::FromBytes(image);
         const Status st = lex.ok() ? lex->Verify() : lex.status();
