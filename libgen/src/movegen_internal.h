@@ -77,6 +77,13 @@ struct Traversal {
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
   std::uint64_t rack_mask_ = 0;
+  // What the new tiles placed as blanks would add if each were the real
+  // tile it stands for (the traversal uses a blank only when the rack has
+  // none left): on the main word before its word premium (blank_main_) and
+  // on the cross words (blank_cross_). Kept by OnSquare and the DAWG left
+  // part, so Record() bounds every choice of blanks at once:
+  // score + blank_main_ * wm + blank_cross_ (RecordBlankChoices' all_real).
+  int blank_main_ = 0, blank_cross_ = 0;
   Cell word_[kMaxBoardDim] = {};  // new tiles by line position
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
   Play scratch_;
@@ -138,6 +145,7 @@ struct Traversal {
       if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
     }
     rack_mask_ &= all_tiles;
+    blank_main_ = blank_cross_ = 0;
     stop_ = false;
     found_ = 0;
   }
@@ -206,6 +214,11 @@ struct Traversal {
       ++found_;
       if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
       return;
+    }
+    // Every choice of blanks scores at most all_real (see RecordBlankChoices):
+    // most plays of a blank rack fall short of the floor before listing them.
+    if constexpr (S::kPrune) {
+      if (blank_never_gains && score + blank_main_ * a.wm + blank_cross_ + bonus_[a.placed] < sink.Floor()) return;
     }
     RecordBlankChoices(sink, left, right, a, score);
   }
@@ -302,7 +315,16 @@ struct Traversal {
     if (!allowed) return;
     ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
       word_[pos] = code;
+      if (!CellIsBlank(code)) {
+        step(child, accepts, Place(a, s, value));
+        return;
+      }
+      const int main = blank_main_, cross = blank_cross_;
+      const int gain = (values[CellTile(code)] - value) * s.lm;
+      blank_main_ += gain;
+      if (s.flags & Sq::kHasCross) blank_cross_ += gain * s.wm;
       step(child, accepts, Place(a, s, value));
+      blank_main_ = main, blank_cross_ = cross;
     });
   }
 
