@@ -164,7 +164,7 @@ struct Traversal {
     using Word = typename G::Word;
     if (!allowed || node == kNoNode || node >= g.arc_count()) return;
     Word hits[kMaxGenTile + 1];
-    int n = 0;
+    std::size_t n = 0;  // pointer-sized: no sign extension per arc
     const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
     const unsigned tile_mask = g.ScanTileMask();
     for (std::uint64_t i = node;; ++i) {
@@ -172,7 +172,7 @@ struct Traversal {
       const unsigned key = g.ScanKey(w);
       const unsigned t = key & tile_mask;
       hits[n] = w;
-      n += static_cast<int>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
+      n += static_cast<std::size_t>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
       // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
       if ((key >= last) | (n > kMaxGenTile)) break;
@@ -180,8 +180,8 @@ struct Traversal {
     // The children are visited next, one subtree each: start loading all of
     // them now so their cache misses overlap.
     // (A prefetch never faults: no range check needed even on an unverified image.)
-    for (int i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
-    for (int i = 0; i < n && !stop_; ++i) {
+    for (std::size_t i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
+    for (std::size_t i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
       const Tile t = g.tile(w);
       const Node child = g.target(w);
