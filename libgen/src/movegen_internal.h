@@ -73,7 +73,8 @@ struct Traversal {
   bool stop_ = false;
   std::uint64_t found_ = 0;
   std::uint8_t counts_[kMaxGenTile + 1] = {};
-  int blanks_ = 0, tiles_left_ = 0;
+  int blanks_ = 0;
+  int rack_size_ = 0;                               // tiles on the rack; a path has rack_size_ - Acc::placed left
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
   std::uint64_t rack_mask_ = 0;
@@ -138,7 +139,7 @@ struct Traversal {
 
   void LoadRack(const Rack& rack) {
     blanks_ = rack_blanks_ = rack.blanks();
-    tiles_left_ = rack.size();
+    rack_size_ = rack.size();
     rack_mask_ = 0;
     for (int t = 0; t <= kMaxGenTile; ++t) {
       counts_[t] = rack_counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
@@ -186,7 +187,6 @@ struct Traversal {
       const Tile t = g.tile(w);
       const Node child = g.target(w);
       const bool accepts = g.accepts(w);
-      --tiles_left_;
       if (counts_[t]) {
         const std::uint64_t bit = std::uint64_t(1) << t;
         if (--counts_[t] == 0) rack_mask_ &= ~bit;
@@ -197,7 +197,6 @@ struct Traversal {
         f(MakeCell(t, true), blank_value, child, accepts);
         ++blanks_;
       }
-      ++tiles_left_;
     }
   }
 
@@ -340,7 +339,7 @@ struct Traversal {
   void RightStep(const G& g, S& sink, int pos, Node child, bool accepts, int left, const Acc& a) {
     const bool next_free = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
     if (accepts && next_free && pos > left) Record(sink, left, pos, a);
-    if (child != kNoNode && pos + 1 < n_ && (!next_free || tiles_left_ > 0))
+    if (child != kNoNode && pos + 1 < n_ && (!next_free || a.placed < rack_size_))
       ExtendRight(g, sink, pos + 1, child, left, a);
   }
 
@@ -395,7 +394,7 @@ struct Traversal {
   template <class S>
   std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
     LoadRack(rack);
-    if (tiles_left_ == 0) return 0;
+    if (rack_size_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
     if (!graph.valid()) return 0;
     const std::uint64_t rack_all = RackAll();
