@@ -95,10 +95,10 @@ void Traversal::SortRackValues() {
 //
 // An anchor right after a board run has one first square, the run's;
 // any other has the free squares left of it (up to the previous anchor,
-// fewer than tiles_left_ of them) and itself. Every span shares its part
+// fewer than rack_size_ of them) and itself. Every span shares its part
 // from the anchor rightwards (after the run, if any), walked once: a
 // start j squares left of the anchor keeps the longest of its ends with
-// at most tiles_left_ - j new tiles.
+// at most rack_size_ - j new tiles.
 int Traversal::AnchorBound() {
   const int a = anchor_;
   int run = a;  // the board run right before the anchor: run..a-1
@@ -108,7 +108,7 @@ int Traversal::AnchorBound() {
     int free = 0;
     while (a - free - 1 >= 0 && line_[a - free - 1].cell == kEmpty && !(line_[a - free - 1].flags & Sq::kAnchor))
       ++free;
-    first = a - std::min(free, tiles_left_ - 1);
+    first = a - std::min(free, rack_size_ - 1);
   }
   const std::uint64_t rack_all = RackAll();
   first_start_ = first;
@@ -133,7 +133,7 @@ int Traversal::AnchorBound() {
         key += BingoIndex::Key(CellTile(s.cell));
       } else {
         const std::uint64_t allowed = s.cross & rack_all;
-        if (k == tiles_left_ || !allowed) break;
+        if (k == rack_size_ || !allowed) break;
         lm[kMaxBoardDim + k] = s.lm;
         cw[kMaxBoardDim + k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
         cap[kMaxBoardDim + k] = BestValue(allowed);
@@ -145,7 +145,7 @@ int Traversal::AnchorBound() {
     }
   }
   // The bingo checks below look these keys up: start loading them now.
-  if (tiles_left_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
+  if (rack_size_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
     for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
   int best = kNoBound;
   int left_wm = 1, left_cross = 0;
@@ -167,11 +167,11 @@ int Traversal::AnchorBound() {
       // Every end: a shorter play may keep a leave worth more than the
       // points a longer one adds.
       int start_best = kNoBound;
-      for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
+      for (int i = 0; i < n_ends && kl + ends[i].k <= rack_size_; ++i) {
         const End& e = ends[i];
         const int k = kl + e.k;
         if (e.p <= start || k < 1) continue;
-        if (k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(e.key)) continue;
+        if (k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(e.key)) continue;
         const int wm = left_wm * e.wm;
         const int b = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross) + bonus_[k];
         start_best = std::max(start_best, b);
@@ -185,12 +185,12 @@ int Traversal::AnchorBound() {
     // kRackSize new tiles in all (a word of two tiles at least).
     const End* end = nullptr;
     const End* short_end = nullptr;
-    for (int i = 0; i < n_ends && kl + ends[i].k <= tiles_left_; ++i) {
+    for (int i = 0; i < n_ends && kl + ends[i].k <= rack_size_; ++i) {
       if (ends[i].p <= start) continue;
       end = &ends[i];
       if (kl + ends[i].k < kRackSize) short_end = &ends[i];
     }
-    if (end && kl + end->k == kRackSize && tiles_left_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
+    if (end && kl + end->k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
     const int k = kl + end->k, wm = left_wm * end->wm;
     const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
@@ -237,10 +237,10 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   bonus_bounds_ = max_bonus != nullptr;
   for (int k = 0; k <= kMaxBoardDim; ++k) {
     // Rounded up, and kept far from overflow: a bound only needs to be no less than the bonus.
-    const double b = max_bonus && k <= tiles_left_ ? std::ceil(max_bonus[k]) : 0.0;
+    const double b = max_bonus && k <= rack_size_ ? std::ceil(max_bonus[k]) : 0.0;
     bonus_[k] = b > 1e8 ? 100000000 : b < -1e8 ? -100000000 : int(b);
   }
-  if (tiles_left_ == 0) return 0;
+  if (rack_size_ == 0) return 0;
   const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
   if (!graph.valid()) return 0;
   SortRackValues();

@@ -12,12 +12,23 @@ namespace {
 template <class G, class S>
 inline void LeftPart(Traversal& t, const G& g, S& sink, Node node, int k, int limit) {
   Acc acc;
+  int blank_main = 0, blank_cross = 0;  // Traversal::blank_main_, blank_cross_ of the left part
   for (int i = 0; i < k; ++i) {
     const int pos = t.anchor_ - k + i;
+    const Sq& s = t.line_[pos];
     t.word_[pos] = t.left_[i];
-    acc = Place(acc, t.line_[pos], t.ValueOf(t.left_[i]));
+    acc = Place(acc, s, t.ValueOf(t.left_[i]));
+    if (CellIsBlank(t.left_[i])) {
+      const int gain = (t.values[CellTile(t.left_[i])] - t.blank_value) * s.lm;
+      blank_main += gain;
+      if (s.flags & Sq::kHasCross) blank_cross += gain * s.wm;
+    }
   }
-  if (t.WorthStart(sink, t.anchor_ - k)) t.ExtendRight(g, sink, t.anchor_, node, t.anchor_ - k, acc);
+  if (t.WorthStart(sink, t.anchor_ - k)) {
+    t.blank_main_ = blank_main, t.blank_cross_ = blank_cross;
+    t.ExtendRight(g, sink, t.anchor_, node, t.anchor_ - k, acc);
+    t.blank_main_ = t.blank_cross_ = 0;
+  }
   if (k == limit || t.stop_ || !t.WorthLeftOf(sink, t.anchor_ - k)) return;
   t.ForEachPlacement(g, node, t.RackAll(), [&](Cell code, int, Node child, bool) {
     if (child == kNoNode) return;
@@ -50,7 +61,7 @@ void Traversal::DawgAnchor(const G& g, S& sink) {
   int limit = 0;
   while (a - limit - 1 >= 0 && line_[a - limit - 1].cell == kEmpty && !(line_[a - limit - 1].flags & Sq::kAnchor))
     ++limit;
-  LeftPart(*this, g, sink, g.root(), 0, std::min(limit, tiles_left_ - 1));
+  LeftPart(*this, g, sink, g.root(), 0, std::min(limit, rack_size_ - 1));
 }
 
 #define LEXC_GEN_INSTANTIATE_DAWG(View, Sink) template void Traversal::DawgAnchor<View, Sink>(const View&, Sink&);

@@ -21,7 +21,7 @@ inline void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, boo
   // of the previous anchor (plays covering it are generated from it).
   if (pos > 0) {
     const Sq& l = t.line_[pos - 1];
-    if ((l.cell != kEmpty || (!(l.flags & Sq::kAnchor) && t.tiles_left_ > 0)) && t.WorthLeftOf(sink, pos))
+    if ((l.cell != kEmpty || (!(l.flags & Sq::kAnchor) && a.placed < t.rack_size_)) && t.WorthLeftOf(sink, pos))
       GaddagLeft(t, g, sink, pos - 1, child, a);
   }
   // Turn right through the separator.

@@ -73,10 +73,18 @@ struct Traversal {
   bool stop_ = false;
   std::uint64_t found_ = 0;
   std::uint8_t counts_[kMaxGenTile + 1] = {};
-  int blanks_ = 0, tiles_left_ = 0;
+  int blanks_ = 0;
+  int rack_size_ = 0;                               // tiles on the rack; a path has rack_size_ - Acc::placed left
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
   std::uint64_t rack_mask_ = 0;
+  // What the new tiles placed as blanks would add if each were the real
+  // tile it stands for (the traversal uses a blank only when the rack has
+  // none left): on the main word before its word premium (blank_main_) and
+  // on the cross words (blank_cross_). Kept by OnSquare and the DAWG left
+  // part, so Record() bounds every choice of blanks at once:
+  // score + blank_main_ * wm + blank_cross_ (RecordBlankChoices' all_real).
+  int blank_main_ = 0, blank_cross_ = 0;
   Cell word_[kMaxBoardDim] = {};  // new tiles by line position
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
   Play scratch_;
@@ -131,13 +139,14 @@ struct Traversal {
 
   void LoadRack(const Rack& rack) {
     blanks_ = rack_blanks_ = rack.blanks();
-    tiles_left_ = rack.size();
+    rack_size_ = rack.size();
     rack_mask_ = 0;
     for (int t = 0; t <= kMaxGenTile; ++t) {
       counts_[t] = rack_counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
       if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
     }
     rack_mask_ &= all_tiles;
+    blank_main_ = blank_cross_ = 0;
     stop_ = false;
     found_ = 0;
   }
@@ -156,7 +165,7 @@ struct Traversal {
     using Word = typename G::Word;
     if (!allowed || node == kNoNode || node >= g.arc_count()) return;
     Word hits[kMaxGenTile + 1];
-    int n = 0;
+    std::size_t n = 0;  // pointer-sized: no sign extension per arc
     const unsigned last = 63u - static_cast<unsigned>(__builtin_clzll(allowed));  // arcs come in tile order
     const unsigned tile_mask = g.ScanTileMask();
     for (std::uint64_t i = node;; ++i) {
@@ -164,7 +173,7 @@ struct Traversal {
       const unsigned key = g.ScanKey(w);
       const unsigned t = key & tile_mask;
       hits[n] = w;
-      n += static_cast<int>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
+      n += static_cast<std::size_t>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
       // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
       if ((key >= last) | (n > kMaxGenTile)) break;
@@ -172,13 +181,12 @@ struct Traversal {
     // The children are visited next, one subtree each: start loading all of
     // them now so their cache misses overlap.
     // (A prefetch never faults: no range check needed even on an unverified image.)
-    for (int i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
-    for (int i = 0; i < n && !stop_; ++i) {
+    for (std::size_t i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
+    for (std::size_t i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
       const Tile t = g.tile(w);
       const Node child = g.target(w);
       const bool accepts = g.accepts(w);
-      --tiles_left_;
       if (counts_[t]) {
         const std::uint64_t bit = std::uint64_t(1) << t;
         if (--counts_[t] == 0) rack_mask_ &= ~bit;
@@ -189,7 +197,6 @@ struct Traversal {
         f(MakeCell(t, true), blank_value, child, accepts);
         ++blanks_;
       }
-      ++tiles_left_;
     }
   }
 
@@ -206,6 +213,11 @@ struct Traversal {
       ++found_;
       if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
       return;
+    }
+    // Every choice of blanks scores at most all_real (see RecordBlankChoices):
+    // most plays of a blank rack fall short of the floor before listing them.
+    if constexpr (S::kPrune) {
+      if (blank_never_gains && score + blank_main_ * a.wm + blank_cross_ + bonus_[a.placed] < sink.Floor()) return;
     }
     RecordBlankChoices(sink, left, right, a, score);
   }
@@ -302,7 +314,16 @@ struct Traversal {
     if (!allowed) return;
     ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
       word_[pos] = code;
+      if (!CellIsBlank(code)) {
+        step(child, accepts, Place(a, s, value));
+        return;
+      }
+      const int main = blank_main_, cross = blank_cross_;
+      const int gain = (values[CellTile(code)] - value) * s.lm;
+      blank_main_ += gain;
+      if (s.flags & Sq::kHasCross) blank_cross_ += gain * s.wm;
       step(child, accepts, Place(a, s, value));
+      blank_main_ = main, blank_cross_ = cross;
     });
   }
 
@@ -318,7 +339,7 @@ struct Traversal {
   void RightStep(const G& g, S& sink, int pos, Node child, bool accepts, int left, const Acc& a) {
     const bool next_free = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
     if (accepts && next_free && pos > left) Record(sink, left, pos, a);
-    if (child != kNoNode && pos + 1 < n_ && (!next_free || tiles_left_ > 0))
+    if (child != kNoNode && pos + 1 < n_ && (!next_free || a.placed < rack_size_))
       ExtendRight(g, sink, pos + 1, child, left, a);
   }
 
@@ -373,7 +394,7 @@ struct Traversal {
   template <class S>
   std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
     LoadRack(rack);
-    if (tiles_left_ == 0) return 0;
+    if (rack_size_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
     if (!graph.valid()) return 0;
     const std::uint64_t rack_all = RackAll();
