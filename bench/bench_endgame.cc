@@ -16,7 +16,11 @@
 // Benchmark: one solve is the unit.
 //
 //   bench_endgame [--games N] [--positions FILE] [--write FILE] [--threads 1,2]
-//                 [--limit SECONDS] [--table MIB] [--verbose] [--no-solve]
+//                 [--limit SECONDS] [--nodes N] [--table MIB] [--verbose] [--no-solve]
+//
+// --nodes N stops each solve after N nodes (all threads): with one thread a
+// budget independent of the machine's load, for comparing search changes by
+// the endgames they prove and the nodes they need.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -75,6 +79,7 @@ int main(int argc, char** argv) {
   int games = 200;
   std::string positions_file, write_file, threads_list = "1,2";
   double limit = 60;
+  std::uint64_t node_limit = 0;  // 0: none
   std::size_t table_mib = 64;
   bool verbose = false, no_solve = false;
   for (int i = 1; i < argc; ++i) {
@@ -93,6 +98,8 @@ int main(int argc, char** argv) {
       threads_list = next();
     else if (arg == "--limit")
       limit = std::atof(next().c_str());
+    else if (arg == "--nodes")
+      node_limit = std::strtoull(next().c_str(), nullptr, 10);
     else if (arg == "--table")
       table_mib = std::size_t(std::atol(next().c_str()));
     else if (arg == "--verbose")
@@ -160,6 +167,7 @@ int main(int argc, char** argv) {
       endgame::EndgameOptions o;
       o.threads = thread_counts[k];
       o.table_bytes = table_mib << 20;
+      o.node_limit = node_limit;
       const double cpu0 = ProcessSeconds();
       const auto wall0 = std::chrono::steady_clock::now();
       // The limit is CPU time of the process (all its threads): a watchdog
