@@ -107,10 +107,14 @@ struct Solver::EdgeWalk {
     return top + std::ptrdiff_t(keep & (tiles != 0));
   }
 
-  // Walks every frame from top down to `bottom`.
-  void Drain(WalkFrame* bottom, WalkFrame* top);
+  // Walks every frame from top down to `bottom`; then, when `cells` is
+  // given, the paths from cubes *next_cell .. cells - 1 (Score only). Two
+  // stacks are walked a turn each in turn (the second from bottom +
+  // kStackFrames): a turn is a chain of dependent loads ending in where
+  // the top goes, and two independent walks overlap theirs.
+  void Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells);
 
-  [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top) {
+  [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
     // Everything the loop touches, in locals: stores through frames could
     // otherwise alias the solver's members and force reloads.
     const Edge* const table = edges;
@@ -123,7 +127,8 @@ struct Solver::EdgeWalk {
     const int min = min_len;
     std::uint32_t dirty_count = s.dirty_count_;
     int score = s.score_;
-    while (top != bottom) {
+    // One turn of the walk whose top is `top`.
+    const auto turn = [&](WalkFrame * &top) __attribute__((always_inline)) {
       WalkFrame& f = top[-1];
       const std::uint32_t tiles = f.tiles, rest = tiles & (tiles - 1);
       f.tiles = rest;
@@ -138,11 +143,11 @@ struct Solver::EdgeWalk {
           top = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, top);
         dirty_count = s.dirty_count_;
         score = s.score_;
-        continue;
+        return;
       }
       const Edge& c = table[first + Rank(mask, t)];
       std::uint64_t m = adjacent[cell][t] & ~used;
-      if (m == 0) continue;  // every neighbour showing t is on the path (a branch: cheaper than the work)
+      if (m == 0) return;  // every neighbour showing t is on the path (a branch: cheaper than the work)
       const std::uint32_t c_mask = c.mask, number = base + c.later;
       const std::uint64_t low = m & (~m + 1);
       if constexpr (kCollect) {
@@ -175,6 +180,33 @@ struct Solver::EdgeWalk {
         for (m &= m - 1; m; m &= m - 1)
           top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
       }
+    };
+    if (root == nullptr || kCollect) {
+      while (top != bottom) turn(top);
+    } else {
+      WalkFrame* const bottom2 = bottom + kStackFrames;
+      WalkFrame* top2 = bottom2;
+      int cell = 0;
+      // Starts the paths of the next cubes on the stack from `b` until one
+      // leaves frames to walk or no cube is left.
+      const auto refill = [&](WalkFrame* b, WalkFrame*& t) {
+        s.dirty_count_ = dirty_count;
+        s.score_ = score;
+        while (t == b && cell < cells) t = StepCube(cell++, *root, 0, 0, 0, b);
+        dirty_count = s.dirty_count_;
+        score = s.score_;
+      };
+      for (;;) {
+        if (top == bottom) refill(bottom, top);
+        if (top2 == bottom2) refill(bottom2, top2);
+        if (top == bottom || top2 == bottom2) break;
+        do {
+          turn(top);
+          turn(top2);
+        } while (top != bottom && top2 != bottom2);
+      }
+      while (top != bottom) turn(top);
+      while (top2 != bottom2) turn(top2);
     }
     s.dirty_count_ = dirty_count;
     s.score_ = score;
@@ -205,17 +237,21 @@ struct Solver::EdgeWalk {
   void Run(const Edge& root) {
     const int n = s.rows_ * s.cols_;
     WalkFrame* stack = s.stack_.data();
-    for (int cell = 0; cell < n; ++cell) Drain(stack, StepCube(cell, root, 0, 0, 0, stack));
+    if constexpr (kCollect) {
+      for (int cell = 0; cell < n; ++cell) Drain(stack, StepCube(cell, root, 0, 0, 0, stack), nullptr, 0);
+    } else {
+      Drain(stack, stack, &root, n);
+    }
   }
 };
 
 template <>
-void Solver::EdgeWalk<false, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+void Solver::EdgeWalk<false, false>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 template <>
-void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 #if defined(__x86_64__) && !defined(__POPCNT__)
 #define LEXC_TARGET_POPCNT __attribute__((target("popcnt")))
@@ -223,12 +259,14 @@ void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
 #define LEXC_TARGET_POPCNT
 #endif
 template <>
-LEXC_TARGET_POPCNT void Solver::EdgeWalk<false, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<false, true>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root,
+                                                             int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 template <>
-LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root,
+                                                            int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 #undef LEXC_TARGET_POPCNT
 
@@ -320,8 +358,8 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   s.seen_mask_ = static_cast<std::uint32_t>(bits - 1);
   const std::size_t blocks = bits / 64;
   s.seen_.assign(blocks, 0);
-  s.dirty_.assign(blocks + 1, 0);  // Record writes one past the blocks listed
-  s.stack_.assign(kStackFrames, WalkFrame{});
+  s.dirty_.assign(blocks + 1, 0);                  // Record writes one past the blocks listed
+  s.stack_.assign(2 * kStackFrames, WalkFrame{});  // two walks (Drain)
   return s;
 }
 
