@@ -107,11 +107,13 @@ struct Solver::EdgeWalk {
     return top + std::ptrdiff_t(keep & (tiles != 0));
   }
 
-  // Walks every frame from top down to `bottom`; then, when `cells` is
-  // given, the paths from cubes *next_cell .. cells - 1 (Score only). Two
-  // stacks are walked a turn each in turn (the second from bottom +
-  // kStackFrames): a turn is a chain of dependent loads ending in where
-  // the top goes, and two independent walks overlap theirs.
+  // Without `root`: walks every frame from top down to `bottom`. With it
+  // (Score only): walks the paths from each of the first `cells` cubes,
+  // kWalks walks at a time on stacks kStackFrames apart from `bottom`, a
+  // turn of each in turn; a walk that runs out starts from the next cube.
+  // A turn is a chain of dependent loads that ends in where the top goes,
+  // so one walk leaves the core idle; independent walks overlap (kCollect
+  // keeps one walk: the path it lists is one).
   void Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells);
 
   [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
@@ -184,29 +186,42 @@ struct Solver::EdgeWalk {
     if (root == nullptr || kCollect) {
       while (top != bottom) turn(top);
     } else {
-      WalkFrame* const bottom2 = bottom + kStackFrames;
-      WalkFrame* top2 = bottom2;
+      WalkFrame* bottoms[kWalks];
+      WalkFrame* tops[kWalks];
+      for (int i = 0; i < kWalks; ++i) bottoms[i] = tops[i] = bottom + i * kStackFrames;
       int cell = 0;
-      // Starts the paths of the next cubes on the stack from `b` until one
-      // leaves frames to walk or no cube is left.
-      const auto refill = [&](WalkFrame* b, WalkFrame*& t) {
-        s.dirty_count_ = dirty_count;
-        s.score_ = score;
-        while (t == b && cell < cells) t = StepCube(cell++, *root, 0, 0, 0, b);
-        dirty_count = s.dirty_count_;
-        score = s.score_;
-      };
       for (;;) {
-        if (top == bottom) refill(bottom, top);
-        if (top2 == bottom2) refill(bottom2, top2);
-        if (top == bottom || top2 == bottom2) break;
-        do {
-          turn(top);
-          turn(top2);
-        } while (top != bottom && top2 != bottom2);
+        bool all = true;
+        for (int i = 0; i < kWalks; ++i) {
+          if (tops[i] == bottoms[i]) {  // start the paths of the next cubes until some frame is left
+            s.dirty_count_ = dirty_count;
+            s.score_ = score;
+            while (tops[i] == bottoms[i] && cell < cells) tops[i] = StepCube(cell++, *root, 0, 0, 0, bottoms[i]);
+            dirty_count = s.dirty_count_;
+            score = s.score_;
+          }
+          all &= tops[i] != bottoms[i];
+        }
+        if (!all) break;  // no cube left to start from
+        for (;;) {
+          bool more = true;
+#pragma GCC unroll 8
+          for (int i = 0; i < kWalks; ++i) {
+            turn(tops[i]);
+            more &= tops[i] != bottoms[i];
+          }
+          if (!more) break;
+        }
       }
-      while (top != bottom) turn(top);
-      while (top2 != bottom2) turn(top2);
+      for (bool any = true; any;) {  // the walks left, a turn each
+        any = false;
+#pragma GCC unroll 8
+        for (int i = 0; i < kWalks; ++i)
+          if (tops[i] != bottoms[i]) {
+            turn(tops[i]);
+            any = true;
+          }
+      }
     }
     s.dirty_count_ = dirty_count;
     s.score_ = score;
@@ -358,8 +373,8 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   s.seen_mask_ = static_cast<std::uint32_t>(bits - 1);
   const std::size_t blocks = bits / 64;
   s.seen_.assign(blocks, 0);
-  s.dirty_.assign(blocks + 1, 0);                  // Record writes one past the blocks listed
-  s.stack_.assign(2 * kStackFrames, WalkFrame{});  // two walks (Drain)
+  s.dirty_.assign(blocks + 1, 0);                       // Record writes one past the blocks listed
+  s.stack_.assign(kWalks * kStackFrames, WalkFrame{});  // the walks Drain interleaves
   return s;
 }
 
