@@ -107,10 +107,16 @@ struct Solver::EdgeWalk {
     return top + std::ptrdiff_t(keep & (tiles != 0));
   }
 
-  // Walks every frame from top down to `bottom`.
-  void Drain(WalkFrame* bottom, WalkFrame* top);
+  // Without `root`: walks every frame from top down to `bottom`. With it
+  // (Score only): walks the paths from each of the first `cells` cubes,
+  // kWalks walks at a time on stacks kStackFrames apart from `bottom`, a
+  // turn of each in turn; a walk that runs out starts from the next cube.
+  // A turn is a chain of dependent loads that ends in where the top goes,
+  // so one walk leaves the core idle; independent walks overlap (kCollect
+  // keeps one walk: the path it lists is one).
+  void Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells);
 
-  [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top) {
+  [[gnu::always_inline]] inline void DrainBody(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
     // Everything the loop touches, in locals: stores through frames could
     // otherwise alias the solver's members and force reloads.
     const Edge* const table = edges;
@@ -123,7 +129,8 @@ struct Solver::EdgeWalk {
     const int min = min_len;
     std::uint32_t dirty_count = s.dirty_count_;
     int score = s.score_;
-    while (top != bottom) {
+    // One turn of the walk whose top is `top`.
+    const auto turn = [&](WalkFrame * &top) __attribute__((always_inline)) {
       WalkFrame& f = top[-1];
       const std::uint32_t tiles = f.tiles, rest = tiles & (tiles - 1);
       f.tiles = rest;
@@ -138,11 +145,11 @@ struct Solver::EdgeWalk {
           top = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, top);
         dirty_count = s.dirty_count_;
         score = s.score_;
-        continue;
+        return;
       }
       const Edge& c = table[first + Rank(mask, t)];
       std::uint64_t m = adjacent[cell][t] & ~used;
-      if (m == 0) continue;  // every neighbour showing t is on the path (a branch: cheaper than the work)
+      if (m == 0) return;  // every neighbour showing t is on the path (a branch: cheaper than the work)
       const std::uint32_t c_mask = c.mask, number = base + c.later;
       const std::uint64_t low = m & (~m + 1);
       if constexpr (kCollect) {
@@ -175,6 +182,46 @@ struct Solver::EdgeWalk {
         for (m &= m - 1; m; m &= m - 1)
           top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
       }
+    };
+    if (root == nullptr || kCollect) {
+      while (top != bottom) turn(top);
+    } else {
+      WalkFrame* bottoms[kWalks];
+      WalkFrame* tops[kWalks];
+      for (int i = 0; i < kWalks; ++i) bottoms[i] = tops[i] = bottom + i * kStackFrames;
+      int cell = 0;
+      for (;;) {
+        bool all = true;
+        for (int i = 0; i < kWalks; ++i) {
+          if (tops[i] == bottoms[i]) {  // start the paths of the next cubes until some frame is left
+            s.dirty_count_ = dirty_count;
+            s.score_ = score;
+            while (tops[i] == bottoms[i] && cell < cells) tops[i] = StepCube(cell++, *root, 0, 0, 0, bottoms[i]);
+            dirty_count = s.dirty_count_;
+            score = s.score_;
+          }
+          all &= tops[i] != bottoms[i];
+        }
+        if (!all) break;  // no cube left to start from
+        for (;;) {
+          bool more = true;
+#pragma GCC unroll 8
+          for (int i = 0; i < kWalks; ++i) {
+            turn(tops[i]);
+            more &= tops[i] != bottoms[i];
+          }
+          if (!more) break;
+        }
+      }
+      for (bool any = true; any;) {  // the walks left, a turn each
+        any = false;
+#pragma GCC unroll 8
+        for (int i = 0; i < kWalks; ++i)
+          if (tops[i] != bottoms[i]) {
+            turn(tops[i]);
+            any = true;
+          }
+      }
     }
     s.dirty_count_ = dirty_count;
     s.score_ = score;
@@ -205,17 +252,21 @@ struct Solver::EdgeWalk {
   void Run(const Edge& root) {
     const int n = s.rows_ * s.cols_;
     WalkFrame* stack = s.stack_.data();
-    for (int cell = 0; cell < n; ++cell) Drain(stack, StepCube(cell, root, 0, 0, 0, stack));
+    if constexpr (kCollect) {
+      for (int cell = 0; cell < n; ++cell) Drain(stack, StepCube(cell, root, 0, 0, 0, stack), nullptr, 0);
+    } else {
+      Drain(stack, stack, &root, n);
+    }
   }
 };
 
 template <>
-void Solver::EdgeWalk<false, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+void Solver::EdgeWalk<false, false>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 template <>
-void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root, int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 #if defined(__x86_64__) && !defined(__POPCNT__)
 #define LEXC_TARGET_POPCNT __attribute__((target("popcnt")))
@@ -223,12 +274,14 @@ void Solver::EdgeWalk<true, false>::Drain(WalkFrame* bottom, WalkFrame* top) {
 #define LEXC_TARGET_POPCNT
 #endif
 template <>
-LEXC_TARGET_POPCNT void Solver::EdgeWalk<false, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<false, true>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root,
+                                                             int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 template <>
-LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, WalkFrame* top) {
-  DrainBody(bottom, top);
+LEXC_TARGET_POPCNT void Solver::EdgeWalk<true, true>::Drain(WalkFrame* bottom, WalkFrame* top, const Edge* root,
+                                                            int cells) {
+  DrainBody(bottom, top, root, cells);
 }
 #undef LEXC_TARGET_POPCNT
 
@@ -320,8 +373,8 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
   s.seen_mask_ = static_cast<std::uint32_t>(bits - 1);
   const std::size_t blocks = bits / 64;
   s.seen_.assign(blocks, 0);
-  s.dirty_.assign(blocks + 1, 0);  // Record writes one past the blocks listed
-  s.stack_.assign(kStackFrames, WalkFrame{});
+  s.dirty_.assign(blocks + 1, 0);                       // Record writes one past the blocks listed
+  s.stack_.assign(kWalks * kStackFrames, WalkFrame{});  // the walks Drain interleaves
   return s;
 }
 
