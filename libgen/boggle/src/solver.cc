@@ -129,20 +129,20 @@ struct Solver::EdgeWalk {
     const int min = min_len;
     std::uint32_t dirty_count = s.dirty_count_;
     int score = s.score_;
-    // One turn of the walk whose top is `top`.
-    const auto turn = [&](WalkFrame * &top) __attribute__((always_inline)) {
-      WalkFrame& f = top[-1];
+    // One turn of the walk whose top is `walk`.
+    const auto turn = [&](WalkFrame * &walk) __attribute__((always_inline)) {
+      WalkFrame& f = walk[-1];
       const std::uint32_t tiles = f.tiles, rest = tiles & (tiles - 1);
       f.tiles = rest;
       const int t = __builtin_ctz(tiles), cell = f.cell, len = f.len;
       const std::uint64_t used = f.used;
       const std::uint32_t base = f.base, mask = f.mask, first = f.first;
-      top -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
-      if (t == 0) [[unlikely]] {         // bit 0: step onto the neighbours showing more than one tile
+      walk -= std::ptrdiff_t(rest == 0);  // its last tile: the frame's slot is free
+      if (t == 0) [[unlikely]] {          // bit 0: step onto the neighbours showing more than one tile
         s.dirty_count_ = dirty_count;
         s.score_ = score;
         for (std::uint64_t q = s.multi_near_[cell] & ~used; q; q &= q - 1)
-          top = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, top);
+          walk = StepCube(__builtin_ctzll(q), Edge{mask, first, 0}, base, used, len, walk);
         dirty_count = s.dirty_count_;
         score = s.score_;
         return;
@@ -175,12 +175,12 @@ struct Solver::EdgeWalk {
       const int next = __builtin_ctzll(m | (std::uint64_t(1) << 63));
       const std::uint32_t next_around = around[next];
       const std::uint32_t next_tiles = TilesAt(c_mask, next_around);
-      *top = {used | low, next_tiles, c_mask, c_first, below, std::uint8_t(next), std::uint8_t(len + 1)};
+      *walk = {used | low, next_tiles, c_mask, c_first, below, std::uint8_t(next), std::uint8_t(len + 1)};
       const std::uint32_t go = std::uint32_t(m != 0) & std::uint32_t(c_mask > kAccepts);
-      top += std::ptrdiff_t(go & std::uint32_t(next_tiles != 0));
+      walk += std::ptrdiff_t(go & std::uint32_t(next_tiles != 0));
       if (__builtin_expect(std::uint32_t((m & (m - 1)) != 0) & go, 0)) {  // more free neighbours show t
         for (m &= m - 1; m; m &= m - 1)
-          top = Push(top, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
+          walk = Push(walk, true, used | (m & (~m + 1)), c_mask, c_first, below, __builtin_ctzll(m), len + 1);
       }
     };
     if (root == nullptr || kCollect) {
