@@ -16,7 +16,15 @@ awk 'BEGIN { srand(7); for (i = 0; i < 400000; i++) { n = 4 + int(rand() * 10); 
 cp "$T/out.lex" "$T/before.lex"
 
 # Kill at a spread of moments: while reading, building, verifying, writing.
-for delay in 0.02 0.2 0.6 1.2 2.0 2.6 2.8 3.0 3.2 4.0; do
+# The moments are fractions of one whole build's time on this machine (a
+# Release build takes about a second, a sanitizer build several), plus one
+# after it should have finished.
+t0=$(date +%s%N)
+"$LEXC" build -q "$T/big.txt" -o "$T/timed.lex" || { echo "FAIL: the timed build"; exit 1; }
+full_ms=$((($(date +%s%N) - t0) / 1000000))
+delays=$(awk -v ms="$full_ms" 'BEGIN { n = split("0.02 0.1 0.2 0.35 0.5 0.65 0.8 0.9 0.97 1.2", f, " ");
+  for (i = 1; i <= n; i++) printf "%.3f ", f[i] * ms / 1000 }')
+for delay in $delays; do
   "$LEXC" build -q "$T/big.txt" -o "$T/out.lex" &
   pid=$!
   sleep "$delay"
