@@ -82,6 +82,12 @@ void BM_KwgToImage(benchmark::State& state) {  // check, translate, Verify: `lex
 }
 BENCHMARK(BM_KwgToImage)->Unit(benchmark::kMillisecond);
 
+void BM_ImageVerify(benchmark::State& state) {  // Lexicon::Verify of the SOWPODS image (both graphs)
+  const Fixture& f = Sowpods();
+  for (auto _ : state) benchmark::DoNotOptimize(f.lex.Verify().ok());
+}
+BENCHMARK(BM_ImageVerify)->Unit(benchmark::kMillisecond);
+
 void BM_KwgToImageNoVerify(benchmark::State& state) {
   const Fixture& f = Sowpods();
   const Alphabet a = Alphabet::English();

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "lexc/io.h"
+#include "lexc/zeroed_array.h"
 #include "messages.h"
 
 namespace lexc::interop {
@@ -34,12 +35,15 @@ class GraphCheck {
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
              std::vector<std::uint8_t>* reach) {
     const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
-    // calloc: a large block comes zeroed from the system, so only the pages
-    // this graph touches cost anything (the DAWG's check touches a sixth of a
+    // Zeroed lazily by the system (zeroed_array.h), so only the pages this
+    // graph touches cost anything (the DAWG's check touches a sixth of a
     // SOWPODS KWG's slots).
-    slot_.reset(static_cast<Slot*>(std::calloc(n, sizeof(Slot))));
-    if (!slot_) return Status(Errc::kLimit, prefix_ + "out of memory checking " + Num(n) + " arcs");
-    Slot* const slot = slot_.get();
+    try {
+      slot_ = ZeroedArray<Slot>(n);
+    } catch (const std::bad_alloc&) {
+      return Status(Errc::kLimit, prefix_ + "out of memory checking " + Num(n) + " arcs");
+    }
+    Slot* const slot = slot_.data();
     const std::uint32_t* const arcs = arcs_.data();
     info->root = root;
     if (root == 0) return Status::Ok();
@@ -176,10 +180,7 @@ class GraphCheck {
 
   static std::uint64_t Strings(Slot s) { return s.bits & kMaxStrings; }
   static std::uint64_t Depth(Slot s) { return (s.bits >> kDepthShift) & 0xff; }
-  struct FreeSlots {
-    void operator()(Slot* p) const { std::free(p); }
-  };
-  std::unique_ptr<Slot[], FreeSlots> slot_;
+  ZeroedArray<Slot> slot_;
 };
 
 }  // namespace
