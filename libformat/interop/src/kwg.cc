@@ -2,9 +2,14 @@
 #include "lexc/interop/kwg.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 #include "lexc/io.h"
 #include "lexc/zeroed_array.h"
@@ -33,7 +38,7 @@ class GraphCheck {
   // Walks from `root` (0: empty). `separators`: tile 0 is a GADDAG
   // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
-             std::vector<std::uint8_t>* reach) {
+             std::uint8_t* reach) {
     const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
     // Zeroed lazily by the system (zeroed_array.h), so only the pages this
     // graph touches cost anything (the DAWG's check touches a sixth of a
@@ -129,7 +134,9 @@ class GraphCheck {
         if (d > static_cast<std::uint64_t>(max_depth))
           return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
         slot[j].bits = s | d << kDepthShift | (slot[j].bits & kNode) | kDone;
-        (*reach)[j] = 1;
+        // Both graphs' checks may mark a slot (on two threads): a relaxed
+        // atomic store, a plain byte store on x86 and ARM.
+        std::atomic_ref<std::uint8_t>(reach[j]).store(1, std::memory_order_relaxed);
       }
       info->arcs += last + 1 - f.start;
       stack.pop_back();
@@ -183,6 +190,10 @@ class GraphCheck {
   ZeroedArray<Slot> slot_;
 };
 
+// KWGs with fewer arcs check their two graphs on one thread (a thread costs
+// more than it saves there; fuzzing stays single-threaded).
+constexpr std::uint32_t kParallelCheckArcs = std::uint32_t(1) << 16;
+
 }  // namespace
 
 Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o, std::string_view name) {
@@ -212,16 +223,49 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
                                          "): expected tile 0 and no accepts bit, got word " + Num(w));
   }
   k.reach_.assign(n, 0);
-  GraphCheck check(k.arcs_, first, prefix);
-  LEXC_RETURN_IF_ERROR(
-      check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, &k.reach_));
+  const auto check_dawg = [&]() -> Status {
+    GraphCheck check(k.arcs_, first, prefix);
+    return check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, k.reach_.data());
+  };
+  const auto check_gaddag = [&]() -> Status {
+    GraphCheck check(k.arcs_, first, prefix + "GADDAG: ");
+    return check.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, k.reach_.data());
+  };
+  // A large KWG's GADDAG is checked on a second thread beside the DAWG (the
+  // checks share only the read-only arcs and the reachability bytes, stored
+  // atomically); the results, errors and their order are those of checking
+  // one after the other.
+  Status gaddag_status;
+  std::exception_ptr gaddag_error;  // thrown on the thread (bad_alloc), rethrown here
+  std::optional<std::thread> worker;
+  if (k.has_gaddag_ && n >= kParallelCheckArcs) {
+    try {
+      worker.emplace([&] {
+        try {
+          gaddag_status = check_gaddag();
+        } catch (...) {
+          gaddag_error = std::current_exception();
+        }
+      });
+    } catch (const std::system_error&) {  // no thread to be had: one after the other
+    }
+  }
+  Status dawg_status;
+  try {
+    dawg_status = check_dawg();
+  } catch (...) {
+    if (worker) worker->join();
+    throw;
+  }
+  if (worker) worker->join();
+  LEXC_RETURN_IF_ERROR(dawg_status);
   if (k.dawg_.strings > o.max_words)
     return Status(Errc::kLimit, prefix + "the DAWG accepts " + Num(k.dawg_.strings) + " strings, more than the " +
                                     Num(o.max_words) + " read");
   if (k.has_gaddag_) {
-    GraphCheck gcheck(k.arcs_, first, prefix + "GADDAG: ");
-    LEXC_RETURN_IF_ERROR(
-        gcheck.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, &k.reach_));
+    if (!worker) gaddag_status = check_gaddag();
+    if (gaddag_error) std::rethrow_exception(gaddag_error);
+    LEXC_RETURN_IF_ERROR(gaddag_status);
   }
   return k;
 }
