@@ -28,28 +28,24 @@ template <class C>
 class GraphVerifier {
  public:
   GraphVerifier(const GraphView<C>& g, const char* name, bool gaddag, const Alphabet& alphabet)
-      : g_(g),
-        count_(g.arc_count()),
-        root_(g.root()),
-        gaddag_(gaddag),
-        gname_(std::string(name) + ": "),
-        slot_(count_) {
+      : g_(g), count_(g.arc_count()), root_(g.root()), gaddag_(gaddag), gname_(std::string(name) + ": ") {
     // When every label has the same length L (English), the text bytes are
     // L x tiles + words, and no per-node byte count is needed.
     for (int t = 1; t <= alphabet.size(); ++t) {
       label_bytes_[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
       uniform_ &= label_bytes_[t] == label_bytes_[1];
     }
-    if (!uniform_) word_bytes_ = ZeroedArray<std::uint64_t>(count_);
     got_.root = root_;
   }
 
   Status Run(const GraphInfo& want, const Metadata& meta) {
     if (root_ != kNoNode) {
-      LEXC_RETURN_IF_ERROR(Walk());
-      got_.strings = slot_[root_].strings;
-      got_.longest_path = slot_[root_].depth;
-      if (gaddag_) LEXC_RETURN_IF_ERROR(CountForwardWords());
+      // Narrow records first; only figures that do not fit them (no real
+      // lexicon's) send the walk again over wide ones, from scratch, so the
+      // results are those of the wide walk alone.
+      Status st = WalkAndCount<NarrowSlot>();
+      if (retry_wide_) st = WalkAndCount<WideSlot>();
+      LEXC_RETURN_IF_ERROR(st);
     }
     LEXC_RETURN_IF_ERROR(CheckDescriptor(want));
     return CheckMeta(meta);
@@ -63,15 +59,75 @@ class GraphVerifier {
   // total) or a GADDAG's accepted strings without a separator (the rev(w));
   // rev_depth: a GADDAG's longest separator-free path; flags: the DFS color
   // (0 unseen, gray on the stack, done), the slot counted in got_.arcs, a
-  // separator below (GADDAG).
-  struct Slot {
-    std::uint64_t strings;
-    std::uint64_t words;
-    std::uint32_t depth;
-    std::uint32_t rev_depth;
-    std::uint8_t flags;
-  };
+  // separator below (GADDAG). Two layouts with one interface: WideSlot holds
+  // any figure (32 bytes); NarrowSlot (12 bytes, so a SOWPODS GADDAG's walk
+  // touches 14 MB instead of 37) holds counts below 2^32 and depths below
+  // 2^12, and Set() says false for a figure that does not fit.
   static constexpr std::uint8_t kGray = 1, kDone = 2, kColor = 3, kSeen = 4, kHasSep = 8;
+  struct WideSlot {
+    std::uint64_t strings_, words_;
+    std::uint32_t depth_, rev_depth_;
+    std::uint8_t flags_;
+    std::uint64_t strings() const { return strings_; }
+    std::uint64_t words() const { return words_; }
+    std::uint32_t depth() const { return depth_; }
+    std::uint32_t rev_depth() const { return rev_depth_; }
+    std::uint8_t flags() const { return flags_; }
+    void set_flags(std::uint8_t f) { flags_ = f; }
+    bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
+      strings_ = strings;
+      words_ = words;
+      depth_ = depth;
+      rev_depth_ = rev_depth;
+      return true;
+    }
+  };
+  struct NarrowSlot {
+    static constexpr int kFlagShift = 12;
+    static constexpr std::uint32_t kMaxDepth = (1u << kFlagShift) - 1;
+    std::uint32_t strings_, words_;
+    std::uint16_t depth_flags_;  // depth in bits 0..11, flags in 12..15
+    std::uint16_t rev_depth_;
+    std::uint64_t strings() const { return strings_; }
+    std::uint64_t words() const { return words_; }
+    std::uint32_t depth() const { return depth_flags_ & kMaxDepth; }
+    std::uint32_t rev_depth() const { return rev_depth_; }
+    std::uint8_t flags() const { return static_cast<std::uint8_t>(depth_flags_ >> kFlagShift); }
+    void set_flags(std::uint8_t f) {
+      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & kMaxDepth) | unsigned(f) << kFlagShift);
+    }
+    bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
+      if (strings > 0xffffffffu || words > 0xffffffffu || depth > kMaxDepth || rev_depth > kMaxDepth) return false;
+      strings_ = static_cast<std::uint32_t>(strings);
+      words_ = static_cast<std::uint32_t>(words);
+      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & ~kMaxDepth) | depth);
+      rev_depth_ = static_cast<std::uint16_t>(rev_depth);
+      return true;
+    }
+  };
+  static_assert(sizeof(WideSlot) == 32 && sizeof(NarrowSlot) == 12);
+
+  // Walk() and CountForwardWords() over records of type S, keeping what
+  // CheckDescriptor() and CheckMeta() read; sets retry_wide_ (and returns
+  // Ok) when a figure does not fit S.
+  template <class S>
+  Status WalkAndCount() {
+    retry_wide_ = false;
+    ZeroedArray<S> slot(count_);
+    word_bytes_ = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
+    LEXC_RETURN_IF_ERROR(Walk(slot.data()));
+    if (retry_wide_) return Status::Ok();
+    const S& root = slot[root_];
+    got_.strings = root.strings();
+    got_.longest_path = root.depth();
+    root_words_ = root.words();
+    root_rev_depth_ = root.rev_depth();
+    root_text_bytes_ = uniform_ ? 0 : word_bytes_[root_];
+    word_bytes_ = ZeroedArray<std::uint64_t>();
+    if (gaddag_) return CountForwardWords(slot.data());
+    return Status::Ok();
+  }
+
   static Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
   // The cold error path of FoldNode, kept out of its loop.
   [[gnu::cold, gnu::noinline]] bool Fail(std::string detail) {
@@ -81,7 +137,8 @@ class GraphVerifier {
 
   // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
   // 2 done. A node is folded once all its children are.
-  Status Walk() {
+  template <class S>
+  Status Walk(S* const slot) {
     struct Frame {
       Node n;
       std::uint64_t at;  // next arc slot to look at
@@ -90,17 +147,16 @@ class GraphVerifier {
     // the members and force the compiler to reload them on every arc.
     const GraphView<C> arcs = g_;
     const std::uint64_t count = count_;
-    Slot* const slot = slot_.data();
-    Columns c{slot, word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
+    Columns c{word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
     std::uint64_t nodes = 0;
     std::vector<Frame> stack{{root_, root_}};
-    slot[root_].flags |= kGray;
+    slot[root_].set_flags(kGray);
     while (!stack.empty()) {
       Frame& f = stack.back();
       if (f.at != ~std::uint64_t(0)) {
         const auto w = arcs.arc(f.at);
         const Node t = arcs.target(w);
-        const std::uint8_t color = t == kNoNode ? 0 : slot[t].flags & kColor;
+        const std::uint8_t color = t == kNoNode ? 0 : slot[t].flags() & kColor;
         if (color == kGray)
           return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
         const bool last = arcs.last(w);
@@ -108,14 +164,14 @@ class GraphVerifier {
         if (!last && f.at >= count)
           return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
         if (t != kNoNode && color == 0) {
-          slot[t].flags |= kGray;
+          slot[t].set_flags(slot[t].flags() | kGray);
           stack.push_back({t, t});
         }
         continue;
       }
       const Node n = f.n;
-      if (!FoldNode(n, arcs, c)) return error_;
-      slot[n].flags = static_cast<std::uint8_t>((slot[n].flags & ~kColor) | kDone);
+      if (!FoldNode(n, arcs, slot, c)) return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
+      slot[n].set_flags(static_cast<std::uint8_t>((slot[n].flags() & ~kColor) | kDone));
       ++nodes;
       stack.pop_back();
     }
@@ -127,21 +183,21 @@ class GraphVerifier {
 
   // What Walk()'s locals see, and its running totals.
   struct Columns {
-    Slot* slot;
     std::uint64_t* word_bytes;
     const std::uint64_t* label_bytes;
     Node root;
     bool gaddag, uniform;
     std::uint64_t slots = 0;  // distinct arc slots seen
     bool sums_overflow = false;
+    bool narrow_overflow = false;  // a figure did not fit the records: walk again wide
   };
 
   // Checks node n's list and records its figures from its children's; false
   // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
-  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, Columns& c) {
+  template <class S>
+  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot, Columns& c) {
     const bool gaddag = c.gaddag, uniform = c.uniform;
-    Slot* const slot = c.slot;
     std::uint64_t* const word_bytes = c.word_bytes;
     const std::uint64_t* const label_bytes = c.label_bytes;
     bool sums_overflow = false;
@@ -161,8 +217,8 @@ class GraphVerifier {
       prev_tile = tile;
       // Slot 0 (kNoNode, the sentinel) is never a node nor in a list: it
       // stays zero, what a missing child contributes.
-      const Slot& child = slot[t];
-      const bool child_sep = (child.flags & kHasSep) != 0;
+      const S& child = slot[t];
+      const bool child_sep = (child.flags() & kHasSep) != 0;
       if (tile == kSeparator) {
         if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
         if (n == c.root) return Fail(gname_ + "the root has a separator arc");
@@ -175,18 +231,18 @@ class GraphVerifier {
       }
       if (t == kNoNode && !accepts)
         return Fail(gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
-      const std::uint64_t sub = child.strings;
+      const std::uint64_t sub = child.strings();
       total += (accepts ? 1 : 0) + sub;
       if (total < sub) return Fail(gname_ + "accepted-string count overflows");
-      d = std::max<std::uint32_t>(d, 1 + child.depth);
+      d = std::max<std::uint32_t>(d, 1 + child.depth());
       if (tile != kSeparator) {
         // Words through this arc: the one ending here, and those below
         // (a GADDAG's rev(w): child.words; a DAWG's: every string below).
-        const std::uint64_t below = gaddag ? child.words : child.strings;
+        const std::uint64_t below = gaddag ? child.words() : child.strings();
         const std::uint64_t through = (accepts ? 1 : 0) + below;
         if (!gaddag) {
           sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
-          sums_overflow |= __builtin_add_overflow(tiles_below, child.words, &tiles_below);
+          sums_overflow |= __builtin_add_overflow(tiles_below, child.words(), &tiles_below);
         }
         if (!uniform) {
           std::uint64_t x = 0;
@@ -196,40 +252,38 @@ class GraphVerifier {
           sums_overflow |= __builtin_add_overflow(bytes_below, word_bytes[t], &bytes_below);
         }
         if (gaddag) {
-          const std::uint64_t rsub = child.words;
+          const std::uint64_t rsub = child.words();
           rtotal += (accepts ? 1 : 0) + rsub;
           if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
-          rd = std::max<std::uint32_t>(rd, 1 + child.rev_depth);
+          rd = std::max<std::uint32_t>(rd, 1 + child.rev_depth());
         }
       }
-      new_slots += (slot[i].flags & kSeen) ? 0 : 1;
-      slot[i].flags |= kSeen;
+      const std::uint8_t seen = slot[i].flags();
+      new_slots += (seen & kSeen) ? 0 : 1;
+      slot[i].set_flags(seen | kSeen);
       if (arcs.last(w)) break;
     }
     c.slots += new_slots;
     c.sums_overflow |= sums_overflow;
-    Slot& s = slot[n];
-    s.strings = total;
-    s.depth = d;
+    S& s = slot[n];
     if (!uniform) word_bytes[n] = bytes_below;
-    if (gaddag) {
-      s.flags = static_cast<std::uint8_t>(sep_below ? s.flags | kHasSep : s.flags & ~kHasSep);
-      s.words = rtotal;
-      s.rev_depth = rd;
-    } else {
-      s.words = tiles_below;
+    if (gaddag) s.set_flags(static_cast<std::uint8_t>(sep_below ? s.flags() | kHasSep : s.flags() & ~kHasSep));
+    if (!s.Set(total, gaddag ? rtotal : tiles_below, d, gaddag ? rd : 0)) {
+      c.narrow_overflow = true;
+      return false;
     }
     return true;
   }
 
   // The GADDAG's words as read left to right: c from a root arc, then y
   // after the separator of the node it leads to (sorted lists put it first).
-  Status CountForwardWords() {
+  template <class S>
+  Status CountForwardWords(const S* slot) {
     for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
       const auto w = g_.arc(i);
       const Node t = g_.target(w);
       const auto first = g_.arc(t);
-      const std::uint64_t sub = t != kNoNode && g_.tile(first) == kSeparator ? slot_[g_.target(first)].strings : 0;
+      const std::uint64_t sub = t != kNoNode && g_.tile(first) == kSeparator ? slot[g_.target(first)].strings() : 0;
       forward_words_ += (g_.accepts(w) ? 1 : 0) + sub;
       if (forward_words_ < sub) return Corrupt(gname_ + "accepted-string count overflows");
       if (g_.last(w)) break;
@@ -258,10 +312,10 @@ class GraphVerifier {
   Status CheckMeta(const Metadata& meta) {
     std::uint64_t text_bytes = 0;
     if (root_ != kNoNode && !uniform_) {
-      text_bytes = word_bytes_[root_];
+      text_bytes = root_text_bytes_;
     } else if (root_ != kNoNode) {
-      const std::uint64_t words = gaddag_ ? slot_[root_].words : slot_[root_].strings;
-      const std::uint64_t tiles = gaddag_ ? got_.strings : slot_[root_].words;
+      const std::uint64_t words = gaddag_ ? root_words_ : got_.strings;
+      const std::uint64_t tiles = gaddag_ ? got_.strings : root_words_;
       sums_overflow_ |= __builtin_mul_overflow(tiles, label_bytes_[1], &text_bytes);
       sums_overflow_ |= __builtin_add_overflow(text_bytes, words, &text_bytes);
     }
@@ -271,7 +325,7 @@ class GraphVerifier {
       if (got_.strings != meta.word_count) return Mismatch("words", "META", meta.word_count, got_.strings);
       if (got_.longest_path != meta.longest_word)
         return Mismatch("longest word", "META", meta.longest_word, got_.longest_path);
-      const std::uint64_t tiles = root_ == kNoNode ? 0 : slot_[root_].words;
+      const std::uint64_t tiles = root_ == kNoNode ? 0 : root_words_;
       if (tiles != meta.tile_total) return Mismatch("tile total", "META", meta.tile_total, tiles);
       return Status::Ok();
     }
@@ -281,11 +335,11 @@ class GraphVerifier {
       return Corrupt(gname_ + "longest path: at most max-len + 1 = " + std::to_string(meta.max_len + 1u) +
                      ", the graph has " + std::to_string(got_.longest_path));
     // Contains reads rev(w), ForEachWord c SEP y: both must give the words.
-    const std::uint64_t rev = root_ == kNoNode ? 0 : slot_[root_].words;
+    const std::uint64_t rev = root_ == kNoNode ? 0 : root_words_;
     if (rev != meta.word_count) return Mismatch("words read as rev(w)", "META", meta.word_count, rev);
     if (forward_words_ != meta.word_count)
       return Mismatch("words read as c SEP y", "META", meta.word_count, forward_words_);
-    const std::uint32_t longest = root_ == kNoNode ? 0 : slot_[root_].rev_depth;
+    const std::uint32_t longest = root_ == kNoNode ? 0 : root_rev_depth_;
     if (longest != meta.longest_word) return Mismatch("longest word", "META", meta.longest_word, longest);
     return Status::Ok();
   }
@@ -295,7 +349,10 @@ class GraphVerifier {
   Node root_;
   bool gaddag_;
   std::string gname_;
-  ZeroedArray<Slot> slot_;
+  // The root's figures, kept from the walk's records.
+  std::uint64_t root_words_ = 0, root_text_bytes_ = 0;
+  std::uint32_t root_rev_depth_ = 0;
+  bool retry_wide_ = false;  // the narrow records overflowed
   // Non-uniform labels only: the bytes of the labels of the words below a
   // node plus a line end each, for META's text bytes.
   ZeroedArray<std::uint64_t> word_bytes_;
