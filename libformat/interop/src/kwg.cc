@@ -1,8 +1,13 @@
 // KWG reading and checking (formats/kwg.md, "Validation").
 #include "lexc/interop/kwg.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -190,6 +195,47 @@ class GraphCheck {
   ZeroedArray<Slot> slot_;
 };
 
+[[gnu::cold]] Status TooManyArcs(const std::string& prefix, std::uint64_t arcs) {
+  return Status(Errc::kBadInput,
+                prefix + Num(arcs) + " arcs, more than the " + Num(kKwgMaxArcs) + " a KWG's 22-bit index addresses");
+}
+
+// A regular file of 4..kKwgMaxBytes bytes, a multiple of 4, read straight
+// into arc words (no copy of a byte buffer); nullopt for anything else or
+// any surprise (a read error, a file that shrinks or grows while read):
+// ReadFileBytes then reads it again and names the problem.
+std::optional<std::vector<std::uint32_t>> ReadWholeWords(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::optional<std::vector<std::uint32_t>> out;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size % 4 == 0 &&
+      static_cast<std::uint64_t>(st.st_size) <= kKwgMaxBytes) {
+    std::vector<std::uint32_t> words(static_cast<std::size_t>(st.st_size) / 4);
+    auto* p = reinterpret_cast<char*>(words.data());
+    std::size_t left = static_cast<std::size_t>(st.st_size);
+    bool ok = true;
+    while (left > 0 && ok) {
+      const ssize_t r = ::read(fd, p, left);
+      if (r < 0 && errno == EINTR) continue;
+      ok = r > 0;
+      if (ok) {
+        p += r;
+        left -= static_cast<std::size_t>(r);
+      }
+    }
+    char extra;
+    ssize_t r;
+    do {
+      r = ::read(fd, &extra, 1);
+    } while (r < 0 && errno == EINTR);
+    if (ok && r == 0) out = std::move(words);  // little-endian host (lexc reads images in place)
+  }
+  ::close(fd);
+  return out;
+}
+
 // KWGs with fewer arcs check their two graphs on one thread (a thread costs
 // more than it saves there; fuzzing stays single-threaded).
 constexpr std::uint32_t kParallelCheckArcs = std::uint32_t(1) << 16;
@@ -201,14 +247,20 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
   if (bytes.empty()) return Status(Errc::kBadInput, prefix + "empty file: a KWG has at least one root entry");
   if (bytes.size() % 4 != 0)
     return Status(Errc::kBadInput, prefix + "size " + Num(bytes.size()) + " is not a multiple of 4 bytes");
-  if (bytes.size() > kKwgMaxBytes)
-    return Status(Errc::kBadInput, prefix + Num(bytes.size() / 4) + " arcs, more than the " + Num(kKwgMaxArcs) +
-                                       " a KWG's 22-bit index addresses");
+  if (bytes.size() > kKwgMaxBytes) return TooManyArcs(prefix, bytes.size() / 4);
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
+  return ParseWords(std::move(words), o, name);
+}
+
+Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptions& o, std::string_view name) {
+  const std::string prefix = std::string(name) + ": ";
+  if (words.empty()) return Status(Errc::kBadInput, prefix + "empty file: a KWG has at least one root entry");
+  if (words.size() > kKwgMaxArcs) return TooManyArcs(prefix, words.size());
   if (o.letters < 1 || o.letters > 255 || o.max_len < 1 || o.max_len > 254)
     return Status(Errc::kInvalidArgument, prefix + "KWG read options: letters 1..255 and max_len 1..254");
   Kwg k;
-  k.arcs_.resize(bytes.size() / 4);
-  std::memcpy(k.arcs_.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
+  k.arcs_ = std::move(words);
   const std::uint32_t n = static_cast<std::uint32_t>(k.arcs_.size());
   // Arc 1 in the shape of a root entry (tile 0, end, no accepts) is the
   // GADDAG's; padding (a zero word) and a DAWG's first arc are not.
@@ -271,6 +323,7 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
 }
 
 Result<Kwg> Kwg::Load(const std::string& path, const KwgReadOptions& options) {
+  if (auto words = ReadWholeWords(path)) return ParseWords(std::move(*words), options, path);
   auto bytes = ReadFileBytes(path, kKwgMaxBytes);
   if (!bytes.ok()) return bytes.status();
   return Parse(std::as_bytes(std::span(bytes->data(), bytes->size())), options, path);
