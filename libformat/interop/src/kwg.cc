@@ -1,13 +1,8 @@
 // KWG reading and checking (formats/kwg.md, "Validation").
 #include "lexc/interop/kwg.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -200,42 +195,6 @@ class GraphCheck {
                 prefix + Num(arcs) + " arcs, more than the " + Num(kKwgMaxArcs) + " a KWG's 22-bit index addresses");
 }
 
-// A regular file of 4..kKwgMaxBytes bytes, a multiple of 4, read straight
-// into arc words (no copy of a byte buffer); nullopt for anything else or
-// any surprise (a read error, a file that shrinks or grows while read):
-// ReadFileBytes then reads it again and names the problem.
-std::optional<std::vector<std::uint32_t>> ReadWholeWords(const std::string& path) {
-  if (path == "-") return std::nullopt;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::optional<std::vector<std::uint32_t>> out;
-  struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size % 4 == 0 &&
-      static_cast<std::uint64_t>(st.st_size) <= kKwgMaxBytes) {
-    std::vector<std::uint32_t> words(static_cast<std::size_t>(st.st_size) / 4);
-    auto* p = reinterpret_cast<char*>(words.data());
-    std::size_t left = static_cast<std::size_t>(st.st_size);
-    bool ok = true;
-    while (left > 0 && ok) {
-      const ssize_t r = ::read(fd, p, left);
-      if (r < 0 && errno == EINTR) continue;
-      ok = r > 0;
-      if (ok) {
-        p += r;
-        left -= static_cast<std::size_t>(r);
-      }
-    }
-    char extra;
-    ssize_t r;
-    do {
-      r = ::read(fd, &extra, 1);
-    } while (r < 0 && errno == EINTR);
-    if (ok && r == 0) out = std::move(words);  // little-endian host (lexc reads images in place)
-  }
-  ::close(fd);
-  return out;
-}
-
 // KWGs with fewer arcs check their two graphs on one thread (a thread costs
 // more than it saves there; fuzzing stays single-threaded).
 constexpr std::uint32_t kParallelCheckArcs = std::uint32_t(1) << 16;
@@ -323,7 +282,7 @@ Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptio
 }
 
 Result<Kwg> Kwg::Load(const std::string& path, const KwgReadOptions& options) {
-  if (auto words = ReadWholeWords(path)) return ParseWords(std::move(*words), options, path);
+  if (auto words = ReadFileWords(path, kKwgMaxBytes)) return ParseWords(std::move(*words), options, path);
   auto bytes = ReadFileBytes(path, kKwgMaxBytes);
   if (!bytes.ok()) return bytes.status();
   return Parse(std::as_bytes(std::span(bytes->data(), bytes->size())), options, path);
