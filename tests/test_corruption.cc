@@ -19,6 +19,7 @@
 #include "lexc/builder.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/image_writer.h"
 #include "lexc/io.h"
 #include "lexc/lexicon.h"
 #include "lexc/query.h"
@@ -743,4 +744,50 @@ TEST_CASE("MappedLexicon::Open: missing, empty, directory, garbage and truncated
     auto m = MappedLexicon::Open(path);
     CheckError(m.status(), Errc::kCorrupt, path);
   }
+}
+
+// Verify walks with 12-byte records first and again with 32-byte ones when a
+// figure does not fit them (counts of 2^32 and more, paths of 4096 arcs and
+// more): the figures reported are exact either way.
+TEST_CASE("Verify's figures past the narrow records: 2^41 strings and a path of 5000 arcs") {
+  const auto verify = [](const std::vector<std::uint32_t>& arcs, const GraphInfo& dawg) {
+    Metadata m;
+    m.word_count = 1;
+    m.tile_total = 1;
+    m.text_bytes = 2;
+    m.longest_word = 1;
+    m.shortest_word = 1;
+    m.max_len = 15;
+    auto bytes = EncodeImageFromArcs(Alphabet::English(), m, &dawg, nullptr, arcs);
+    REQUIRE(bytes.ok());
+    std::vector<std::uint64_t> aligned((bytes->size() + 7) / 8);
+    std::memcpy(aligned.data(), bytes->data(), bytes->size());
+    auto lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(aligned.data()), bytes->size()});
+    REQUIRE(lex.ok());
+    return lex->Verify();
+  };
+  constexpr std::uint32_t kAccepts = 0x80000000u, kLast = 0x40000000u;
+  const auto arc = [](std::uint32_t flags, std::uint32_t tile, std::uint32_t target) {
+    return flags | tile << 24 | target;
+  };
+  // 40 levels of two arcs (A, B) to the same next node, then A and B
+  // accepting: 2^41 strings of 41 tiles.
+  std::vector<std::uint32_t> diamond{kLast};  // the sentinel
+  for (std::uint32_t level = 0; level < 40; ++level) {
+    const std::uint32_t next = 1 + 2 * (level + 1);
+    diamond.push_back(arc(0, 1, next));
+    diamond.push_back(arc(kLast, 2, next));
+  }
+  diamond.push_back(arc(kAccepts, 1, 0));
+  diamond.push_back(arc(kAccepts | kLast, 2, 0));
+  CheckError(verify(diamond, GraphInfo{1, 41, 82, 7, 41}), Errc::kCorrupt,
+             "DAWG: accepted strings: descriptor says 7, the graph has 2199023255552");
+  CheckError(verify(diamond, GraphInfo{1, 41, 82, std::uint64_t(1) << 41, 41}), Errc::kCorrupt,
+             "DAWG: text bytes: META says 2, the graph has 92358976733184");
+  // A chain of 5000 arcs: A A ... A, the last accepting.
+  std::vector<std::uint32_t> chain{kLast};
+  for (std::uint32_t i = 1; i < 5000; ++i) chain.push_back(arc(kLast, 1, i + 1));
+  chain.push_back(arc(kAccepts | kLast, 1, 0));
+  CheckError(verify(chain, GraphInfo{1, 5000, 5000, 1, 7}), Errc::kCorrupt,
+             "DAWG: longest path: descriptor says 7, the graph has 5000");
 }

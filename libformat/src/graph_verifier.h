@@ -20,6 +20,7 @@
 #include "lexc/graph.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
+#include "lexc/zeroed_array.h"
 
 namespace lexc::internal {
 
@@ -27,41 +28,106 @@ template <class C>
 class GraphVerifier {
  public:
   GraphVerifier(const GraphView<C>& g, const char* name, bool gaddag, const Alphabet& alphabet)
-      : g_(g),
-        count_(g.arc_count()),
-        root_(g.root()),
-        gaddag_(gaddag),
-        gname_(std::string(name) + ": "),
-        color_(count_, 0),
-        slot_seen_(count_, 0),
-        strings_(count_, 0),
-        depth_(count_, 0),
-        has_sep_(gaddag ? count_ : 0, 0),
-        rev_words_(gaddag ? count_ : 0, 0),
-        rev_depth_(gaddag ? count_ : 0, 0) {
+      : g_(g), count_(g.arc_count()), root_(g.root()), gaddag_(gaddag), gname_(std::string(name) + ": ") {
     // When every label has the same length L (English), the text bytes are
     // L x tiles + words, and no per-node byte count is needed.
     for (int t = 1; t <= alphabet.size(); ++t) {
       label_bytes_[t] = alphabet.tile(static_cast<Tile>(t)).label.size();
       uniform_ &= label_bytes_[t] == label_bytes_[1];
     }
-    word_tiles_.assign(gaddag ? 0 : count_, 0);
-    word_bytes_.assign(uniform_ ? 0 : count_, 0);
     got_.root = root_;
   }
 
   Status Run(const GraphInfo& want, const Metadata& meta) {
     if (root_ != kNoNode) {
-      LEXC_RETURN_IF_ERROR(Walk());
-      got_.strings = strings_[root_];
-      got_.longest_path = depth_[root_];
-      if (gaddag_) LEXC_RETURN_IF_ERROR(CountForwardWords());
+      // Narrow records first; only figures that do not fit them (no real
+      // lexicon's) send the walk again over wide ones, from scratch, so the
+      // results are those of the wide walk alone.
+      Status st = WalkAndCount<NarrowSlot>();
+      if (retry_wide_) st = WalkAndCount<WideSlot>();
+      LEXC_RETURN_IF_ERROR(st);
     }
     LEXC_RETURN_IF_ERROR(CheckDescriptor(want));
     return CheckMeta(meta);
   }
 
  private:
+  // Per arc slot (a node is the index of its first arc), one record, so
+  // that a child's figures are one cache miss, zeroed lazily (a DAWG touches
+  // only its own slots): accepted strings and the longest path below the
+  // node; words: over the words below it, a DAWG's tiles (for META's tile
+  // total) or a GADDAG's accepted strings without a separator (the rev(w));
+  // rev_depth: a GADDAG's longest separator-free path; flags: the DFS color
+  // (0 unseen, gray on the stack, done), the slot counted in got_.arcs, a
+  // separator below (GADDAG). Two layouts with one interface: WideSlot holds
+  // any figure (32 bytes); NarrowSlot (12 bytes, so a SOWPODS GADDAG's walk
+  // touches 14 MB instead of 37) holds counts below 2^32 and depths below
+  // 2^12, and Set() says false for a figure that does not fit.
+  static constexpr std::uint8_t kGray = 1, kDone = 2, kColor = 3, kSeen = 4, kHasSep = 8;
+  struct WideSlot {
+    std::uint64_t strings_, words_;
+    std::uint32_t depth_, rev_depth_;
+    std::uint8_t flags_;
+    std::uint64_t strings() const { return strings_; }
+    std::uint64_t words() const { return words_; }
+    std::uint32_t depth() const { return depth_; }
+    std::uint32_t rev_depth() const { return rev_depth_; }
+    std::uint8_t flags() const { return flags_; }
+    void set_flags(std::uint8_t f) { flags_ = f; }
+    bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
+      strings_ = strings;
+      words_ = words;
+      depth_ = depth;
+      rev_depth_ = rev_depth;
+      return true;
+    }
+  };
+  struct NarrowSlot {
+    static constexpr int kFlagShift = 12;
+    static constexpr std::uint32_t kMaxDepth = (1u << kFlagShift) - 1;
+    std::uint32_t strings_, words_;
+    std::uint16_t depth_flags_;  // depth in bits 0..11, flags in 12..15
+    std::uint16_t rev_depth_;
+    std::uint64_t strings() const { return strings_; }
+    std::uint64_t words() const { return words_; }
+    std::uint32_t depth() const { return depth_flags_ & kMaxDepth; }
+    std::uint32_t rev_depth() const { return rev_depth_; }
+    std::uint8_t flags() const { return static_cast<std::uint8_t>(depth_flags_ >> kFlagShift); }
+    void set_flags(std::uint8_t f) {
+      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & kMaxDepth) | unsigned(f) << kFlagShift);
+    }
+    bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
+      if (strings > 0xffffffffu || words > 0xffffffffu || depth > kMaxDepth || rev_depth > kMaxDepth) return false;
+      strings_ = static_cast<std::uint32_t>(strings);
+      words_ = static_cast<std::uint32_t>(words);
+      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & ~kMaxDepth) | depth);
+      rev_depth_ = static_cast<std::uint16_t>(rev_depth);
+      return true;
+    }
+  };
+  static_assert(sizeof(WideSlot) == 32 && sizeof(NarrowSlot) == 12);
+
+  // Walk() and CountForwardWords() over records of type S, keeping what
+  // CheckDescriptor() and CheckMeta() read; sets retry_wide_ (and returns
+  // Ok) when a figure does not fit S.
+  template <class S>
+  Status WalkAndCount() {
+    retry_wide_ = false;
+    ZeroedArray<S> slot(count_);
+    word_bytes_ = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
+    LEXC_RETURN_IF_ERROR(Walk(slot.data()));
+    if (retry_wide_) return Status::Ok();
+    const S& root = slot[root_];
+    got_.strings = root.strings();
+    got_.longest_path = root.depth();
+    root_words_ = root.words();
+    root_rev_depth_ = root.rev_depth();
+    root_text_bytes_ = uniform_ ? 0 : word_bytes_[root_];
+    word_bytes_ = ZeroedArray<std::uint64_t>();
+    if (gaddag_) return CountForwardWords(slot.data());
+    return Status::Ok();
+  }
+
   static Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
   // The cold error path of FoldNode, kept out of its loop.
   [[gnu::cold, gnu::noinline]] bool Fail(std::string detail) {
@@ -71,7 +137,8 @@ class GraphVerifier {
 
   // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
   // 2 done. A node is folded once all its children are.
-  Status Walk() {
+  template <class S>
+  Status Walk(S* const slot) {
     struct Frame {
       Node n;
       std::uint64_t at;  // next arc slot to look at
@@ -80,42 +147,31 @@ class GraphVerifier {
     // the members and force the compiler to reload them on every arc.
     const GraphView<C> arcs = g_;
     const std::uint64_t count = count_;
-    std::uint8_t* const color = color_.data();
-    Columns c{strings_.data(),
-              depth_.data(),
-              slot_seen_.data(),
-              has_sep_.data(),
-              rev_words_.data(),
-              rev_depth_.data(),
-              word_tiles_.data(),
-              word_bytes_.data(),
-              label_bytes_,
-              root_,
-              gaddag_,
-              uniform_};
+    Columns c{word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
     std::uint64_t nodes = 0;
     std::vector<Frame> stack{{root_, root_}};
-    color[root_] = 1;
+    slot[root_].set_flags(kGray);
     while (!stack.empty()) {
       Frame& f = stack.back();
       if (f.at != ~std::uint64_t(0)) {
         const auto w = arcs.arc(f.at);
         const Node t = arcs.target(w);
-        if (t != kNoNode && color[t] == 1)
+        const std::uint8_t color = t == kNoNode ? 0 : slot[t].flags() & kColor;
+        if (color == kGray)
           return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
         const bool last = arcs.last(w);
         f.at = last ? ~std::uint64_t(0) : f.at + 1;
         if (!last && f.at >= count)
           return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
-        if (t != kNoNode && color[t] == 0) {
-          color[t] = 1;
+        if (t != kNoNode && color == 0) {
+          slot[t].set_flags(slot[t].flags() | kGray);
           stack.push_back({t, t});
         }
         continue;
       }
       const Node n = f.n;
-      if (!FoldNode(n, arcs, c)) return error_;
-      color[n] = 2;
+      if (!FoldNode(n, arcs, slot, c)) return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
+      slot[n].set_flags(static_cast<std::uint8_t>((slot[n].flags() & ~kColor) | kDone));
       ++nodes;
       stack.pop_back();
     }
@@ -125,35 +181,23 @@ class GraphVerifier {
     return Status::Ok();
   }
 
-  // The per-slot arrays as Walk()'s locals see them, and its running totals.
+  // What Walk()'s locals see, and its running totals.
   struct Columns {
-    std::uint64_t* strings;
-    std::uint32_t* depth;
-    std::uint8_t* slot_seen;
-    std::uint8_t* has_sep;
-    std::uint64_t* rev_words;
-    std::uint32_t* rev_depth;
-    std::uint64_t* word_tiles;
     std::uint64_t* word_bytes;
     const std::uint64_t* label_bytes;
     Node root;
     bool gaddag, uniform;
     std::uint64_t slots = 0;  // distinct arc slots seen
     bool sums_overflow = false;
+    bool narrow_overflow = false;  // a figure did not fit the records: walk again wide
   };
 
   // Checks node n's list and records its figures from its children's; false
   // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
-  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, Columns& c) {
+  template <class S>
+  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot, Columns& c) {
     const bool gaddag = c.gaddag, uniform = c.uniform;
-    std::uint64_t* const strings = c.strings;
-    std::uint32_t* const depth = c.depth;
-    std::uint8_t* const has_sep = c.has_sep;
-    std::uint8_t* const slot_seen = c.slot_seen;
-    std::uint64_t* const rev_words = c.rev_words;
-    std::uint32_t* const rev_depth = c.rev_depth;
-    std::uint64_t* const word_tiles = c.word_tiles;
     std::uint64_t* const word_bytes = c.word_bytes;
     const std::uint64_t* const label_bytes = c.label_bytes;
     bool sums_overflow = false;
@@ -171,70 +215,75 @@ class GraphVerifier {
         return Fail(gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
                     std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
       prev_tile = tile;
+      // Slot 0 (kNoNode, the sentinel) is never a node nor in a list: it
+      // stays zero, what a missing child contributes.
+      const S& child = slot[t];
+      const bool child_sep = (child.flags() & kHasSep) != 0;
       if (tile == kSeparator) {
         if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
         if (n == c.root) return Fail(gname_ + "the root has a separator arc");
         if (accepts) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
         if (t == kNoNode) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
-        if (has_sep[t]) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
+        if (child_sep) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
         sep_below = true;
-      } else if (gaddag && t != kNoNode && has_sep[t]) {
+      } else if (gaddag && child_sep) {
         sep_below = true;
       }
       if (t == kNoNode && !accepts)
         return Fail(gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
-      const std::uint64_t sub = t == kNoNode ? 0 : strings[t];
+      const std::uint64_t sub = child.strings();
       total += (accepts ? 1 : 0) + sub;
       if (total < sub) return Fail(gname_ + "accepted-string count overflows");
-      d = std::max<std::uint32_t>(d, 1 + (t == kNoNode ? 0 : depth[t]));
+      d = std::max<std::uint32_t>(d, 1 + child.depth());
       if (tile != kSeparator) {
-        // Words through this arc: the one ending here, and those below.
-        const std::uint64_t below = t == kNoNode ? 0 : (gaddag ? rev_words[t] : strings[t]);
+        // Words through this arc: the one ending here, and those below
+        // (a GADDAG's rev(w): child.words; a DAWG's: every string below).
+        const std::uint64_t below = gaddag ? child.words() : child.strings();
         const std::uint64_t through = (accepts ? 1 : 0) + below;
         if (!gaddag) {
           sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
-          sums_overflow |= __builtin_add_overflow(tiles_below, t == kNoNode ? 0 : word_tiles[t], &tiles_below);
+          sums_overflow |= __builtin_add_overflow(tiles_below, child.words(), &tiles_below);
         }
         if (!uniform) {
           std::uint64_t x = 0;
           sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
           sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
           sums_overflow |= __builtin_add_overflow(bytes_below, accepts ? 1 : 0, &bytes_below);  // its LF
-          sums_overflow |= __builtin_add_overflow(bytes_below, t == kNoNode ? 0 : word_bytes[t], &bytes_below);
+          sums_overflow |= __builtin_add_overflow(bytes_below, word_bytes[t], &bytes_below);
+        }
+        if (gaddag) {
+          const std::uint64_t rsub = child.words();
+          rtotal += (accepts ? 1 : 0) + rsub;
+          if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
+          rd = std::max<std::uint32_t>(rd, 1 + child.rev_depth());
         }
       }
-      if (gaddag && tile != kSeparator) {
-        const std::uint64_t rsub = t == kNoNode ? 0 : rev_words[t];
-        rtotal += (accepts ? 1 : 0) + rsub;
-        if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
-        rd = std::max<std::uint32_t>(rd, 1 + (t == kNoNode ? 0 : rev_depth[t]));
-      }
-      new_slots += !slot_seen[i];
-      slot_seen[i] = 1;
+      const std::uint8_t seen = slot[i].flags();
+      new_slots += (seen & kSeen) ? 0 : 1;
+      slot[i].set_flags(seen | kSeen);
       if (arcs.last(w)) break;
     }
     c.slots += new_slots;
     c.sums_overflow |= sums_overflow;
-    strings[n] = total;
-    depth[n] = d;
+    S& s = slot[n];
     if (!uniform) word_bytes[n] = bytes_below;
-    if (!gaddag) word_tiles[n] = tiles_below;
-    if (gaddag) {
-      has_sep[n] = sep_below;
-      rev_words[n] = rtotal;
-      rev_depth[n] = rd;
+    if (gaddag) s.set_flags(static_cast<std::uint8_t>(sep_below ? s.flags() | kHasSep : s.flags() & ~kHasSep));
+    if (!s.Set(total, gaddag ? rtotal : tiles_below, d, gaddag ? rd : 0)) {
+      c.narrow_overflow = true;
+      return false;
     }
     return true;
   }
 
   // The GADDAG's words as read left to right: c from a root arc, then y
   // after the separator of the node it leads to (sorted lists put it first).
-  Status CountForwardWords() {
+  template <class S>
+  Status CountForwardWords(const S* slot) {
     for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
       const auto w = g_.arc(i);
       const Node t = g_.target(w);
       const auto first = g_.arc(t);
-      const std::uint64_t sub = t != kNoNode && g_.tile(first) == kSeparator ? strings_[g_.target(first)] : 0;
+      const std::uint64_t sub = t != kNoNode && g_.tile(first) == kSeparator ? slot[g_.target(first)].strings() : 0;
       forward_words_ += (g_.accepts(w) ? 1 : 0) + sub;
       if (forward_words_ < sub) return Corrupt(gname_ + "accepted-string count overflows");
       if (g_.last(w)) break;
@@ -263,10 +312,10 @@ class GraphVerifier {
   Status CheckMeta(const Metadata& meta) {
     std::uint64_t text_bytes = 0;
     if (root_ != kNoNode && !uniform_) {
-      text_bytes = word_bytes_[root_];
+      text_bytes = root_text_bytes_;
     } else if (root_ != kNoNode) {
-      const std::uint64_t words = gaddag_ ? rev_words_[root_] : strings_[root_];
-      const std::uint64_t tiles = gaddag_ ? got_.strings : word_tiles_[root_];
+      const std::uint64_t words = gaddag_ ? root_words_ : got_.strings;
+      const std::uint64_t tiles = gaddag_ ? got_.strings : root_words_;
       sums_overflow_ |= __builtin_mul_overflow(tiles, label_bytes_[1], &text_bytes);
       sums_overflow_ |= __builtin_add_overflow(text_bytes, words, &text_bytes);
     }
@@ -276,7 +325,7 @@ class GraphVerifier {
       if (got_.strings != meta.word_count) return Mismatch("words", "META", meta.word_count, got_.strings);
       if (got_.longest_path != meta.longest_word)
         return Mismatch("longest word", "META", meta.longest_word, got_.longest_path);
-      const std::uint64_t tiles = root_ == kNoNode ? 0 : word_tiles_[root_];
+      const std::uint64_t tiles = root_ == kNoNode ? 0 : root_words_;
       if (tiles != meta.tile_total) return Mismatch("tile total", "META", meta.tile_total, tiles);
       return Status::Ok();
     }
@@ -286,11 +335,11 @@ class GraphVerifier {
       return Corrupt(gname_ + "longest path: at most max-len + 1 = " + std::to_string(meta.max_len + 1u) +
                      ", the graph has " + std::to_string(got_.longest_path));
     // Contains reads rev(w), ForEachWord c SEP y: both must give the words.
-    const std::uint64_t rev = root_ == kNoNode ? 0 : rev_words_[root_];
+    const std::uint64_t rev = root_ == kNoNode ? 0 : root_words_;
     if (rev != meta.word_count) return Mismatch("words read as rev(w)", "META", meta.word_count, rev);
     if (forward_words_ != meta.word_count)
       return Mismatch("words read as c SEP y", "META", meta.word_count, forward_words_);
-    const std::uint32_t longest = root_ == kNoNode ? 0 : rev_depth_[root_];
+    const std::uint32_t longest = root_ == kNoNode ? 0 : root_rev_depth_;
     if (longest != meta.longest_word) return Mismatch("longest word", "META", meta.longest_word, longest);
     return Status::Ok();
   }
@@ -300,22 +349,13 @@ class GraphVerifier {
   Node root_;
   bool gaddag_;
   std::string gname_;
-  // Per arc slot (a node is the index of its first arc):
-  std::vector<std::uint8_t> color_;      // 0 unseen, 1 on the DFS stack, 2 done
-  std::vector<std::uint8_t> slot_seen_;  // counted in got_.arcs
-  std::vector<std::uint64_t> strings_;   // accepted strings below the node
-  std::vector<std::uint32_t> depth_;     // longest path below
-  // GADDAG: a separator below; accepted strings without a separator (the
-  // rev(w)) and the longest separator-free path.
-  std::vector<std::uint8_t> has_sep_;
-  std::vector<std::uint64_t> rev_words_;
-  std::vector<std::uint32_t> rev_depth_;
-  // Over the words below a node (DAWG: every string; GADDAG: the rev(w)):
-  // their tiles (DAWG only; a GADDAG's strings count them) and the bytes of
-  // their labels plus a line end each (only for non-uniform labels), for
-  // META's tile total and text bytes.
-  std::vector<std::uint64_t> word_tiles_;
-  std::vector<std::uint64_t> word_bytes_;
+  // The root's figures, kept from the walk's records.
+  std::uint64_t root_words_ = 0, root_text_bytes_ = 0;
+  std::uint32_t root_rev_depth_ = 0;
+  bool retry_wide_ = false;  // the narrow records overflowed
+  // Non-uniform labels only: the bytes of the labels of the words below a
+  // node plus a line end each, for META's text bytes.
+  ZeroedArray<std::uint64_t> word_bytes_;
   std::uint64_t label_bytes_[256] = {};
   bool uniform_ = true;
   bool sums_overflow_ = false;

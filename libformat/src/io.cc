@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -96,6 +97,38 @@ Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_byt
   }
   if (!std_in) ::close(fd);
   if (!st.ok()) return st;
+  return out;
+}
+
+std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path, std::uint64_t max_bytes) {
+  if (path == "-") return std::nullopt;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::optional<std::vector<std::uint32_t>> out;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size % 4 == 0 &&
+      static_cast<std::uint64_t>(st.st_size) <= EffectiveLimit(max_bytes)) {
+    std::vector<std::uint32_t> words(static_cast<std::size_t>(st.st_size) / 4);
+    auto* p = reinterpret_cast<char*>(words.data());
+    std::size_t left = static_cast<std::size_t>(st.st_size);
+    bool ok = true;
+    while (left > 0 && ok) {
+      const ssize_t r = ::read(fd, p, left);
+      if (r < 0 && errno == EINTR) continue;
+      ok = r > 0;
+      if (ok) {
+        p += r;
+        left -= static_cast<std::size_t>(r);
+      }
+    }
+    char extra;
+    ssize_t r;
+    do {
+      r = ::read(fd, &extra, 1);
+    } while (r < 0 && errno == EINTR);
+    if (ok && r == 0) out = std::move(words);
+  }
+  ::close(fd);
   return out;
 }
 

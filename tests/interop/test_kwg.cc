@@ -290,6 +290,33 @@ TEST_CASE("hostile KWGs are refused with the offset and the problem") {
   CHECK(ParseError({Arc(0, false, true, 0)}).ok());
 }
 
+// From 65,536 arcs the DAWG and the GADDAG are checked on two threads (and
+// the image's graphs verified on two): the errors and their order stay
+// those of checking one graph after the other.
+TEST_CASE("a large KWG checked on two threads: the DAWG's error first, then the GADDAG's") {
+  std::mt19937_64 rng(11);
+  const WordSet words = ToSet(lexc::test::RandomWords(rng, 12000, 26, 9));
+  const Image img = BuildOrFail(words, Alphabet::English());
+  const auto kwg = KwgOf(OpenOrFail(img), true);
+  REQUIRE(kwg.size() >= (1u << 16));
+  const Kwg parsed = ParseOrFail(kwg, 26);
+  REQUIRE(parsed.has_gaddag());
+  const Image back = ImageOf(parsed, Alphabet::English());  // verified on two threads
+  CHECK(ToSet(lexc::test::AllWords(OpenOrFail(back))) == words);
+  const std::uint32_t dawg_first = KwgArc::index(kwg[0]), gaddag_first = KwgArc::index(kwg[1]);
+  auto bad_tile = [](std::uint32_t w) { return (w & 0x00ffffffu) | (27u << 24); };
+  auto gaddag_bad = kwg;
+  gaddag_bad[gaddag_first] = bad_tile(kwg[gaddag_first]);
+  lexc::test::CheckError(ParseError(gaddag_bad), Errc::kBadInput,
+                         "t.kwg: GADDAG: arc " + std::to_string(gaddag_first) + " (offset " +
+                             std::to_string(gaddag_first * 4) + "): tile 27 outside the alphabet's 1..26");
+  auto both_bad = gaddag_bad;
+  both_bad[dawg_first] = bad_tile(kwg[dawg_first]);
+  lexc::test::CheckError(ParseError(both_bad), Errc::kBadInput,
+                         "t.kwg: arc " + std::to_string(dawg_first) + " (offset " + std::to_string(dawg_first * 4) +
+                             "): tile 27 outside the alphabet's 1..26");
+}
+
 TEST_CASE("random corruption of a KWG never crashes and what passes verifies") {
   std::mt19937_64 rng(5);
   const WordSet words = ToSet(lexc::test::RandomWords(rng, 60, 5, 5));

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "common.h"
 #include "foreign.h"
@@ -64,8 +66,18 @@ FileKind OutputKind(const ConvertArgs& a, FileKind from) {
 
 std::string Named(const std::string& path) { return path == "-" ? std::string("<stdin>") : QuotePath(path); }
 
+// What is written: bytes, or a KWG's arc words (written as they are, on a
+// little-endian host, without a copy into bytes).
+struct ConvertOutput {
+  std::vector<std::byte> bytes;
+  std::vector<std::uint32_t> words;
+  std::span<const std::byte> view() const {
+    return words.empty() ? std::span<const std::byte>(bytes) : std::as_bytes(std::span(words));
+  }
+};
+
 // A lexicon (an image or a KWG) out as a KWG or an image.
-std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
+ConvertOutput ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
   std::vector<std::byte> image;
   std::optional<MappedLexicon> mapped;
   const Lexicon* lex = nullptr;
@@ -112,13 +124,12 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
     if (r->from == FileKind::kImage) Fail("the input is a lexc image already; give -o NAME.kwg or --to kwg", 2);
     r->gaddag = lex->has_gaddag();
     r->arcs = lex->arc_count();
-    return image;  // verified by ImageFromKwg
+    return {std::move(image), {}};  // verified by ImageFromKwg
   }
   phases.Begin("translating to KWG");
   interop::KwgWriteOptions wo;
   wo.gaddag = !a.dawg;
   std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(*lex, wo));
-  std::vector<std::byte> bytes = interop::KwgBytes(arcs);
   r->convert = phases.End();
   phases.Begin("checking the KWG");
   interop::KwgReadOptions ro;  // read back as any engine would, before writing
@@ -129,18 +140,18 @@ std::vector<std::byte> ConvertLexicon(const ConvertArgs& a, const Alphabet& alph
     Fail(QuotePath(a.input) + ": a word of " + std::to_string(lex->meta().longest_word) +
          " tiles; a KWG holds words of at most 254");
   ro.max_len = static_cast<int>(std::clamp<std::uint32_t>(lex->meta().max_len, 1, 254));
-  const interop::Kwg back = Check(interop::Kwg::Parse(bytes, ro, a.output));
+  interop::Kwg back = Check(interop::Kwg::ParseWords(std::move(arcs), ro, a.output));
   if (back.dawg().strings != lex->meta().word_count)
     Fail("the KWG written holds " + std::to_string(back.dawg().strings) + " words, not " +
          std::to_string(lex->meta().word_count) + "; nothing written");
   r->check = phases.End();
   r->gaddag = back.has_gaddag();
-  r->arcs = arcs.size();
-  return bytes;
+  r->arcs = back.arcs().size();
+  return {{}, std::move(back).TakeWords()};
 }
 
 // A leave table (KLV2 or lexc's file) out as the other.
-std::vector<std::byte> ConvertLeaves(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
+ConvertOutput ConvertLeaves(const ConvertArgs& a, const Alphabet& alphabet, Phases& phases, Report* r) {
   phases.Begin("reading " + Named(a.input));
   const interop::LeaveTable table = LoadLeaves(a.input, r->from, &alphabet);
   r->read = phases.End();
@@ -155,7 +166,7 @@ std::vector<std::byte> ConvertLeaves(const ConvertArgs& a, const Alphabet& alpha
                                        : Check(interop::DecodeLeavesFile(out, &alphabet, a.output)).table;
   if (back.size() != table.size()) Fail("the leave table written does not read back whole; nothing written");
   r->check = phases.End();
-  return out;
+  return {std::move(out), {}};
 }
 
 void RunConvert(const ConvertArgs& a) {
@@ -176,8 +187,9 @@ void RunConvert(const ConvertArgs& a) {
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
   // Each phase on a terminal with its time (progress.h); -q: nothing.
   Phases phases("lexc convert", a.quiet, /*show_times=*/false);
-  const std::vector<std::byte> bytes =
+  const ConvertOutput out =
       lexicon_in ? ConvertLexicon(a, alphabet, phases, &r) : ConvertLeaves(a, alphabet, phases, &r);
+  const std::span<const std::byte> bytes = out.view();
   phases.Begin("writing " + (a.output == "-" ? std::string("<stdout>") : QuotePath(a.output)));
   Check(output.Append(bytes));
   Check(output.Commit());

@@ -26,9 +26,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lexc/status.h"
 
@@ -44,6 +46,13 @@ inline constexpr std::uint64_t kMaxInputBytes = 0xFFFFFFFFu;
 // kLimit ("x: over N bytes"; with the default limit "x: word list text over
 // 4 GiB"). O(bytes read); memory grows with the data actually read.
 Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_bytes = 0);
+
+// A regular file of 4..max_bytes bytes (0: kMaxInputBytes), a multiple of 4,
+// read straight into 32-bit words in host order (no byte buffer copied);
+// nullopt for anything else ("-", a FIFO, an odd size) or any surprise (an
+// error, a file that shrinks or grows while read): the caller then reads
+// it with ReadFileBytes, which names the problem. O(bytes).
+std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path, std::uint64_t max_bytes);
 
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
 // starts with a zstd frame (*compressed, if not null, says which). Memory

@@ -2,11 +2,17 @@
 #include "lexc/interop/kwg.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 #include "lexc/io.h"
+#include "lexc/zeroed_array.h"
 #include "messages.h"
 
 namespace lexc::interop {
@@ -32,14 +38,17 @@ class GraphCheck {
   // Walks from `root` (0: empty). `separators`: tile 0 is a GADDAG
   // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
-             std::vector<std::uint8_t>* reach) {
+             std::uint8_t* reach) {
     const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
-    // calloc: a large block comes zeroed from the system, so only the pages
-    // this graph touches cost anything (the DAWG's check touches a sixth of a
+    // Zeroed lazily by the system (zeroed_array.h), so only the pages this
+    // graph touches cost anything (the DAWG's check touches a sixth of a
     // SOWPODS KWG's slots).
-    slot_.reset(static_cast<Slot*>(std::calloc(n, sizeof(Slot))));
-    if (!slot_) return Status(Errc::kLimit, prefix_ + "out of memory checking " + Num(n) + " arcs");
-    Slot* const slot = slot_.get();
+    try {
+      slot_ = ZeroedArray<Slot>(n);
+    } catch (const std::bad_alloc&) {
+      return Status(Errc::kLimit, prefix_ + "out of memory checking " + Num(n) + " arcs");
+    }
+    Slot* const slot = slot_.data();
     const std::uint32_t* const arcs = arcs_.data();
     info->root = root;
     if (root == 0) return Status::Ok();
@@ -125,7 +134,9 @@ class GraphCheck {
         if (d > static_cast<std::uint64_t>(max_depth))
           return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(max_depth));
         slot[j].bits = s | d << kDepthShift | (slot[j].bits & kNode) | kDone;
-        (*reach)[j] = 1;
+        // Both graphs' checks may mark a slot (on two threads): a relaxed
+        // atomic store, a plain byte store on x86 and ARM.
+        std::atomic_ref<std::uint8_t>(reach[j]).store(1, std::memory_order_relaxed);
       }
       info->arcs += last + 1 - f.start;
       stack.pop_back();
@@ -176,11 +187,17 @@ class GraphCheck {
 
   static std::uint64_t Strings(Slot s) { return s.bits & kMaxStrings; }
   static std::uint64_t Depth(Slot s) { return (s.bits >> kDepthShift) & 0xff; }
-  struct FreeSlots {
-    void operator()(Slot* p) const { std::free(p); }
-  };
-  std::unique_ptr<Slot[], FreeSlots> slot_;
+  ZeroedArray<Slot> slot_;
 };
+
+[[gnu::cold]] Status TooManyArcs(const std::string& prefix, std::uint64_t arcs) {
+  return Status(Errc::kBadInput,
+                prefix + Num(arcs) + " arcs, more than the " + Num(kKwgMaxArcs) + " a KWG's 22-bit index addresses");
+}
+
+// KWGs with fewer arcs check their two graphs on one thread (a thread costs
+// more than it saves there; fuzzing stays single-threaded).
+constexpr std::uint32_t kParallelCheckArcs = std::uint32_t(1) << 16;
 
 }  // namespace
 
@@ -189,14 +206,20 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
   if (bytes.empty()) return Status(Errc::kBadInput, prefix + "empty file: a KWG has at least one root entry");
   if (bytes.size() % 4 != 0)
     return Status(Errc::kBadInput, prefix + "size " + Num(bytes.size()) + " is not a multiple of 4 bytes");
-  if (bytes.size() > kKwgMaxBytes)
-    return Status(Errc::kBadInput, prefix + Num(bytes.size() / 4) + " arcs, more than the " + Num(kKwgMaxArcs) +
-                                       " a KWG's 22-bit index addresses");
+  if (bytes.size() > kKwgMaxBytes) return TooManyArcs(prefix, bytes.size() / 4);
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
+  return ParseWords(std::move(words), o, name);
+}
+
+Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptions& o, std::string_view name) {
+  const std::string prefix = std::string(name) + ": ";
+  if (words.empty()) return Status(Errc::kBadInput, prefix + "empty file: a KWG has at least one root entry");
+  if (words.size() > kKwgMaxArcs) return TooManyArcs(prefix, words.size());
   if (o.letters < 1 || o.letters > 255 || o.max_len < 1 || o.max_len > 254)
     return Status(Errc::kInvalidArgument, prefix + "KWG read options: letters 1..255 and max_len 1..254");
   Kwg k;
-  k.arcs_.resize(bytes.size() / 4);
-  std::memcpy(k.arcs_.data(), bytes.data(), bytes.size());  // little-endian host (lexc reads images in place)
+  k.arcs_ = std::move(words);
   const std::uint32_t n = static_cast<std::uint32_t>(k.arcs_.size());
   // Arc 1 in the shape of a root entry (tile 0, end, no accepts) is the
   // GADDAG's; padding (a zero word) and a DAWG's first arc are not.
@@ -211,21 +234,55 @@ Result<Kwg> Kwg::Parse(std::span<const std::byte> bytes, const KwgReadOptions& o
                                          "): expected tile 0 and no accepts bit, got word " + Num(w));
   }
   k.reach_.assign(n, 0);
-  GraphCheck check(k.arcs_, first, prefix);
-  LEXC_RETURN_IF_ERROR(
-      check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, &k.reach_));
+  const auto check_dawg = [&]() -> Status {
+    GraphCheck check(k.arcs_, first, prefix);
+    return check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, k.reach_.data());
+  };
+  const auto check_gaddag = [&]() -> Status {
+    GraphCheck check(k.arcs_, first, prefix + "GADDAG: ");
+    return check.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, k.reach_.data());
+  };
+  // A large KWG's GADDAG is checked on a second thread beside the DAWG (the
+  // checks share only the read-only arcs and the reachability bytes, stored
+  // atomically); the results, errors and their order are those of checking
+  // one after the other.
+  Status gaddag_status;
+  std::exception_ptr gaddag_error;  // thrown on the thread (bad_alloc), rethrown here
+  std::optional<std::thread> worker;
+  if (k.has_gaddag_ && n >= kParallelCheckArcs) {
+    try {
+      worker.emplace([&] {
+        try {
+          gaddag_status = check_gaddag();
+        } catch (...) {
+          gaddag_error = std::current_exception();
+        }
+      });
+    } catch (const std::system_error&) {  // no thread to be had: one after the other
+    }
+  }
+  Status dawg_status;
+  try {
+    dawg_status = check_dawg();
+  } catch (...) {
+    if (worker) worker->join();
+    throw;
+  }
+  if (worker) worker->join();
+  LEXC_RETURN_IF_ERROR(dawg_status);
   if (k.dawg_.strings > o.max_words)
     return Status(Errc::kLimit, prefix + "the DAWG accepts " + Num(k.dawg_.strings) + " strings, more than the " +
                                     Num(o.max_words) + " read");
   if (k.has_gaddag_) {
-    GraphCheck gcheck(k.arcs_, first, prefix + "GADDAG: ");
-    LEXC_RETURN_IF_ERROR(
-        gcheck.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, &k.reach_));
+    if (!worker) gaddag_status = check_gaddag();
+    if (gaddag_error) std::rethrow_exception(gaddag_error);
+    LEXC_RETURN_IF_ERROR(gaddag_status);
   }
   return k;
 }
 
 Result<Kwg> Kwg::Load(const std::string& path, const KwgReadOptions& options) {
+  if (auto words = ReadFileWords(path, kKwgMaxBytes)) return ParseWords(std::move(*words), options, path);
   auto bytes = ReadFileBytes(path, kKwgMaxBytes);
   if (!bytes.ok()) return bytes.status();
   return Parse(std::as_bytes(std::span(bytes->data(), bytes->size())), options, path);

@@ -81,7 +81,11 @@ class Kwg {
   // past the 4000 arcs"; size not a multiple of 4, empty, over kKwgMaxArcs
   // arcs, every structural problem). O(arcs).
   static Result<Kwg> Parse(std::span<const std::byte> bytes, const KwgReadOptions& options, std::string_view name);
-  // Reads `path` through lexc/io.h (at most kKwgMaxBytes) and parses it.
+  // Parse of arc words already in memory (host order: the file's words on a
+  // little-endian host), taken without a copy. Errors: those of Parse.
+  static Result<Kwg> ParseWords(std::vector<std::uint32_t> words, const KwgReadOptions& options, std::string_view name);
+  // Reads `path` (at most kKwgMaxBytes; a regular file straight into arc
+  // words, anything else through lexc/io.h) and parses it.
   // Errors: kIo, kLimit (a larger file), and those of Parse.
   static Result<Kwg> Load(const std::string& path, const KwgReadOptions& options);
 
@@ -104,6 +108,8 @@ class Kwg {
   template <class F>
   std::uint64_t VisitWords(F&& f) const;
 
+  // The arc words, moved out (the Kwg is left empty).
+  std::vector<std::uint32_t> TakeWords() && { return std::move(arcs_); }
   // The file's bytes (little-endian words), as read.
   std::vector<std::byte> ToBytes() const;
 
