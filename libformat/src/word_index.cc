@@ -169,9 +169,13 @@ Status WordPlain(const GraphView<C>& g, const internal::WordIndexView& counts, s
 std::optional<std::uint64_t> WordIndex::Number(std::span<const Tile> word) const {
   if (counts_) {
     if (word.size() > max_len_) return std::nullopt;
-    return dawg_.Dispatch([&](const auto& g) {
+    const std::optional<std::uint64_t> k = dawg_.Dispatch([&](const auto& g) {
       return HavePopcnt() ? NumberPopcnt(g, counts_->view, word) : NumberPlain(g, counts_->view, word);
     });
+    // Counts of an unverified image may add up past the end: a number is
+    // always below size(), so that a caller may index by it.
+    if (k && *k >= size_) return std::nullopt;
+    return k;
   }
   std::uint64_t lo = 0, hi = size();
   while (lo < hi) {

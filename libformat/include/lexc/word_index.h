@@ -59,7 +59,8 @@ class WordIndex {
   bool from_image() const { return from_image_; }
 
   // The word's number, or nullopt when `word` is not a word of the lexicon.
-  // O(|word| x fan-out).
+  // A number is below size() even on an unverified image (where it may be
+  // wrong, or nullopt for a word). O(|word| x fan-out).
   std::optional<std::uint64_t> Number(std::span<const Tile> word) const;
 
   // Word number n (n < size()) into *out (replaced). O(|word| x fan-out).
