@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "huge_pages.h"
+#include "lexc/huge_pages.h"
 #include "lexc/alphabet.h"
 
 namespace lexc::internal {

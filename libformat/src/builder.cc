@@ -35,7 +35,7 @@
 
 #include "automaton.h"
 #include "bytes.h"
-#include "huge_pages.h"
+#include "lexc/huge_pages.h"
 #include "image_codec.h"
 #include "image_writer.h"
 #include "leading_tile_build.h"

@@ -1,6 +1,7 @@
-#include "huge_pages.h"
+#include "lexc/huge_pages.h"
 
 #include <cstdint>
+#include <cstring>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -28,7 +29,7 @@ void* AllocateHuge(std::size_t bytes) {
 
 void FreeHuge(void* p, std::size_t bytes) noexcept { ::munmap(p, Rounded(bytes)); }
 #else
-void* AllocateHuge(std::size_t bytes) { return ::operator new(bytes, std::align_val_t(64)); }
+void* AllocateHuge(std::size_t bytes) { return std::memset(::operator new(bytes, std::align_val_t(64)), 0, bytes); }
 void FreeHuge(void* p, std::size_t bytes) noexcept { ::operator delete(p, bytes, std::align_val_t(64)); }
 #endif
 

@@ -5,20 +5,21 @@
 // is sized for every arc of the image, but a graph touches only its own
 // slots (a DAWG's check a sixth of a SOWPODS image's). A std::vector would
 // write every byte (a memset and a page fault per page, about 3 us each on a
-// small VM); a block of at least kMapBytes is an anonymous mapping instead,
-// whose pages the kernel zeroes on first touch, whatever malloc's dynamic
-// mmap threshold is at the time. Smaller blocks come from calloc.
+// small VM); a block of at least kMapBytes is an anonymous mapping instead
+// (AllocateHuge, lexc/huge_pages.h: huge pages, 2 MiB-aligned), whose pages
+// the kernel zeroes on first touch, whatever malloc's dynamic mmap threshold
+// is at the time. Smaller blocks come from calloc.
 // Errors: throws std::bad_alloc when the memory is refused (as a vector
 // would). Move-only; not thread safe (one owner).
 #pragma once
-
-#include <sys/mman.h>
 
 #include <cstddef>
 #include <cstdlib>
 #include <new>
 #include <type_traits>
 #include <utility>
+
+#include "lexc/huge_pages.h"
 
 namespace lexc {
 
@@ -35,11 +36,8 @@ class ZeroedArray {
     if (n > ~std::size_t(0) / sizeof(T)) throw std::bad_alloc();
     const std::size_t bytes = n * sizeof(T);
     if (bytes >= kMapBytes) {
-      void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (p == MAP_FAILED) throw std::bad_alloc();
-      p_ = static_cast<T*>(p);
+      p_ = static_cast<T*>(internal::AllocateHuge(bytes));
       mapped_ = true;
-      if (bytes >= (std::size_t(2) << 20)) ::madvise(p, bytes, MADV_HUGEPAGE);
     } else {
       p_ = static_cast<T*>(std::calloc(n, sizeof(T)));
       if (!p_) throw std::bad_alloc();
@@ -70,7 +68,7 @@ class ZeroedArray {
   void Release() {
     if (!p_) return;
     if (mapped_)
-      ::munmap(p_, n_ * sizeof(T));
+      internal::FreeHuge(p_, n_ * sizeof(T));
     else
       std::free(p_);
     p_ = nullptr;

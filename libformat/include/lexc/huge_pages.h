@@ -1,4 +1,6 @@
-// Internal: an allocator backing large arrays with transparent huge pages.
+// lexc/huge_pages.h -- internal (lexc::internal; installed because
+// lexc/zeroed_array.h, which the interop library uses, is built on it): an
+// allocator backing large arrays with transparent huge pages.
 //
 // The builder's register, state store, prefix list and layout arrays (tens
 // to hundreds of MB) are read at random; on 4 KiB pages each first touch is
@@ -18,7 +20,11 @@ namespace lexc::internal {
 
 inline constexpr std::size_t kHugeBlock = std::size_t(2) << 20;
 
-void* AllocateHuge(std::size_t bytes);               // bytes >= kHugeBlock
+// `bytes` zeroed bytes (the system zeroes an anonymous mapping's pages on
+// first touch: pages never touched cost nothing), 2 MiB-aligned on Linux.
+// Meant for bytes >= kHugeBlock; smaller blocks still take whole 2 MiB of
+// address space. Throws std::bad_alloc when refused.
+void* AllocateHuge(std::size_t bytes);
 void FreeHuge(void* p, std::size_t bytes) noexcept;  // the same bytes
 
 template <class T>
