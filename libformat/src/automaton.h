@@ -12,8 +12,8 @@
 #include <span>
 #include <vector>
 
-#include "lexc/huge_pages.h"
 #include "lexc/alphabet.h"
+#include "lexc/huge_pages.h"
 
 namespace lexc::internal {
 

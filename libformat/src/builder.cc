@@ -35,12 +35,12 @@
 
 #include "automaton.h"
 #include "bytes.h"
-#include "lexc/huge_pages.h"
 #include "image_codec.h"
 #include "image_writer.h"
 #include "leading_tile_build.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/huge_pages.h"
 
 namespace lexc {
 namespace {
