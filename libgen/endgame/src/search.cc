@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <algorithm>
+#include <new>
 #include <utility>
 
 #include "lexc/game/rules.h"
@@ -124,15 +125,9 @@ void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int 
       }
   // Most nodes are decided by their first few moves: those are picked by
   // selection in Search, the rest sorted only when reached (kSelected).
-  // The root is sorted at once, so that helper threads can reorder it.
+  // The root is sorted at once (its moves are shared out in that order).
   if (ply > 0) return;
   std::sort(ps.moves.begin(), ps.moves.end(), Before);
-  // Helper threads look at the root moves in another order, so that the
-  // threads of a lazy SMP search do not all walk the same subtree first.
-  if (id_ > 0 && ps.moves.size() > 2) {
-    const std::size_t shift = 1 + std::size_t(id_ - 1) % (ps.moves.size() - 1);
-    std::rotate(ps.moves.begin() + 1, ps.moves.begin() + 1 + std::ptrdiff_t(shift - 1), ps.moves.end());
-  }
 }
 
 int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta,
@@ -344,17 +339,170 @@ void Searcher::Publish(int depth, int value, bool exact) {
   shared_.have_result = true;
 }
 
+int Searcher::SearchRootSplit(int depth, bool* exact) {
+  PlyState& ps = plies_[0];
+  ps.pv.clear();
+  ps.pv_ends_game = false;
+  CountNode();
+  if (aborted_ || shared_.stop.load(std::memory_order_relaxed)) {
+    aborted_ = true;
+    *exact = false;
+    return 0;
+  }
+  const std::uint64_t key = Key();
+  TableEntry entry;
+  const std::uint32_t table_move = shared_.table.Load(key, &entry) ? entry.move : 0;
+  const int own_value = racks_[to_move_].Value(abc_);
+  const int opp_value = racks_[1 - to_move_].Value(abc_);
+  ps.plays.clear();
+  gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  OrderMoves(0, table_move, own_value, opp_value);
+  // The first move alone, with the full window: the best so far.
+  const Candidate first = ps.moves[0];
+  bool first_exact = true;
+  const int first_value = Try(0, depth, first, own_value, opp_value, -kInfinity, kInfinity, &first_exact);
+  if (aborted_) {
+    *exact = false;
+    return 0;
+  }
+  RootSplit& root = shared_.root;
+  std::unique_lock<std::mutex> lock(root.mu);
+  root.depth = depth;
+  root.plays = ps.plays;
+  root.moves = ps.moves;
+  root.next = 1;
+  root.searching = 0;
+  root.best = first_value;
+  root.best_key = first.key;
+  root.pv.clear();
+  PvStep step;
+  step.pass = first.index < 0;
+  if (!step.pass) step.play = ps.plays[std::size_t(first.index)];
+  root.pv.push_back(step);
+  root.pv.insert(root.pv.end(), plies_[1].pv.begin(), plies_[1].pv.end());
+  root.pv_ends_game = plies_[1].pv_ends_game;
+  root.all_exact = first_exact;
+  root.aborted = false;
+  ++root.generation;
+  root.cv.notify_all();
+  SearchRootMoves(lock);
+  root.cv.wait(lock, [&] { return root.searching == 0; });
+  if (root.aborted) {
+    aborted_ = true;
+    *exact = false;
+    return 0;
+  }
+  const int best = root.best;
+  ps.pv = root.pv;
+  ps.pv_ends_game = root.pv_ends_game;
+  TableEntry store;
+  store.value = best;
+  store.depth = std::min(depth, 255);
+  store.bound = Bound::kExact;
+  store.exact = root.all_exact;
+  store.move = root.best_key;
+  lock.unlock();
+  shared_.table.Store(key, store);
+  *exact = store.exact;
+  return best;
+}
+
+void Searcher::SearchRootMoves(std::unique_lock<std::mutex>& lock) {
+  RootSplit& root = shared_.root;
+  const int own_value = racks_[to_move_].Value(abc_);
+  const int opp_value = racks_[1 - to_move_].Value(abc_);
+  while (!root.aborted && root.next < root.moves.size()) {
+    const Candidate c = root.moves[root.next++];
+    ++root.searching;
+    const int depth = root.depth;
+    const int alpha = root.best;
+    lock.unlock();
+    bool child_exact = true, out_of_memory = false;
+    int v = 0;
+    try {
+      // A null window at the best value so far; a move that may be better
+      // is searched again in full above the best value as it is then (a
+      // bound from an older, lower best value proves nothing about it).
+      v = Try(0, depth, c, own_value, opp_value, alpha, alpha + 1, &child_exact);
+      if (!aborted_ && v > alpha) {
+        lock.lock();
+        const int now = root.best;
+        lock.unlock();
+        v = Try(0, depth, c, own_value, opp_value, now, kInfinity, &child_exact);
+      }
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;  // the board is left mid-move: this thread stops
+    }
+    lock.lock();
+    --root.searching;
+    if (out_of_memory) {
+      {
+        std::lock_guard<std::mutex> error_lock(shared_.mu);
+        if (shared_.error.ok()) shared_.error = Status(Errc::kLimit, "endgame: out of memory");
+      }
+      shared_.stop.store(true);
+      aborted_ = true;
+    }
+    if (aborted_) {
+      root.aborted = true;
+      root.cv.notify_all();
+      return;
+    }
+    root.all_exact = root.all_exact && child_exact;
+    if (v > root.best) {  // exact: a value above the best is from a full window
+      root.best = v;
+      root.best_key = c.key;
+      root.pv.clear();
+      PvStep step;
+      step.pass = c.index < 0;
+      if (!step.pass) step.play = plies_[0].plays[std::size_t(c.index)];
+      root.pv.push_back(step);
+      root.pv.insert(root.pv.end(), plies_[1].pv.begin(), plies_[1].pv.end());
+      root.pv_ends_game = plies_[1].pv_ends_game;
+    }
+    root.cv.notify_all();
+  }
+}
+
+void Searcher::RunHelper() {
+  RootSplit& root = shared_.root;
+  std::unique_lock<std::mutex> lock(root.mu);
+  std::uint64_t seen = 0;
+  while (!aborted_) {
+    root.cv.wait(lock, [&] { return root.finished || root.generation != seen; });
+    if (root.finished) break;
+    seen = root.generation;
+    plies_[0].plays = root.plays;
+    SearchRootMoves(lock);
+  }
+  lock.unlock();
+  shared_.nodes.fetch_add(unflushed_nodes_);
+  unflushed_nodes_ = 0;
+}
+
 void Searcher::Run() {
+  if (id_ > 0) return RunHelper();
+  // However thread 0 leaves (an exception included), the helpers return.
+  struct EndHelpers {
+    RootSplit& root;
+    ~EndHelpers() {
+      {
+        std::lock_guard<std::mutex> lock(root.mu);
+        root.finished = true;
+      }
+      root.cv.notify_all();
+    }
+  } end_helpers{shared_.root};
   const int limit = shared_.options.max_plies > 0 ? shared_.options.max_plies : kMaxPlies;
-  // Helper threads start one ply deeper every other one (lazy SMP).
-  int depth = id_ == 0 ? 1 : std::min(limit, 1 + (id_ & 1));
-  for (; depth <= limit; ++depth) {
-    interruptible_ = !(id_ == 0 && depth == 1);  // the first line always completes
+  const bool split = shared_.options.threads > 1;
+  for (int depth = 1; depth <= limit; ++depth) {
+    interruptible_ = depth > 1;  // the first line always completes
     bool exact = false;
-    const int value = Search(0, depth, -kInfinity, kInfinity, &exact);
+    const int value =
+        split && depth >= 2 ? SearchRootSplit(depth, &exact) : Search(0, depth, -kInfinity, kInfinity, &exact);
     if (aborted_) break;
     Publish(depth, value, exact);
-    if (id_ == 0) {
+    {
       EndgameIteration it;
       it.depth = depth;
       it.value = value;
@@ -369,7 +517,6 @@ void Searcher::Run() {
   }
   shared_.nodes.fetch_add(unflushed_nodes_);
   unflushed_nodes_ = 0;
-  shared_.stop.store(true);  // the first thread done ends the others
 }
 
 }  // namespace lexc::endgame::internal

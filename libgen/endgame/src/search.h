@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <vector>
@@ -15,6 +16,42 @@
 #include "transposition_table.h"
 
 namespace lexc::endgame::internal {
+
+// A move of a node, in search order.
+struct MoveCandidate {
+  int order;  // higher first
+  int index;  // into the ply's plays, -1: the pass
+  std::uint32_t key;
+};
+
+// One step of a principal variation.
+struct PvStep {
+  gen::Play play;
+  bool pass = false;
+};
+
+// The root of one iteration, split between the threads (young brothers
+// wait): thread 0 searches the first move alone, then every thread takes
+// the next move not yet taken, tests it against the best value so far with
+// a null window and searches it again in full when it may be better. All
+// fields are guarded by `mu`.
+struct RootSplit {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::uint64_t generation = 0;  // a new iteration's moves are ready
+  bool finished = false;         // no more iterations: helpers return
+  int depth = 0;
+  std::vector<gen::Play> plays;
+  std::vector<MoveCandidate> moves;
+  std::size_t next = 0;       // the next move to take
+  std::size_t searching = 0;  // moves taken and not yet done
+  int best = 0;               // the best value so far, also the alpha of the null windows
+  std::uint32_t best_key = 0;
+  std::vector<PvStep> pv;
+  bool pv_ends_game = false;
+  bool all_exact = true;
+  bool aborted = false;
+};
 
 // What the threads of one solve share.
 struct SharedSearch {
@@ -31,6 +68,8 @@ struct SharedSearch {
   bool have_result = false;
   EndgameResult result;  // the deepest completed iteration, or the exact one
   Status error;
+
+  RootSplit root;  // with two threads or more
 };
 
 class Searcher {
@@ -38,19 +77,13 @@ class Searcher {
   // `gen` stands on the endgame's board. `id` 0 is the main thread.
   Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& endgame, const Alphabet& a, int id);
 
-  // Iterative deepening until exact, the ply limit or a stop.
+  // Thread 0: iterative deepening until exact, the ply limit or a stop,
+  // the root of each iteration split with the others (RootSplit). The
+  // others: the root moves of each iteration, until Run of thread 0 ends.
   void Run();
 
  private:
-  struct Candidate {
-    int order;  // higher first
-    int index;  // into the ply's plays, -1: the pass
-    std::uint32_t key;
-  };
-  struct PvStep {
-    gen::Play play;
-    bool pass = false;
-  };
+  using Candidate = MoveCandidate;
   struct PlyState {
     std::vector<gen::Play> plays;
     std::vector<Candidate> moves;
@@ -59,6 +92,13 @@ class Searcher {
   };
 
   int Search(int ply, int depth, int alpha, int beta, bool* exact);
+  // Thread 0's root with helpers (depth >= 2): Search(0, depth, -inf, inf)'s
+  // value, exactness, line and table entry.
+  int SearchRootSplit(int depth, bool* exact);
+  // Takes root moves until none is left (`lock` on root.mu, held on entry
+  // and on return).
+  void SearchRootMoves(std::unique_lock<std::mutex>& lock);
+  void RunHelper();
   // The value of one move for the side to move, searching below it.
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
   // A node whose children are all leaves (depth 1): values every move.

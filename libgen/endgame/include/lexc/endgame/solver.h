@@ -16,9 +16,11 @@
 // transposition table's best move, then score plus the going-out bonus (or
 // minus the face value left on the rack). The board is updated in place by
 // MoveGenerator::Apply/Undo (the BoardAnalysis follows incrementally); no
-// board is copied per node. The transposition table is shared by every
-// thread (lazy SMP: the threads search the same tree at staggered depths
-// and meet in the table) and keyed by a Zobrist hash of the board, the
+// board is copied per node. With threads, each iteration's root moves are
+// shared out: the first searched by the main thread alone, the others taken
+// one by one by every thread (a null window at the best value so far, a
+// full search again when one may be better). The transposition table is
+// shared by every thread and keyed by a Zobrist hash of the board, the
 // rack of the side to move, the other rack and the scoreless-turn count.
 // An entry remembers whether its value depends on the depth limit; a result
 // is exact when no leaf of its proof was cut by the depth limit.
