@@ -30,7 +30,7 @@ void* AllocateHuge(std::size_t bytes) {
 void FreeHuge(void* p, std::size_t bytes) noexcept { ::munmap(p, Rounded(bytes)); }
 #else
 void* AllocateHuge(std::size_t bytes) { return std::memset(::operator new(bytes, std::align_val_t(64)), 0, bytes); }
-void FreeHuge(void* p, std::size_t bytes) noexcept { ::operator delete(p, bytes, std::align_val_t(64)); }
+void FreeHuge(void* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t(64)); }
 #endif
 
 }  // namespace lexc::internal

@@ -45,7 +45,7 @@ struct HugePageAllocator {
     if (bytes >= kHugeBlock)
       FreeHuge(p, bytes);
     else
-      ::operator delete(p, bytes, std::align_val_t(alignof(T)));
+      ::operator delete(p, std::align_val_t(alignof(T)));  // unsized: clang has no sized delete by default
   }
   template <class U>
   bool operator==(const HugePageAllocator<U>&) const noexcept {
