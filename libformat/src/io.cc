@@ -102,7 +102,12 @@ Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_byt
 
 std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path, std::uint64_t max_bytes) {
   if (path == "-") return std::nullopt;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Only a regular file is read here. A FIFO or a device must not even be
+  // opened: opening and closing a FIFO's read end would lose what its writer
+  // sent, or block, before ReadFileBytes opens it again to stream it.
+  struct stat before;
+  if (::stat(path.c_str(), &before) != 0 || !S_ISREG(before.st_mode)) return std::nullopt;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::nullopt;
   std::optional<std::vector<std::uint32_t>> out;
   struct stat st;

@@ -26,6 +26,14 @@ expect "byte-identical whatever the order" "" "$(cmp small.kwg shuffled.kwg 2>&1
 
 expect_rc "convert kwg -> image" 0 "$LEXC" convert -q small.kwg --alphabet english -o back.lex
 expect "lexc -> KWG -> lexc is the identity" "" "$(cmp small.lex back.lex 2>&1)"
+# A KWG streamed through a FIFO: nothing the writer sends is lost, the run does
+# not hang, and the image equals the one converted from the regular file.
+mkfifo fifo.kwg
+timeout 20 sh -c "cat small.kwg >fifo.kwg" &
+expect_rc "convert a KWG from a FIFO" 0 timeout 20 "$LEXC" convert -q fifo.kwg --alphabet english -o fifo.lex
+wait
+expect "the FIFO's KWG converts like the file" "" "$(cmp small.lex fifo.lex 2>&1)"
+rm -f fifo.kwg
 expect_rc "convert wolges's kwg" 0 "$LEXC" convert --json -q "$WOLGES" -o wolges.lex
 expect_grep "--json report" '"from":"kwg","to":"lex"' "$T/out"
 expect_rc "verify it against the list" 0 "$LEXC" verify wolges.lex --words "$FIXTURE"
