@@ -5,15 +5,19 @@
 // Edge cases: runs of leading tiles left empty (every word or every prefix
 // ending with one tile), more threads than tiles, unpacked sort keys (long
 // words), 255-tile alphabets, progress; SOWPODS when present.
+// RunBeside (the two-graph checks of Verify and the KWG reader): its results
+// and exceptions, in both modes, against what a sequential run reports.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "lexc/builder.h"
 #include "lexc/lexicon.h"
+#include "lexc/run_beside.h"
 #include "lexc/wordlist.h"
 #include "test_support.h"
 
@@ -127,5 +131,40 @@ TEST_CASE("Threads: SOWPODS on 1 and 2 threads, both graphs and the DAWG alone")
     REQUIRE(one.ok());
     REQUIRE(two.ok());
     CHECK(*one == *two);
+  }
+}
+
+TEST_CASE("RunBeside reports what running one check after the other reports", "[threads]") {
+  const Status ok = Status::Ok();
+  const Status bad1(Errc::kCorrupt, "first");
+  const Status bad2(Errc::kCorrupt, "second");
+  for (const bool parallel : {false, true}) {
+    CAPTURE(parallel);
+    // The sequential model: first, then second only when first passed.
+    for (const Status& a : {ok, bad1})
+      for (const Status& b : {ok, bad2}) {
+        int second_runs = 0;
+        const Status got = RunBeside(
+            parallel, [&] { return a; },
+            [&] {
+              ++second_runs;
+              return b;
+            });
+        const Status& want = !a.ok() ? a : b;
+        CHECK(got.ok() == want.ok());
+        CHECK(got.detail() == want.detail());
+        CHECK(second_runs == (parallel || a.ok() ? 1 : 0));
+      }
+    // Exceptions: the first's before anything of the second's.
+    CHECK_THROWS_WITH(RunBeside(
+                          parallel, []() -> Status { throw std::runtime_error("one"); },
+                          []() -> Status { throw std::runtime_error("two"); }),
+                      "one");
+    CHECK_THROWS_WITH(RunBeside(
+                          parallel, [] { return Status::Ok(); }, []() -> Status { throw std::runtime_error("two"); }),
+                      "two");
+    const Status first_wins = RunBeside(
+        parallel, [&] { return bad1; }, []() -> Status { throw std::runtime_error("two"); });
+    CHECK(first_wins.detail() == "first");
   }
 }

@@ -13,10 +13,7 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
-#include <optional>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -27,6 +24,7 @@
 #include "lexc/escape.h"
 #include "lexc/format.h"
 #include "lexc/io.h"
+#include "lexc/run_beside.h"
 #include "word_index_section.h"
 
 namespace lexc {
@@ -226,36 +224,10 @@ Status Lexicon::Verify() const {
       const View g(arcs_, arc_count_, gaddag_.root(), all.codec());
       return internal::GraphVerifier<typename View::Codec>(g, "GADDAG", true, alphabet_).Run(gaddag_info_, meta_);
     };
-    if (has_dawg() && has_gaddag() && arc_count_ >= kParallelVerifyArcs) {
-      // The graphs' checks share nothing but the (read-only) arcs: the
-      // GADDAG's runs on a second thread. The DAWG's error is reported
-      // first, as when they run one after the other.
-      Status gaddag_status;
-      std::exception_ptr gaddag_error;
-      std::optional<std::thread> worker;
-      try {
-        worker.emplace([&] {
-          try {
-            gaddag_status = verify_gaddag();
-          } catch (...) {
-            gaddag_error = std::current_exception();
-          }
-        });
-      } catch (const std::system_error&) {  // no thread to be had: one after the other
-      }
-      Status dawg_status;
-      std::exception_ptr dawg_error;
-      try {
-        dawg_status = verify_dawg();
-      } catch (...) {
-        dawg_error = std::current_exception();
-      }
-      if (worker) worker->join();
-      if (dawg_error) std::rethrow_exception(dawg_error);
-      LEXC_RETURN_IF_ERROR(dawg_status);
-      if (!worker) gaddag_status = verify_gaddag();
-      if (gaddag_error) std::rethrow_exception(gaddag_error);
-      LEXC_RETURN_IF_ERROR(gaddag_status);
+    if (has_dawg() && has_gaddag()) {
+      // The graphs' checks share nothing but the (read-only) arcs: on a large
+      // image the GADDAG's runs on a second thread, the DAWG's error first.
+      LEXC_RETURN_IF_ERROR(RunBeside(arc_count_ >= kParallelVerifyArcs, verify_dawg, verify_gaddag));
     } else {
       if (has_dawg()) LEXC_RETURN_IF_ERROR(verify_dawg());
       if (has_gaddag()) LEXC_RETURN_IF_ERROR(verify_gaddag());

@@ -5,13 +5,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <memory>
-#include <optional>
-#include <system_error>
-#include <thread>
 
 #include "lexc/io.h"
+#include "lexc/run_beside.h"
 #include "lexc/zeroed_array.h"
 #include "messages.h"
 
@@ -242,41 +239,21 @@ Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptio
     GraphCheck check(k.arcs_, first, prefix + "GADDAG: ");
     return check.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, k.reach_.data());
   };
+  const auto check_dawg_and_count = [&]() -> Status {
+    LEXC_RETURN_IF_ERROR(check_dawg());
+    if (k.dawg_.strings > o.max_words)
+      return Status(Errc::kLimit, prefix + "the DAWG accepts " + Num(k.dawg_.strings) + " strings, more than the " +
+                                      Num(o.max_words) + " read");
+    return Status::Ok();
+  };
   // A large KWG's GADDAG is checked on a second thread beside the DAWG (the
   // checks share only the read-only arcs and the reachability bytes, stored
   // atomically); the results, errors and their order are those of checking
   // one after the other.
-  Status gaddag_status;
-  std::exception_ptr gaddag_error;  // thrown on the thread (bad_alloc), rethrown here
-  std::optional<std::thread> worker;
-  if (k.has_gaddag_ && n >= kParallelCheckArcs) {
-    try {
-      worker.emplace([&] {
-        try {
-          gaddag_status = check_gaddag();
-        } catch (...) {
-          gaddag_error = std::current_exception();
-        }
-      });
-    } catch (const std::system_error&) {  // no thread to be had: one after the other
-    }
-  }
-  Status dawg_status;
-  try {
-    dawg_status = check_dawg();
-  } catch (...) {
-    if (worker) worker->join();
-    throw;
-  }
-  if (worker) worker->join();
-  LEXC_RETURN_IF_ERROR(dawg_status);
-  if (k.dawg_.strings > o.max_words)
-    return Status(Errc::kLimit, prefix + "the DAWG accepts " + Num(k.dawg_.strings) + " strings, more than the " +
-                                    Num(o.max_words) + " read");
   if (k.has_gaddag_) {
-    if (!worker) gaddag_status = check_gaddag();
-    if (gaddag_error) std::rethrow_exception(gaddag_error);
-    LEXC_RETURN_IF_ERROR(gaddag_status);
+    LEXC_RETURN_IF_ERROR(RunBeside(n >= kParallelCheckArcs, check_dawg_and_count, check_gaddag));
+  } else {
+    LEXC_RETURN_IF_ERROR(check_dawg_and_count());
   }
   return k;
 }
