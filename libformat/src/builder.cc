@@ -29,6 +29,7 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <utility>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -91,24 +92,82 @@ int KeyBits(int alphabet_size, std::uint32_t longest) {
 constexpr int kKeyBuckets = 1 << 16;
 std::size_t KeyBucket(const PrefixEntry& e) { return static_cast<std::size_t>(e.key_hi >> 48); }
 
-// Lists up to this many entries (48 MB) are bucketed into a second array;
-// longer ones in place, where the memory peak is (Polish: 139 MB).
+// Lists up to this many entries (48 MB) are bucketed into a second array
+// (BucketPieces); longer ones in place (BucketInPlace), where the memory peak
+// is (Polish: 139 MB).
 constexpr std::size_t kScatterEntries = std::size_t(2) << 20;
 
-// Returns the kKeyBuckets + 1 bucket starts.
-std::vector<std::uint32_t> BucketPrefixes(PrefixList* entries) {
+// The DAWG pass's prefixes: one list per piece of leading tiles
+// (BuildByLeadingTile), each in word order. The entries of piece r >= 1 name
+// their piece's own states from first_new on; maps[r] gives their ids in the
+// shared store (Id).
+struct PiecePrefixes {
+  std::vector<PrefixList> lists;
+  std::vector<std::vector<StateId>> maps;
+  StateId first_new = 0;
+
+  StateId Id(std::size_t r, StateId s) const { return r && s >= first_new ? maps[r][s - first_new] : s; }
+  std::size_t size() const {
+    std::size_t n = 0;
+    for (const PrefixList& l : lists) n += l.size();
+    return n;
+  }
+};
+
+// Every piece's prefixes in one list, in word order, with the shared
+// store's ids. Consumes *pieces (piece 0's list grows in place: the DAWG pass
+// reserved it for all).
+PrefixList Concatenate(PiecePrefixes* pieces) {
+  PrefixList all = std::move(pieces->lists[0]);
+  for (std::size_t r = 1; r < pieces->lists.size(); ++r) {
+    for (PrefixEntry e : pieces->lists[r]) {
+      e.state = pieces->Id(r, e.state);
+      all.push_back(e);
+    }
+    PrefixList().swap(pieces->lists[r]);
+  }
+  return all;
+}
+
+// Moves every piece's prefixes to their buckets in *out, with the shared
+// store's ids, each piece on a thread of its own (RunParts): each counts its
+// entries per bucket, then writes them at its own offsets, after those of
+// the pieces before it (the order within a bucket is moot: the keys are
+// distinct, and SortBuckets sorts each bucket). Returns the kKeyBuckets + 1
+// bucket starts. Consumes *pieces.
+std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, PrefixList* out) {
+  const std::size_t parts = pieces->lists.size();
+  std::vector<std::vector<std::uint32_t>> next(parts, std::vector<std::uint32_t>(kKeyBuckets, 0));
+  internal::RunParts(parts, [&](std::size_t r) {
+    for (const PrefixEntry& e : pieces->lists[r]) ++next[r][KeyBucket(e)];
+  });
+  std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
+  std::uint32_t at = 0;
+  for (std::size_t b = 0; b < kKeyBuckets; ++b) {
+    start[b] = at;
+    for (std::size_t r = 0; r < parts; ++r) at += std::exchange(next[r][b], at);
+  }
+  start[kKeyBuckets] = at;
+  out->resize(at);
+  PrefixEntry* to = out->data();
+  internal::RunParts(parts, [&](std::size_t r) {
+    std::uint32_t* slot = next[r].data();
+    for (PrefixEntry e : pieces->lists[r]) {
+      e.state = pieces->Id(r, e.state);
+      to[slot[KeyBucket(e)]++] = e;
+    }
+    PrefixList().swap(pieces->lists[r]);
+  });
+  return start;
+}
+
+// Sorts `entries` into their buckets in place (American flag sort: each
+// move settles one entry). Returns the kKeyBuckets + 1 bucket starts.
+std::vector<std::uint32_t> BucketInPlace(PrefixList* entries) {
   std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
   for (const PrefixEntry& e : *entries) ++start[KeyBucket(e) + 1];
   for (int b = 0; b < kKeyBuckets; ++b) start[b + 1] += start[b];
   std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-  if (entries->size() <= kScatterEntries) {
-    // Small lists: scattered to a second array, read in order (faster than
-    // the cycles below, whose every move is a random read).
-    PrefixList out(entries->size());
-    for (const PrefixEntry& e : *entries) out[next[KeyBucket(e)]++] = e;
-    entries->swap(out);
-    return start;
-  }
   PrefixEntry* a = entries->data();
   for (std::size_t b = 0; b < kKeyBuckets; ++b) {
     while (next[b] < start[b + 1]) {  // cycle leader: each move settles one entry
@@ -425,30 +484,24 @@ std::vector<PackedArc> AddDawgWords(const WordList& words, std::size_t from, std
 // (BuildByLeadingTile); the prefixes come out in word order whatever the
 // number. Returns the DAWG's root.
 StateId BuildDawg(const WordList& words, const BuildOptions& options, int bits, StateStore* store,
-                  PrefixList* prefixes) {
+                  PiecePrefixes* prefixes) {
   const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
   const std::vector<std::size_t> cuts = CutByFirstTile(words, parts);
-  std::vector<PrefixList> piece_prefixes(parts);
-  if (options.gaddag) prefixes->reserve(words.total_tiles() / 3 + 16);  // the pieces' prefixes come back here
+  prefixes->lists.assign(parts, {});
+  // Piece 0's list has room for all (address space only), should they be
+  // concatenated (Concatenate).
+  if (options.gaddag) prefixes->lists[0].reserve(words.total_tiles() / 3 + 16);
   auto piece = [&](std::size_t r, StateStore* piece_store) {
     const std::size_t from = cuts[r], to = cuts[r + 1];
     // The calling thread (piece 0) reports, its share scaled to the whole.
     const double scale = to == from ? 0.0 : double(words.size()) / double(to - from);
-    return AddDawgWords(words, from, to, options, bits, piece_store, r == 0 ? prefixes : &piece_prefixes[r],
-                        [&](std::size_t done) {
-                          if (r == 0 && options.progress)
-                            options.progress("dawg", static_cast<std::uint64_t>(double(done) * scale), words.size());
-                        });
+    return AddDawgWords(words, from, to, options, bits, piece_store, &prefixes->lists[r], [&](std::size_t done) {
+      if (r == 0 && options.progress)
+        options.progress("dawg", static_cast<std::uint64_t>(double(done) * scale), words.size());
+    });
   };
-  const StateId first_new = static_cast<StateId>(store->size());
-  std::vector<std::vector<StateId>> maps;
-  const StateId root = internal::BuildByLeadingTile(store, parts, piece, &maps);
-  for (std::size_t r = 1; r < parts; ++r) {
-    for (PrefixEntry& e : piece_prefixes[r])
-      if (e.state >= first_new) e.state = maps[r][e.state - first_new];
-    prefixes->insert(prefixes->end(), piece_prefixes[r].begin(), piece_prefixes[r].end());
-    PrefixList().swap(piece_prefixes[r]);
-  }
+  prefixes->first_new = static_cast<StateId>(store->size());
+  const StateId root = internal::BuildByLeadingTile(store, parts, piece, &prefixes->maps);
   if (options.progress) options.progress("dawg", words.size(), words.size());
   return root;
 }
@@ -516,25 +569,33 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
 // With packed keys and threads > 1, the front is built in runs of leading
 // tiles on as many threads (BuildByLeadingTile), each run's buckets sorted
 // by its own thread; the image is the same.
-StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits, PrefixList* prefixes,
+StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits, PiecePrefixes* pieces,
                          StateStore* store) {
-  const std::size_t total = prefixes->size();
+  const std::size_t total = pieces->size();
   auto report = [&](std::size_t done) {
     if (options.progress) options.progress("gaddag", done, total);
   };
   StateId root = 0;
+  PrefixList prefixes;
   if (!bits) {
-    SortUnpackedPrefixes(words, prefixes);
+    prefixes = Concatenate(pieces);
+    SortUnpackedPrefixes(words, &prefixes);
     IncrementalBuilder b(store);
-    AddReversedPrefixes(words, bits, *prefixes, &b, report);
+    AddReversedPrefixes(words, bits, prefixes, &b, report);
     root = b.Finish([](std::size_t, StateId) {});
   } else {
-    const std::vector<std::uint32_t> start = BucketPrefixes(prefixes);
+    std::vector<std::uint32_t> start;
+    if (total <= kScatterEntries) {
+      start = BucketPieces(pieces, &prefixes);
+    } else {
+      prefixes = Concatenate(pieces);
+      start = BucketInPlace(&prefixes);
+    }
     const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
     const std::vector<std::size_t> cuts = CutByLeadingTile(start, bits, parts);
-    const std::span<const PrefixEntry> all(*prefixes);
+    const std::span<const PrefixEntry> all(prefixes);
     auto piece = [&](std::size_t r, StateStore* piece_store) {
-      SortBuckets(prefixes, start, cuts[r], cuts[r + 1]);
+      SortBuckets(&prefixes, start, cuts[r], cuts[r + 1]);
       const auto run = all.subspan(start[cuts[r]], start[cuts[r + 1]] - start[cuts[r]]);
       IncrementalBuilder b(piece_store);
       // The calling thread (piece 0) reports, its share scaled to the whole.
@@ -548,7 +609,6 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
     root = internal::BuildByLeadingTile(store, parts, piece, &maps);
   }
   report(total);
-  PrefixList().swap(*prefixes);
   return root;
 }
 
@@ -631,7 +691,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
 
   auto t0 = std::chrono::steady_clock::now();
   const int bits = KeyBits(alphabet.size(), text.longest);
-  PrefixList prefixes;
+  PiecePrefixes prefixes;
   const StateId dawg_root = BuildDawg(words, options, bits, &store, &prefixes);
   const double t_dawg = Since(t0);
 
