@@ -232,12 +232,16 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   Layout out;
   internal::HugeVector<StateId>& order = out.order;
   out.reach.assign(n, 0);
+  internal::HugeVector<std::uint32_t> rank(n);  // discovery order position, of reachable states
   std::vector<std::pair<StateId, std::uint32_t>> stack;
   for (std::size_t ri = 0; ri < roots.size(); ++ri) {
     const std::uint8_t bit = static_cast<std::uint8_t>(1u << ri);
     auto visit = [&](StateId t) {
       if (t == 0 || (out.reach[t] & bit)) return;
-      if (!out.reach[t]) order.push_back(t);
+      if (!out.reach[t]) {
+        rank[t] = static_cast<std::uint32_t>(order.size());
+        order.push_back(t);
+      }
       out.reach[t] |= bit;
       stack.push_back({t, 0});
     };
@@ -257,10 +261,11 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // host[l] = (m, j): list l equals the tail of list m from arc j on. The
   // register already maps every list's content to its state, so each proper
   // tail of each reachable list is one lookup; tail hashes roll from the
-  // right (HashArcs), so a list of k arcs costs O(k). The first host found
-  // in discovery order wins, which keeps the layout deterministic. With
-  // several threads, each looks up a run of the discovery order into hosts
-  // of its own, then the earliest run's host wins: the same hosts.
+  // right (HashArcs), so a list of k arcs costs O(k). The host earliest in
+  // discovery order wins, which keeps the layout deterministic. The lists
+  // are read in id order (the store's, so sequentially), the earliest host
+  // kept by its rank; with several threads, each looks up a run of ids into
+  // hosts of its own, then the earliest of theirs wins: the same hosts.
   //
   // Few tails are states (SOWPODS: sharing saves 39,000 of 1.2 million
   // arcs), so a bit per hash prefix (about 8 bits per state, set from every
@@ -274,14 +279,16 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
     filter[i >> 6] |= std::uint64_t(1) << (i & 63);
   }
   using Host = std::pair<StateId, std::uint32_t>;
+  const auto earlier = [&](StateId m, StateId other) { return !other || rank[m] < rank[other]; };
   internal::HugeVector<Host> host(n, {0, 0});
   std::vector<internal::HugeVector<Host>> run_hosts(parts);
   internal::RunParts(parts, [&](std::size_t r) {
     internal::HugeVector<Host>& found = r == 0 ? host : run_hosts[r];
     if (r) found.assign(n, {0, 0});
-    const std::size_t from = order.size() * r / parts, to = order.size() * (r + 1) / parts;
+    const std::size_t from = std::max<std::size_t>(1, n * r / parts), to = n * (r + 1) / parts;
     for (std::size_t i = from; i < to; ++i) {
-      const StateId m = order[i];
+      const auto m = static_cast<StateId>(i);
+      if (!seen(m)) continue;
       auto arcs = store.arcs(m);
       std::uint64_t h = internal::kHashSeed;
       for (std::size_t j = arcs.size(); j-- > 1;) {
@@ -289,13 +296,15 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
         const std::uint64_t fi = filter_index(h);
         if (!(filter[fi >> 6] >> (fi & 63) & 1)) continue;
         const StateId l = store.Find(arcs.subspan(j), h);
-        if (l && seen(l) && !found[l].first) found[l] = {m, static_cast<std::uint32_t>(j)};
+        if (l && seen(l) && earlier(m, found[l].first)) found[l] = {m, static_cast<std::uint32_t>(j)};
       }
     }
   });
   for (std::size_t r = 1; r < parts; ++r) {
-    for (std::size_t l = 0; l < n; ++l)
-      if (!host[l].first) host[l] = run_hosts[r][l];
+    for (std::size_t l = 0; l < n; ++l) {
+      const Host h = run_hosts[r][l];
+      if (h.first && earlier(h.first, host[l].first)) host[l] = h;
+    }
     internal::HugeVector<Host>().swap(run_hosts[r]);
   }
   // Follow host chains (each hop is to a strictly longer list) to the
