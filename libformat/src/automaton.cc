@@ -19,10 +19,12 @@ StateStore::StateStore() {
   single_mask_ = single_.size() - 1;
 }
 
-void StateStore::Grow() {
+void StateStore::Grow() { Rehash(table_.size() * 2); }
+
+void StateStore::Rehash(std::size_t slots) {
   HugeVector<std::uint64_t> old;
   old.swap(table_);
-  table_.assign(old.size() * 2, 0);
+  table_.assign(slots, 0);
   mask_ = table_.size() - 1;
   for (std::uint64_t e : old) {
     if (!e) continue;
@@ -141,6 +143,16 @@ void StateStore::FlushNew() {
 std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
   HugeVector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
   HugeVector<SingleEntry>().swap(other.single_);
+  // Our tables at once at the size they would reach (or a little more: the
+  // states both stores began with count twice), rather than rehashed at
+  // every doubling on the way.
+  const auto slots_for = [](std::size_t count, std::size_t now) {
+    while (count * 2 > now) now *= 2;
+    return now;
+  };
+  if (const std::size_t s = slots_for(single_count_ + other.single_count_, single_.size()); s > single_.size())
+    RehashSingle(s);
+  if (const std::size_t s = slots_for(multi_count_ + other.multi_count_, table_.size()); s > table_.size()) Rehash(s);
   std::vector<StateId> map(other.size() - first_new);
   std::vector<PackedArc> arcs;
   for (std::size_t s = first_new; s < other.size(); ++s) {
@@ -154,10 +166,12 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
   return map;
 }
 
-void StateStore::GrowSingle() {
+void StateStore::GrowSingle() { RehashSingle(single_.size() * 2); }
+
+void StateStore::RehashSingle(std::size_t slots) {
   HugeVector<SingleEntry> old;
   old.swap(single_);
-  single_.assign(old.size() * 2, SingleEntry{});
+  single_.assign(slots, SingleEntry{});
   single_mask_ = single_.size() - 1;
   for (const SingleEntry& e : old) {
     if (!e.arc) continue;

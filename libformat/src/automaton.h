@@ -83,8 +83,10 @@ class StateStore {
     PackedArc arc = 0;
     StateId id = 0;
   };
-  void Grow();
+  void Grow();  // doubles a table
   void GrowSingle();
+  void Rehash(std::size_t slots);  // a table of `slots` slots (a power of two), its entries moved in
+  void RehashSingle(std::size_t slots);
   StateId Append(std::span<const PackedArc> arcs);
   std::uint64_t SingleSlot(PackedArc a) const {
     const std::uint64_t h = a * 0x9E3779B97F4A7C15ull;

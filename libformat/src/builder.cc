@@ -233,29 +233,31 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   internal::HugeVector<StateId>& order = out.order;
   out.reach.assign(n, 0);
   internal::HugeVector<std::uint32_t> rank(n);  // discovery order position, of reachable states
-  std::vector<std::pair<StateId, std::uint32_t>> stack;
-  for (std::size_t ri = 0; ri < roots.size(); ++ri) {
-    const std::uint8_t bit = static_cast<std::uint8_t>(1u << ri);
-    auto visit = [&](StateId t) {
-      if (t == 0 || (out.reach[t] & bit)) return;
-      if (!out.reach[t]) {
-        rank[t] = static_cast<std::uint32_t>(order.size());
-        order.push_back(t);
+  const auto discover = [&] {
+    std::vector<std::pair<StateId, std::uint32_t>> stack;
+    for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+      const std::uint8_t bit = static_cast<std::uint8_t>(1u << ri);
+      auto visit = [&](StateId t) {
+        if (t == 0 || (out.reach[t] & bit)) return;
+        if (!out.reach[t]) {
+          rank[t] = static_cast<std::uint32_t>(order.size());
+          order.push_back(t);
+        }
+        out.reach[t] |= bit;
+        stack.push_back({t, 0});
+      };
+      visit(roots[ri]);
+      while (!stack.empty()) {
+        auto& [s, next] = stack.back();
+        auto arcs = store.arcs(s);
+        if (next == arcs.size()) {
+          stack.pop_back();
+          continue;
+        }
+        visit(ArcTarget(arcs[next++]));
       }
-      out.reach[t] |= bit;
-      stack.push_back({t, 0});
-    };
-    visit(roots[ri]);
-    while (!stack.empty()) {
-      auto& [s, next] = stack.back();
-      auto arcs = store.arcs(s);
-      if (next == arcs.size()) {
-        stack.pop_back();
-        continue;
-      }
-      visit(ArcTarget(arcs[next++]));
     }
-  }
+  };
   auto seen = [&](StateId t) { return out.reach[t] != 0; };
 
   // host[l] = (m, j): list l equals the tail of list m from arc j on. The
@@ -274,9 +276,18 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
   std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
   const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
-  for (std::size_t s = 1; s < n; ++s) {
-    const std::uint64_t i = filter_index(internal::HashArcs(store.arcs(static_cast<StateId>(s))));
-    filter[i >> 6] |= std::uint64_t(1) << (i & 63);
+  const auto build_filter = [&] {
+    for (std::size_t s = 1; s < n; ++s) {
+      const std::uint64_t i = filter_index(internal::HashArcs(store.arcs(static_cast<StateId>(s))));
+      filter[i >> 6] |= std::uint64_t(1) << (i & 63);
+    }
+  };
+  // The filter needs no discovery order: it is built beside the walk.
+  if (parts > 1) {
+    internal::RunParts(2, [&](std::size_t r) { r == 0 ? discover() : build_filter(); });
+  } else {
+    discover();
+    build_filter();
   }
   using Host = std::pair<StateId, std::uint32_t>;
   const auto earlier = [&](StateId m, StateId other) { return !other || rank[m] < rank[other]; };
@@ -646,39 +657,52 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
 // distinct arc slots are counted over the layout (roots[0] is the GADDAG's
 // when there is one). Verify() recomputes all of them from the image.
 void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots, bool gaddag_first,
-                       std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info, GraphInfo* gaddag_info) {
+                       std::uint64_t words, const TextFigures& text, std::size_t parts, GraphInfo* dawg_info,
+                       GraphInfo* gaddag_info) {
   dawg_info->strings = words;
   dawg_info->longest_path = text.longest;
   gaddag_info->strings = text.tile_total;
   gaddag_info->longest_path = text.longest >= 2 ? text.longest + 1 : text.longest;
-  internal::HugeVector<std::uint8_t> slot_seen(layout.slots);
-  for (std::size_t ri = 0; ri < roots.size(); ++ri) {
-    GraphInfo& gi = (gaddag_first && ri == 0) ? *gaddag_info : *dawg_info;
-    std::fill(slot_seen.begin(), slot_seen.end(), 0);
-    for (StateId st : layout.order) {
-      if (!(layout.reach[st] >> ri & 1)) continue;
-      ++gi.nodes;
-      const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
-      for (std::uint64_t j = p; j < p + k; ++j) {
-        gi.arcs += !slot_seen[j];
-        slot_seen[j] = 1;
+  // One root per thread when there are threads to spare.
+  const std::size_t runs = std::min(roots.size(), std::max<std::size_t>(parts, 1));
+  internal::RunParts(runs, [&](std::size_t run) {
+    internal::HugeVector<std::uint8_t> slot_seen(layout.slots);
+    for (std::size_t ri = run; ri < roots.size(); ri += runs) {
+      GraphInfo& gi = (gaddag_first && ri == 0) ? *gaddag_info : *dawg_info;
+      if (ri != run) std::fill(slot_seen.begin(), slot_seen.end(), 0);
+      for (StateId st : layout.order) {
+        if (!(layout.reach[st] >> ri & 1)) continue;
+        ++gi.nodes;
+        const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
+        for (std::uint64_t j = p; j < p + k; ++j) {
+          gi.arcs += !slot_seen[j];
+          slot_seen[j] = 1;
+        }
       }
     }
-  }
+  });
 }
 
 // ---- Phase 4: serialization (image_writer.h); the arcs from the layout ----
 
-void WriteArcWords(internal::ArcWriter& out, const StateStore& store, const Layout& layout) {
+// With whole-byte arcs, `parts` threads write runs of the placed lists.
+void WriteArcWords(internal::ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts) {
   out.Put(kSeparator, true, false, kNoNode);  // the sentinel
-  for (StateId m : layout.placed) {
-    auto arcs = store.arcs(m);
-    for (std::size_t i = 0; i < arcs.size(); ++i) {
-      const PackedArc a = arcs[i];
-      const std::uint64_t target = layout.pos[ArcTarget(a)];
-      out.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
+  const std::size_t runs = out.whole_bytes() ? std::max<std::size_t>(parts, 1) : 1;
+  const std::size_t lists = layout.placed.size();
+  internal::RunParts(runs, [&](std::size_t r) {
+    const std::size_t from = lists * r / runs, to = lists * (r + 1) / runs;
+    if (from == to) return;
+    internal::ArcWriter w = out.At(layout.pos[layout.placed[from]]);
+    for (std::size_t k = from; k < to; ++k) {
+      auto arcs = store.arcs(layout.placed[k]);
+      for (std::size_t i = 0; i < arcs.size(); ++i) {
+        const PackedArc a = arcs[i];
+        const std::uint64_t target = layout.pos[ArcTarget(a)];
+        w.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
+      }
     }
-  }
+  });
 }
 
 }  // namespace
@@ -724,7 +748,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const ArcEncoding encoding =
       options.compact ? internal::PackedArcEncoding(layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
   GraphInfo dawg_info, gaddag_info;
-  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
+  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, parts, &dawg_info, &gaddag_info);
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
   const double t_layout = Since(t0);
@@ -747,7 +771,8 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   plan.arc_encoding = encoding;
   plan.arc_count = layout.slots;
   plan.word_index = options.word_index;
-  auto encoded = internal::EncodeImage(plan, [&](internal::ArcWriter& out) { WriteArcWords(out, store, layout); });
+  auto encoded =
+      internal::EncodeImage(plan, [&](internal::ArcWriter& out) { WriteArcWords(out, store, layout, parts); });
   if (!encoded.ok()) return encoded.status();
 
   if (report) {

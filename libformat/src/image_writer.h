@@ -59,6 +59,16 @@ class ArcWriter {
     }
     ++next_;
   }
+  // Whether writers over disjoint runs of arcs (At) may run on different
+  // threads: arcs of whole bytes (width 4 or 8) share no byte; bit-packed
+  // arcs share bytes at the runs' edges.
+  bool whole_bytes() const { return encoding_.width == 4 || encoding_.width == 8; }
+  // A writer into the same array, putting arcs from arc `index` on.
+  ArcWriter At(std::uint64_t index) const {
+    ArcWriter w(out_, encoding_);
+    w.next_ = index;
+    return w;
+  }
 
  private:
   std::byte* out_;
