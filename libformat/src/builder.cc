@@ -232,7 +232,10 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   Layout out;
   internal::HugeVector<StateId>& order = out.order;
   out.reach.assign(n, 0);
-  internal::HugeVector<std::uint32_t> rank(n);  // discovery order position, of reachable states
+  // Until the lists are placed, pos holds each reachable state's rank: its
+  // position in discovery order.
+  out.pos.assign(n, 0);
+  internal::HugeVector<std::uint64_t>& rank = out.pos;
   const auto discover = [&] {
     std::vector<std::pair<StateId, std::uint32_t>> stack;
     for (std::size_t ri = 0; ri < roots.size(); ++ri) {
@@ -240,7 +243,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
       auto visit = [&](StateId t) {
         if (t == 0 || (out.reach[t] & bit)) return;
         if (!out.reach[t]) {
-          rank[t] = static_cast<std::uint32_t>(order.size());
+          rank[t] = order.size();
           order.push_back(t);
         }
         out.reach[t] |= bit;
@@ -320,7 +323,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   }
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order.
-  out.pos.assign(n, 0);
+  std::fill(out.pos.begin(), out.pos.end(), 0);  // the ranks are read no more
   internal::HugeVector<std::uint8_t> done(n, 0);
   done[0] = 1;
   for (StateId s : order) {
