@@ -88,6 +88,8 @@ class StateStore {
   void Rehash(std::size_t slots);  // a table of `slots` slots (a power of two), its entries moved in
   void RehashSingle(std::size_t slots);
   StateId Append(std::span<const PackedArc> arcs);
+  // Register's path for two or more arcs, given h == HashArcs(arcs).
+  StateId RegisterMulti(std::span<const PackedArc> arcs, std::uint64_t h, bool* created);
   std::uint64_t SingleSlot(PackedArc a) const {
     const std::uint64_t h = a * 0x9E3779B97F4A7C15ull;
     return (h ^ (h >> 29)) & single_mask_;
