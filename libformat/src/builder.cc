@@ -18,8 +18,9 @@
 // With BuildOptions::threads > 1, phases 1 and 2 are built in runs of
 // leading tiles on as many threads (leading_tile_build.h) and phase 3's tail
 // look-ups are split too; the image does not change (docs/design.md).
-// BuildImage runs them as named steps: CheckOptions, MeasureText (META's
-// figures, input validation), BuildDawg, BuildGaddagFront, PlaceStates,
+// BuildImage runs them as named steps: CheckOptions, MeasureText (input
+// validation, META's figures but the text's CRC), BuildDawg,
+// BuildGaddagFront, PlaceStates (beside it ChecksumText, the CRC),
 // ChooseArcWidth, CountGraphFigures, then EncodeImage (image_writer.h: the
 // sections, header, table and trailer), given WriteArcWords for ARCS.
 #include "lexc/builder.h"
@@ -42,6 +43,7 @@
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
 #include "lexc/huge_pages.h"
+#include "lexc/run_beside.h"
 
 namespace lexc {
 namespace {
@@ -385,11 +387,30 @@ struct TextFigures {
   std::uint32_t longest = 0, shortest = 0;
 };
 
-// Renders the words into a buffer and CRCs it a block at a time, checking
-// each word against max-len and the alphabet on the way.
+// Checks each word against max-len and the alphabet; the figures but the
+// text's (ChecksumText).
 Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet, int max_len) {
   TextFigures f;
   f.shortest = words.size() ? ~0u : 0;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    auto w = words[i];
+    if (w.size() > static_cast<std::size_t>(max_len))
+      return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " + std::to_string(w.size()) +
+                                                " tiles, over max-len " + std::to_string(max_len));
+    for (Tile t : w)
+      if (t < 1 || t > alphabet.size())
+        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has tile code " + std::to_string(t) +
+                                                  ", outside the alphabet's 1.." + std::to_string(alphabet.size()));
+    f.longest = std::max<std::uint32_t>(f.longest, static_cast<std::uint32_t>(w.size()));
+    f.shortest = std::min<std::uint32_t>(f.shortest, static_cast<std::uint32_t>(w.size()));
+    f.tile_total += w.size();
+  }
+  return f;
+}
+
+// The text's length and CRC: the words rendered into a buffer, CRCed a
+// block at a time. Precondition: MeasureText passed.
+void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, TextFigures* f) {
   std::vector<std::string_view> labels(static_cast<std::size_t>(alphabet.size()) + 1);
   for (int t = 1; t <= alphabet.size(); ++t)
     labels[static_cast<std::size_t>(t)] = alphabet.tile(static_cast<Tile>(t)).label;
@@ -397,19 +418,12 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
   std::size_t used = 0;
   const std::size_t worst_line = static_cast<std::size_t>(max_len) * kMaxLabelBytes + 1;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    auto w = words[i];
-    if (w.size() > static_cast<std::size_t>(max_len))
-      return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " + std::to_string(w.size()) +
-                                                " tiles, over max-len " + std::to_string(max_len));
     if (used + worst_line > buf.size()) {
-      f.crc = Crc32c(f.crc, buf.data(), used);
-      f.text_bytes += used;
+      f->crc = Crc32c(f->crc, buf.data(), used);
+      f->text_bytes += used;
       used = 0;
     }
-    for (Tile t : w) {
-      if (t < 1 || t > alphabet.size())
-        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has tile code " + std::to_string(t) +
-                                                  ", outside the alphabet's 1.." + std::to_string(alphabet.size()));
+    for (Tile t : words[i]) {
       const std::string_view l = labels[t];
       if (l.size() == 1) {
         buf[used++] = l[0];
@@ -419,13 +433,9 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
       }
     }
     buf[used++] = '\n';
-    f.longest = std::max<std::uint32_t>(f.longest, static_cast<std::uint32_t>(w.size()));
-    f.shortest = std::min<std::uint32_t>(f.shortest, static_cast<std::uint32_t>(w.size()));
-    f.tile_total += w.size();
   }
-  f.crc = Crc32c(f.crc, buf.data(), used);
-  f.text_bytes += used;
-  return f;
+  f->crc = Crc32c(f->crc, buf.data(), used);
+  f->text_bytes += used;
 }
 
 // Word cuts splitting the sorted words into `parts` runs of whole first
@@ -715,7 +725,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   LEXC_RETURN_IF_ERROR(CheckOptions(options, alphabet));
   auto measured = MeasureText(words, alphabet, options.max_len);
   if (!measured.ok()) return measured.status();
-  const TextFigures& text = *measured;
+  TextFigures& text = *measured;
 
   StateStore store;
   // Rough sizes (SOWPODS: 77K states and 177K arcs for the DAWG, 572K and
@@ -744,7 +754,19 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (options.gaddag) roots.push_back(gaddag_root);
   if (options.dawg) roots.push_back(dawg_root);
   const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
-  const Layout layout = PlaceStates(store, roots, parts);
+  // Only META needs the text's CRC: with threads to spare it is computed
+  // beside the layout, whose walk leaves a core idle.
+  Layout layout;
+  (void)RunBeside(
+      parts > 1,
+      [&] {
+        layout = PlaceStates(store, roots, parts);
+        return Status::Ok();
+      },
+      [&] {
+        ChecksumText(words, alphabet, options.max_len, &text);
+        return Status::Ok();
+      });
   auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   const int width = *chosen;
