@@ -44,6 +44,7 @@
 #include "lexc/format.h"
 #include "lexc/huge_pages.h"
 #include "lexc/run_beside.h"
+#include "lexc/zeroed_array.h"
 
 namespace lexc {
 namespace {
@@ -137,7 +138,7 @@ PrefixList Concatenate(PiecePrefixes* pieces) {
 // the pieces before it (the order within a bucket is moot: the keys are
 // distinct, and SortBuckets sorts each bucket). Returns the kKeyBuckets + 1
 // bucket starts. Consumes *pieces.
-std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, PrefixList* out) {
+std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, ZeroedArray<PrefixEntry>* out) {
   const std::size_t parts = pieces->lists.size();
   std::vector<std::vector<std::uint32_t>> next(parts, std::vector<std::uint32_t>(kKeyBuckets, 0));
   internal::RunParts(parts, [&](std::size_t r) {
@@ -150,7 +151,7 @@ std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, PrefixList* out) 
     for (std::size_t r = 0; r < parts; ++r) at += std::exchange(next[r][b], at);
   }
   start[kKeyBuckets] = at;
-  out->resize(at);
+  *out = ZeroedArray<PrefixEntry>(at);  // fresh pages: first touched by the threads below
   PrefixEntry* to = out->data();
   internal::RunParts(parts, [&](std::size_t r) {
     std::uint32_t* slot = next[r].data();
@@ -181,9 +182,10 @@ std::vector<std::uint32_t> BucketInPlace(PrefixList* entries) {
   return start;
 }
 
-void SortBuckets(PrefixList* entries, std::span<const std::uint32_t> start, std::size_t from, std::size_t to) {
+void SortBuckets(std::span<PrefixEntry> entries, std::span<const std::uint32_t> start, std::size_t from,
+                 std::size_t to) {
   for (std::size_t b = from; b < to; ++b)
-    std::sort(entries->begin() + start[b], entries->begin() + start[b + 1],
+    std::sort(entries.begin() + start[b], entries.begin() + start[b + 1],
               [](const PrefixEntry& x, const PrefixEntry& y) { return x.key() < y.key(); });
 }
 
@@ -294,13 +296,16 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
     discover();
     build_filter();
   }
-  using Host = std::pair<StateId, std::uint32_t>;
+  struct Host {
+    StateId first;         // the hosting list, 0 for none
+    std::uint32_t second;  // where the tail begins in it
+  };
   const auto earlier = [&](StateId m, StateId other) { return !other || rank[m] < rank[other]; };
-  internal::HugeVector<Host> host(n, {0, 0});
-  std::vector<internal::HugeVector<Host>> run_hosts(parts);
+  ZeroedArray<Host> host(n);  // fresh pages: touched by the look-ups, on their threads
+  std::vector<ZeroedArray<Host>> run_hosts(parts);
   internal::RunParts(parts, [&](std::size_t r) {
-    internal::HugeVector<Host>& found = r == 0 ? host : run_hosts[r];
-    if (r) found.assign(n, {0, 0});
+    ZeroedArray<Host>& found = r == 0 ? host : run_hosts[r];
+    if (r) found = ZeroedArray<Host>(n);
     const std::size_t from = std::max<std::size_t>(1, n * r / parts), to = n * (r + 1) / parts;
     for (std::size_t i = from; i < to; ++i) {
       const auto m = static_cast<StateId>(i);
@@ -312,7 +317,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
         const std::uint64_t fi = filter_index(h);
         if (!(filter[fi >> 6] >> (fi & 63) & 1)) continue;
         const StateId l = store.Find(arcs.subspan(j), h);
-        if (l && seen(l) && earlier(m, found[l].first)) found[l] = {m, static_cast<std::uint32_t>(j)};
+        if (l && seen(l) && earlier(m, found[l].first)) found[l] = Host{m, static_cast<std::uint32_t>(j)};
       }
     }
   });
@@ -321,11 +326,12 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
       const Host h = run_hosts[r][l];
       if (h.first && earlier(h.first, host[l].first)) host[l] = h;
     }
-    internal::HugeVector<Host>().swap(run_hosts[r]);
+    run_hosts[r] = ZeroedArray<Host>();
   }
   // Follow host chains (each hop is to a strictly longer list) to the
-  // maximal list; place maximal lists in discovery order.
-  std::fill(out.pos.begin(), out.pos.end(), 0);  // the ranks are read no more
+  // maximal list; place maximal lists in discovery order. The ranks in pos
+  // are read no more: each reachable state's pos is set below, and the
+  // others' (state 0's among them) stayed 0.
   internal::HugeVector<std::uint8_t> done(n, 0);
   done[0] = 1;
   for (StateId s : order) {
@@ -609,26 +615,30 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
     if (options.progress) options.progress("gaddag", done, total);
   };
   StateId root = 0;
-  PrefixList prefixes;
+  PrefixList list;                     // the pieces' lists concatenated
+  ZeroedArray<PrefixEntry> scattered;  // or scattered to their buckets
+  std::span<PrefixEntry> prefixes;
   if (!bits) {
-    prefixes = Concatenate(pieces);
-    SortUnpackedPrefixes(words, &prefixes);
+    list = Concatenate(pieces);
+    SortUnpackedPrefixes(words, &list);
     IncrementalBuilder b(store);
-    AddReversedPrefixes(words, bits, prefixes, &b, report);
+    AddReversedPrefixes(words, bits, list, &b, report);
     root = b.Finish([](std::size_t, StateId) {});
   } else {
     std::vector<std::uint32_t> start;
     if (total <= kScatterEntries) {
-      start = BucketPieces(pieces, &prefixes);
+      start = BucketPieces(pieces, &scattered);
+      prefixes = std::span(scattered.data(), scattered.size());
     } else {
-      prefixes = Concatenate(pieces);
-      start = BucketInPlace(&prefixes);
+      list = Concatenate(pieces);
+      start = BucketInPlace(&list);
+      prefixes = list;
     }
     const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
     const std::vector<std::size_t> cuts = CutByLeadingTile(start, bits, parts);
     const std::span<const PrefixEntry> all(prefixes);
     auto piece = [&](std::size_t r, StateStore* piece_store) {
-      SortBuckets(&prefixes, start, cuts[r], cuts[r + 1]);
+      SortBuckets(prefixes, start, cuts[r], cuts[r + 1]);
       const auto run = all.subspan(start[cuts[r]], start[cuts[r + 1]] - start[cuts[r]]);
       IncrementalBuilder b(piece_store);
       // The calling thread (piece 0) reports, its share scaled to the whole.
