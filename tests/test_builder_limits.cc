@@ -271,6 +271,17 @@ TEST_CASE("Limits: arc width against alphabet size, graph choice, max-len, tile 
     auto r = BuildImage(ok, Alphabet(), BuildOptions{});
     CheckError(r.status(), Errc::kInvalidArgument);
   }
+  SECTION("the first bad word in list order is the one named") {
+    // Sorted: {1, 2}, {1, 27, 2}, {2, 3}, {3, 0}: words 2 and 4 are bad.
+    auto r = BuildImage(WordList::FromUnsorted({{3, 0}, {2, 3}, {1, 27, 2}, {1, 2}}), Alphabet::English(), {});
+    CheckError(r.status(), Errc::kInvalidArgument);
+    CHECK(r.status().detail() == "word 2 has tile code 27, outside the alphabet's 1..26");
+    // A word over max-len before a bad tile is named first.
+    BuildOptions o;
+    o.max_len = 2;
+    r = BuildImage(WordList::FromUnsorted({{1, 2, 3}, {2, 27}}), Alphabet::English(), o);
+    CHECK(r.status().detail() == "word 1 has 3 tiles, over max-len 2");
+  }
 }
 
 TEST_CASE("Multi-letter tiles: a Spanish-like alphabet (CH, LL, RR, Ñ) round-trips") {

@@ -398,15 +398,33 @@ struct TextFigures {
 Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet, int max_len) {
   TextFigures f;
   f.shortest = words.size() ? ~0u : 0;
+  // The tiles are stored flat, in word order: one branch-free pass over all
+  // of them (vectorized) clears the common case; only a list holding a bad
+  // tile is scanned word by word, to name the first.
+  bool tiles_ok = false;
+  if (const std::size_t n = words.size(); n > 0) {
+    const Tile* first = words[0].data();
+    const Tile* end = words[n - 1].data() + words[n - 1].size();
+    if (end >= first && static_cast<std::size_t>(end - first) == words.total_tiles()) {
+      Tile lo = 0xFF, hi = 0;
+      for (const Tile* p = first; p != end; ++p) {
+        lo = std::min(lo, *p);
+        hi = std::max(hi, *p);
+      }
+      tiles_ok = lo >= 1 && hi <= alphabet.size();
+    }
+  }
   for (std::size_t i = 0; i < words.size(); ++i) {
     auto w = words[i];
     if (w.size() > static_cast<std::size_t>(max_len))
       return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has " + std::to_string(w.size()) +
                                                 " tiles, over max-len " + std::to_string(max_len));
-    for (Tile t : w)
-      if (t < 1 || t > alphabet.size())
-        return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has tile code " + std::to_string(t) +
-                                                  ", outside the alphabet's 1.." + std::to_string(alphabet.size()));
+    if (!tiles_ok)
+      for (Tile t : w)
+        if (t < 1 || t > alphabet.size())
+          return Status(Errc::kInvalidArgument, "word " + std::to_string(i + 1) + " has tile code " +
+                                                    std::to_string(t) + ", outside the alphabet's 1.." +
+                                                    std::to_string(alphabet.size()));
     f.longest = std::max<std::uint32_t>(f.longest, static_cast<std::uint32_t>(w.size()));
     f.shortest = std::min<std::uint32_t>(f.shortest, static_cast<std::uint32_t>(w.size()));
     f.tile_total += w.size();
