@@ -2,8 +2,9 @@
 // bytes.
 //
 // Byte 0 picks the alphabet size (3..6 letters), the graphs (DAWG, GADDAG,
-// both) and the arc encoding (the smallest width, 8 bytes, or bit-packed);
-// byte 1 the max-len (1..8). Every
+// both), the arc encoding (the smallest width, 8 bytes, or bit-packed) and
+// the builder's threads (1..3: an image built on 2 or 3 must equal the
+// one-thread image, byte for byte); byte 1 the max-len (1..8). Every
 // further byte is a tile (b mod (letters + 1)), 0 ending a word; words longer
 // than max-len are cut. BuildImage must succeed; the image must open and
 // pass Verify; its metadata, ForEachWord and Contains must agree with the
@@ -77,6 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int graphs = data[0] / 4 % 3;     // 0 DAWG, 1 GADDAG, 2 both
   const int encoding = data[0] / 12 % 3;  // 0 smallest width, 1 8 bytes, 2 bit-packed
   const int width = encoding == 1 ? 8 : 0;
+  const int threads = 1 + data[0] / 36 % 3;  // 1..3 (the image must not depend on it)
   const int max_len = 1 + data[1] % 8;
   std::set<Word> model;
   Word cur;
@@ -99,8 +101,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opt.arc_width = width;
   opt.compact = encoding == 2;
   opt.max_len = max_len;
+  opt.threads = threads;
   auto image = BuildImage(list, alphabet, opt);
   FUZZ_CHECK_MSG(image.ok(), image.status().ToString());
+  if (threads > 1) {
+    BuildOptions one = opt;
+    one.threads = 1;
+    auto serial = BuildImage(list, alphabet, one);
+    FUZZ_CHECK_MSG(serial.ok(), serial.status().ToString());
+    FUZZ_CHECK(*serial == *image);
+  }
   fuzz::AlignedBytes buf(image->data(), image->size());
   auto lex = Lexicon::FromBytes(buf.bytes());
   FUZZ_CHECK_MSG(lex.ok(), lex.status().ToString());
