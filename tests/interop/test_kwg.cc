@@ -349,17 +349,7 @@ TEST_CASE("a lexicon over the 22-bit arc index is refused with the count and the
   const auto image_of = [](std::size_t n) {
     std::vector<std::uint32_t> arcs(n, 0x40000000u);
     arcs[1] = 0x80000000u | 0x40000000u | (1u << 24);  // A, accepts, last
-    Metadata m;
-    m.word_count = 1;
-    m.tile_total = 1;
-    m.text_bytes = 2;
-    m.longest_word = 1;
-    m.shortest_word = 1;
-    m.max_len = 15;
-    GraphInfo d{1, 1, 1, 1, 1};
-    auto bytes = EncodeImageFromArcs(Alphabet::English(), m, &d, nullptr, arcs);
-    REQUIRE(bytes.ok());
-    return Image(*bytes);
+    return lexc::test::ImageOfArcs(arcs, GraphInfo{1, 1, 1, 1, 1});
   };
   KwgWriteOptions o;
   o.gaddag = false;

@@ -15,6 +15,7 @@
 
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
+#include "lexc/image_writer.h"
 #include "lexc/io.h"
 
 namespace lexc::test {
@@ -134,6 +135,20 @@ Image BuildOrFail(const WordSet& words, const Alphabet& a, const BuildOptions& o
   INFO(r.status().ToString());
   REQUIRE(r.ok());
   return Image(*r);
+}
+
+Image ImageOfArcs(const std::vector<std::uint32_t>& arcs, const GraphInfo& dawg) {
+  Metadata m;
+  m.word_count = 1;
+  m.tile_total = 1;
+  m.text_bytes = 2;
+  m.longest_word = 1;
+  m.shortest_word = 1;
+  m.max_len = 15;
+  auto bytes = EncodeImageFromArcs(Alphabet::English(), m, &dawg, nullptr, arcs);
+  INFO(bytes.status().ToString());
+  REQUIRE(bytes.ok());
+  return Image(*bytes);
 }
 
 Lexicon OpenOrFail(const Image& img) {

@@ -98,6 +98,11 @@ void CheckError(const Status& s, Errc code, const std::string& detail_part = "")
 Image BuildOrFail(const WordSet& words, const Alphabet& a, const BuildOptions& o = {});
 // FromBytes or fails the current test.
 Lexicon OpenOrFail(const Image& img);
+// An English DAWG-only image of hand-made 4-byte arcs (the sentinel first)
+// whose META is that of the one word "A" (1 word, 1 tile, 2 text bytes,
+// max-len 15), with `dawg` as its descriptor; fails the current test if it
+// cannot be encoded. Verify() then checks the arcs against both.
+Image ImageOfArcs(const std::vector<std::uint32_t>& arcs, const GraphInfo& dawg);
 
 struct GraphChoice {
   const char* name;
