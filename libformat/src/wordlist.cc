@@ -160,8 +160,8 @@ std::size_t WordList::Normalize() {
     for (std::size_t i = 0; i < n; ++i) order[i] = keys[i].index;
   }
 
-  std::vector<Tile> tiles;
-  std::vector<std::uint32_t> starts;
+  internal::HugeVector<Tile> tiles;
+  internal::HugeVector<std::uint32_t> starts;
   tiles.reserve(tiles_.size());
   starts.reserve(n + 1);
   starts.push_back(0);
@@ -471,7 +471,10 @@ class WordListReader {
     if (normalized) text = nfc_;
     const std::size_t base = tiles_.size();
     std::size_t bad = 0;
-    if (!alphabet_.Tokenize(text, &tiles_, &bad)) {
+    word_.clear();
+    const bool tokenized = alphabet_.Tokenize(text, &word_, &bad);
+    tiles_.insert(tiles_.end(), word_.begin(), word_.end());
+    if (!tokenized) {
       tiles_.resize(base);
       // A normalized word's bytes are not the line's: count them in the word.
       std::string reason = Reason(text, bad, normalized ? bad + 1 : b + bad + 1, alphabet_, &rep_.not_in_alphabet);
@@ -655,9 +658,10 @@ class WordListReader {
   ReadReport& rep_;
   const std::size_t max_len_, max_reported_;
   WordList list_;
-  std::vector<Tile>& tiles_;
-  std::vector<std::uint32_t>& starts_;
-  bool sorted_ = true;  // every word kept so far followed a smaller one
+  internal::HugeVector<Tile>& tiles_;
+  internal::HugeVector<std::uint32_t>& starts_;
+  std::vector<Tile> word_;  // a short line's tiles (Tokenize)
+  bool sorted_ = true;      // every word kept so far followed a smaller one
   std::size_t compact_at_ = kCompactStep;
 
   std::string head_;  // the first bytes, until a BOM is ruled in or out

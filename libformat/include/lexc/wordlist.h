@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/huge_pages.h"
 #include "lexc/io.h"
 #include "lexc/status.h"
 
@@ -49,8 +50,10 @@ class WordList {
   // Tokenizes straight into tiles_ (no per-word copy).
   friend class WordListReader;
 
-  std::vector<Tile> tiles_;
-  std::vector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
+  // On huge pages when large (lexc/huge_pages.h): a list of SOWPODS' size
+  // is then a few page faults instead of a thousand.
+  internal::HugeVector<Tile> tiles_;
+  internal::HugeVector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
 };
 
 // The default ReadOptions::max_words: about 75 times the largest published
