@@ -158,6 +158,19 @@ void RequireModel(const WordList& list, const WordSet& model) {
   }
 }
 
+// A strict read: the model's first bad line, else its words and figures.
+void RequireStrictModel(const lexc::Result<WordList>& strict, const ReadReport& rep, const LineModel& model) {
+  if (model.first_bad_line) {
+    CheckError(strict.status(), Errc::kBadInput, "chunks:" + std::to_string(model.first_bad_line) + ": ");
+    return;
+  }
+  REQUIRE(strict.ok());
+  RequireModel(*strict, model.words);
+  CHECK(rep.lines == model.lines);
+  CHECK(rep.words == model.accepted);
+  CHECK(rep.duplicates == model.accepted - model.words.size());
+}
+
 TEST_CASE("Streaming: every chunk size reads as the line model, plain and zstd, English and Spanish") {
   auto spanish = Alphabet::LoadFile(lexc::test::SourcePath("formats/alphabets/spanish.txt"));
   REQUIRE(spanish.ok());
@@ -177,14 +190,8 @@ TEST_CASE("Streaming: every chunk size reads as the line model, plain and zstd, 
           const std::string_view bytes = zstd ? std::string_view(packed) : std::string_view(text);
           ReadReport rep;
           auto strict = ReadInChunks(bytes, chunk, *a, {.max_len = 9}, &rep);
-          if (model.first_bad_line) {
-            CheckError(strict.status(), Errc::kBadInput, "chunks:" + std::to_string(model.first_bad_line) + ": ");
-          } else {
-            REQUIRE(strict.ok());
-            RequireModel(*strict, model.words);
-            CHECK(rep.lines == model.lines);
-            CHECK(rep.words == model.accepted);
-            CHECK(rep.duplicates == model.accepted - model.words.size());
+          RequireStrictModel(strict, rep, model);
+          if (strict.ok()) {
             CHECK(rep.input_bytes == text.size());
             CHECK(rep.compressed == zstd);
           }
@@ -465,3 +472,177 @@ TEST_CASE("InputStream: zstd frames that decompress to nothing still meet the li
 }
 
 }  // namespace
+
+// ---- The fast path (FastLines): sorted lists of plain words ----
+
+// A sorted list of `count` distinct random words, mostly plain upper-case
+// lines (the fast path's input), with every other kind of line sprinkled in:
+// lower and mixed case, CRLF, blank and comment lines, blanks around a word,
+// repeats (as written and in the other case), words of 15, 16 and 20
+// tiles, and (if `bad`) bad lines and (if `unsorted`) a word out of order
+// late in the list. Multi-letter alphabets add lines the fast path leaves
+// to the general one (CH, LL, Ñ).
+std::string SortedMostlyPlain(const Alphabet& a, std::mt19937_64& rng, int count, bool bad, bool unsorted) {
+  const WordSet words = lexc::test::ToSet(lexc::test::RandomWords(rng, count, a.size(), 14));
+  std::string text;
+  const auto label = [&](const Word& w, bool lower) {
+    std::string s;
+    for (Tile t : w) a.AppendLabel(t, lower, &s);
+    return s;
+  };
+  std::size_t n = 0;
+  for (const Word& w : words) {
+    const std::string up = label(w, false);
+    ++n;
+    switch (rng() % 60) {
+      case 0:
+        text += label(w, true) + "\n";
+        break;
+      case 1:
+        text += up + "\r\n";
+        break;
+      case 2:
+        text += "\n" + up + "\n\r\n";
+        break;
+      case 3:
+        text += "# " + up + "\n" + up + "\n";
+        break;
+      case 4:
+        text += " " + up + "\n";
+        break;
+      case 5:
+        text += up + "\t\n";
+        break;
+      case 6:
+        text += up + "\n" + up + "\n";
+        break;
+      case 7:
+        text += up + "\n" + label(w, true) + "\r\n" + up + "\n";
+        break;
+      case 8:
+        text += up + up + "\n";  // up to 28 tiles, in order after `up`
+        break;
+      case 9:
+        text += up + std::string(16 - std::min<std::size_t>(up.size(), 15), 'Z') + "\n";  // 16 bytes or more
+        break;
+      case 10:
+        if (bad) text += up + "1\n";
+        break;
+      case 11:
+        if (bad) text += up + " " + up + "\n";
+        break;
+      case 12:
+        if (bad) text += up + "\xC3\n";
+        break;
+      case 13:
+        if (unsorted && n > words.size() * 3 / 4) text += "AA\n";
+        break;
+      default:
+        text += up + "\n";
+    }
+  }
+  if (rng() % 2 && !text.empty()) text.pop_back();  // no final newline
+  return text;
+}
+
+// input_bytes only for a whole read: a failed read has read what its chunks held.
+void CheckSameReport(const ReadReport& x, const ReadReport& y, bool whole) {
+  CHECK(x.lines == y.lines);
+  CHECK(x.words == y.words);
+  CHECK(x.duplicates == y.duplicates);
+  CHECK(x.skipped_invalid == y.skipped_invalid);
+  CHECK(x.skipped_long == y.skipped_long);
+  if (whole) CHECK(x.input_bytes == y.input_bytes);
+  CHECK(x.compressed == y.compressed);
+  CHECK(x.examples == y.examples);
+  CHECK(x.word_limit == y.word_limit);
+  CHECK(x.not_in_alphabet == y.not_in_alphabet);
+}
+
+// Reads `bytes` as a whole and in `chunk`-byte pieces and requires exactly
+// what 1-byte chunks give: chunks that never hold a whole word line, so
+// that every word is read by the general path (ShortLine, AddWord).
+void SameAsGeneralPath(std::string_view bytes, const Alphabet& a, const ReadOptions& o, std::size_t chunk) {
+  ReadReport want_rep, got_rep;
+  auto want = ReadInChunks(bytes, 1, a, o, &want_rep);
+  auto got = ReadInChunks(bytes, chunk, a, o, &got_rep);
+  REQUIRE(got.ok() == want.ok());
+  CheckSameReport(got_rep, want_rep, want.ok());
+  if (!want.ok()) {
+    CHECK(got.status().code() == want.status().code());
+    CHECK(got.status().detail() == want.status().detail());
+    return;
+  }
+  REQUIRE(got->size() == want->size());
+  for (std::size_t i = 0; i < got->size(); ++i) {
+    const auto x = (*got)[i], y = (*want)[i];
+    REQUIRE(std::equal(x.begin(), x.end(), y.begin(), y.end()));
+  }
+}
+
+TEST_CASE("Fast path: sorted plain lists read as the general path and the line model, at any chunk size") {
+  auto spanish = Alphabet::LoadFile(lexc::test::SourcePath("formats/alphabets/spanish.txt"));
+  REQUIRE(spanish.ok());
+  const Alphabet english = Alphabet::English();
+  // Only A and B: no letter of the English case's fast translation.
+  auto ab = Alphabet::FromTiles("ab", {{"A", "", 1, 1}, {"B", "", 1, 1}}, 0, 0);
+  REQUIRE(ab.ok());
+  const std::vector<const Alphabet*> alphabets = {&english, &*spanish, &*ab};
+  std::mt19937_64 rng(4242);
+  for (const Alphabet* a : alphabets) {
+    for (int round = 0; round < 4; ++round) {
+      const bool bad = round & 1, unsorted = round & 2;
+      // 12,000 words: some 100 KB, windows of 64 KiB with lines across them.
+      const std::string text = SortedMostlyPlain(*a, rng, 12'000, bad, unsorted);
+      const std::string packed = Zstd(text);
+      for (int max_len : {15, 7, 20}) {
+        const LineModel model = Model(text, *a, max_len);
+        for (std::size_t chunk : {std::size_t{0}, std::size_t{17}, std::size_t{4099}, std::size_t{65536 + 5},
+                                  std::size_t(1 + rng() % 50000)}) {
+          for (bool zstd : {false, true}) {
+            if (zstd && chunk != 0 && chunk != 4099) continue;
+            INFO(a->name() << " round " << round << " max_len " << max_len << " chunk " << chunk
+                           << (zstd ? " zstd" : " plain"));
+            const std::string_view bytes = zstd ? std::string_view(packed) : std::string_view(text);
+            for (bool skip : {false, true})
+              SameAsGeneralPath(bytes, *a, {.max_len = max_len, .skip_invalid = skip, .max_reported = 5}, chunk);
+            ReadReport rep;
+            RequireStrictModel(ReadInChunks(bytes, chunk, *a, {.max_len = max_len}, &rep), rep, model);
+          }
+        }
+        // The word limit met inside the fast path: the same error and figures.
+        const std::uint64_t limit = model.words.size() / 2;
+        for (std::size_t chunk : {std::size_t{0}, std::size_t{4099}})
+          SameAsGeneralPath(text, *a, {.max_len = max_len, .skip_invalid = true, .max_words = limit}, chunk);
+      }
+    }
+  }
+}
+
+TEST_CASE("Fast path: line ends, repeats and order at the edges of windows and chunks") {
+  const Alphabet en = Alphabet::English();
+  // A line of 15 letters ending at every offset around the 64 KiB window,
+  // with LF or CR LF, then repeats of it and of the word before it.
+  for (const std::string eol : {"\n", "\r\n"}) {
+    for (std::size_t shift = 0; shift < 20; ++shift) {
+      std::string text(shift, '\n');
+      int k = 0;
+      while (text.size() < (64u << 10) + 64) {
+        std::string w = "AAAAAAAAAA";
+        for (int v = k++, j = 9; v; v /= 26, --j) w[static_cast<std::size_t>(j)] = static_cast<char>('A' + v % 26);
+        text += w + (k % 3 ? "BCDEF" : "") + eol;
+      }
+      text += text.substr(text.size() - 40);  // the last lines again: repeats, then an out-of-order word
+      INFO("eol " << eol.size() << " shift " << shift);
+      for (std::size_t chunk : {std::size_t{0}, std::size_t{65536}, std::size_t{65537}, std::size_t{3000}})
+        SameAsGeneralPath(text, en, {}, chunk);
+    }
+  }
+  // Edge lines: the last without LF, a lone CR, CR at a chunk's end, an
+  // empty list, only blank lines, a word of exactly 15 and of 16 letters.
+  for (const std::string text :
+       {"", "\n\n\n", "A", "A\r", "AB\nAC\r", "AB\r\r\nAC\n", "AB\rAC\n", "ABCDEFGHIJKLMNO\nABCDEFGHIJKLMNOP\n",
+        "ABCDEFGHIJKLMNOP\nB\n", "qi\nQI\nqI\nZA\n", "ZA\nQI\n", "B\nA\nB\nA\n", "AA\n#\nAB\n \nAC\n"})
+    for (std::size_t chunk : {std::size_t{0}, std::size_t{2}, std::size_t{3}})
+      for (bool skip : {false, true}) SameAsGeneralPath(text, en, {.skip_invalid = skip}, chunk);
+}

@@ -1,11 +1,16 @@
 #include "lexc/wordlist.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <limits>
 #include <new>
 #include <numeric>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "lexc/escape.h"
 #include "lexc/io.h"
@@ -68,6 +73,38 @@ inline int Compare(std::span<const Tile> tiles, std::span<const Tile> a, std::sp
   return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
+// Index of the first zero byte among p[0..16), or 16 when none.
+inline unsigned FirstZero16(const Tile* p) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())));
+  return static_cast<unsigned>(std::countr_zero(m | 0x10000u));
+#else
+  for (unsigned i = 0; i < 16; ++i)
+    if (p[i] == 0) return i;
+  return 16;
+#endif
+}
+
+// A word of at most 16 tiles as an order key: its tiles zero-padded to 16,
+// most significant first. Tiles are never 0, so keys order as the words do
+// (a prefix first) and are equal only for equal words; a word of over 16
+// tiles keyed by its first 16 differs from every word of at most 15.
+struct Key16 {
+  std::uint64_t hi = 0, lo = 0;
+  static Key16 Of(const Tile* p, std::size_t n) {  // reads p[0..16) when n >= 16, else p[0..n)
+    Tile b[16] = {};
+    std::memcpy(b, p, std::min<std::size_t>(n, 16));
+    std::uint64_t x, y;
+    std::memcpy(&x, b, 8);
+    std::memcpy(&y, b + 8, 8);
+    if constexpr (std::endian::native == std::endian::little) return {__builtin_bswap64(x), __builtin_bswap64(y)};
+    return {x, y};
+  }
+  friend bool operator==(const Key16&, const Key16&) = default;
+  friend bool operator<(const Key16& a, const Key16& b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
+};
+
 }  // namespace
 
 WordList WordList::FromUnsorted(std::vector<std::vector<Tile>> words, std::size_t* dups) {
@@ -123,8 +160,8 @@ std::size_t WordList::Normalize() {
     for (std::size_t i = 0; i < n; ++i) order[i] = keys[i].index;
   }
 
-  std::vector<Tile> tiles;
-  std::vector<std::uint32_t> starts;
+  internal::HugeVector<Tile> tiles;
+  internal::HugeVector<std::uint32_t> starts;
   tiles.reserve(tiles_.size());
   starts.reserve(n + 1);
   starts.push_back(0);
@@ -169,6 +206,12 @@ class WordListReader {
     tiles_.reserve(hint);
     starts_.reserve(hint / 8 + 2);
     starts_.push_back(0);
+    for (int b = 0; b < 256; ++b) {
+      direct_[static_cast<std::size_t>(b)] = alphabet.DirectTile(static_cast<unsigned char>(b));
+      any_direct_ = any_direct_ || direct_[static_cast<std::size_t>(b)] != 0;
+      const bool letter = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z');
+      english_ = english_ && direct_[static_cast<std::size_t>(b)] == (letter ? (b & 0x1F) : 0);
+    }
   }
 
   // Parses one more chunk. Errors end the read: the first bad line (strict),
@@ -219,7 +262,12 @@ class WordListReader {
   Status FeedText(std::string_view chunk) {
     const char* p = chunk.data();
     const char* const end = p + chunk.size();
+    window_text_ = nullptr;  // the window was over the previous chunk
     while (p < end) {
+      if (!in_line_) {
+        LEXC_RETURN_IF_ERROR(FastLines(p, end));
+        if (p == end) break;
+      }
       const std::size_t repeat = last_word_line_.size();
       // A whole line repeating the last word's line byte for byte (runs of
       // one word, as in a decompression bomb) is that word again: count it.
@@ -258,6 +306,140 @@ class WordListReader {
     return Status::Ok();
   }
 
+  // The fast path, for the lines of a sorted list that are plain words:
+  // consumes whole lines from p on that are empty or hold 1 to
+  // min(max_len, 15) bytes that each read as a tile alone
+  // (Alphabet::DirectTile), then LF or CR LF, while each word is not below
+  // the previous one; stops (p at its start) at the first other line, or at
+  // a line the chunk cuts, for the general path. Such a line has no blank,
+  // '#', non-ASCII byte or multi-byte label, so ShortLine and AddWord would
+  // read it as these tiles, count it and keep it or drop it as a repeat just
+  // so. The text is translated a window at a time, and a line's end found
+  // by one 16-byte compare; kept tiles are staged and appended a window at
+  // a time. Errors: the word limit (as CheckWordLimit).
+  Status FastLines(const char*& p, const char* const end) {
+    if (!any_direct_ || !sorted_) return Status::Ok();
+    const std::size_t max_fast = std::min<std::size_t>(max_len_, 15);
+    if (window_.empty()) {
+      window_.resize(kWindow + 16);
+      stage_.resize(kWindow + 16);
+      stage_starts_.resize(kWindow / 2 + 1);
+    }
+    Key16 prev;  // the last word kept
+    bool have_prev = list_.size() > 0;
+    if (have_prev) {
+      const auto w = list_[list_.size() - 1];
+      prev = Key16::Of(w.data(), w.size());
+    }
+    // Words beyond which a kept word ends the read (CheckWordLimit).
+    const std::uint64_t limit = options_.max_words ? options_.max_words : ~std::uint64_t{0};
+    std::string_view last_line;
+    bool over_limit = false;
+    while (p < end && !over_limit) {
+      if (!window_text_ || p < window_text_ || p >= window_text_ + window_len_) {
+        window_text_ = p;
+        window_len_ = std::min<std::size_t>(static_cast<std::size_t>(end - p), kWindow);
+        Translate(reinterpret_cast<const unsigned char*>(p), window_len_, window_.data());
+        std::memset(window_.data() + window_len_, 0, 16);
+      }
+      const auto* s = reinterpret_cast<const unsigned char*>(window_text_);
+      const Tile* t = window_.data();
+      Tile* const stage = stage_.data();
+      std::uint32_t* const stage_starts = stage_starts_.data();
+      const std::size_t n = window_len_;
+      const std::size_t tiles_base = tiles_.size();
+      std::size_t kept_before = list_.size();
+      std::size_t staged = 0, words = 0, lines = 0, kept = 0;
+      std::size_t i = static_cast<std::size_t>(p - window_text_);
+      bool stop = false;
+      while (i < n) {
+        const std::size_t z = FirstZero16(t + i);
+        if (i + z >= n) break;         // the window (or the chunk) ends inside the line
+        std::size_t next = i + z + 1;  // after the LF
+        if (z > max_fast) {            // too long: the general path tells
+          stop = true;
+          break;
+        }
+        if (s[i + z] == '\r' && next < n && s[next] == '\n') {
+          ++next;
+        } else if (s[i + z] == '\r' && next == n) {
+          break;  // CR at the window's end: the LF may follow in the next
+        } else if (s[i + z] != '\n') {
+          stop = true;
+          break;
+        }
+        if (z > 0) {
+          std::uint64_t x, y;
+          std::memcpy(&x, t + i, 8);
+          std::memcpy(&y, t + i + 8, 8);
+          if constexpr (std::endian::native == std::endian::little) {
+            x &= z >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * z)) - 1;
+            y &= z <= 8 ? 0 : (std::uint64_t{1} << (8 * (z - 8))) - 1;
+            x = __builtin_bswap64(x);
+            y = __builtin_bswap64(y);
+          } else {
+            x &= z >= 8 ? ~std::uint64_t{0} : ~(~std::uint64_t{0} >> (8 * z));
+            y &= z <= 8 ? 0 : ~(~std::uint64_t{0} >> (8 * (z - 8)));
+          }
+          const Key16 key{x, y};
+          if (have_prev && !(prev < key)) {
+            // Out of order: the general path turns to unsorted reading.
+            if (!(key == prev)) {
+              stop = true;
+              break;
+            }
+          } else {  // kept
+            std::memcpy(stage + staged, t + i, 16);
+            staged += z;
+            stage_starts[kept++] = static_cast<std::uint32_t>(tiles_base + staged);
+            prev = key;
+            have_prev = true;
+            if (kept_before + kept > limit) over_limit = true;
+          }
+          ++words;
+          last_line = std::string_view(window_text_ + i, next - i - 1);
+        }
+        ++lines;
+        i = next;
+        if (over_limit) break;
+      }
+      tiles_.insert(tiles_.end(), stage, stage + staged);
+      starts_.insert(starts_.end(), stage_starts, stage_starts + kept);
+      rep_.words += words;
+      line_no_ += lines;
+      p = window_text_ + i;
+      if (stop || window_text_ + n == end) break;
+      if (!over_limit) window_text_ = nullptr;  // a line crosses the window's end: translate from it on
+    }
+    if (last_line.data()) last_word_line_.assign(last_line);
+    return over_limit ? CheckWordLimit() : Status::Ok();
+  }
+
+  // t[k] = direct_[s[k]] for k < n.
+  void Translate(const unsigned char* s, std::size_t n, Tile* t) const {
+    std::size_t k = 0;
+#if defined(__SSE2__)
+    if (english_) {  // A..Z and a..z to 1..26, everything else to 0
+      const __m128i case_bit = _mm_set1_epi8(0x20), low = _mm_set1_epi8('a' - 1), high = _mm_set1_epi8('z' + 1),
+                    five = _mm_set1_epi8(0x1F);
+      for (; k + 16 <= n; k += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k));
+        const __m128i folded = _mm_or_si128(v, case_bit);  // bytes over 0x7F stay negative: no letter
+        const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, low), _mm_cmplt_epi8(folded, high));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(t + k), _mm_and_si128(_mm_and_si128(v, five), letter));
+      }
+    }
+#endif
+    const Tile* map = direct_.data();
+    for (; k + 8 <= n; k += 8) {
+      std::uint64_t v = 0;
+      for (std::size_t j = 0; j < 8; ++j) v |= std::uint64_t{map[s[k + j]]} << (8 * j);
+      if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+      std::memcpy(t + k, &v, 8);
+    }
+    for (; k < n; ++k) t[k] = map[s[k]];
+  }
+
   // The current line ends after `rest`.
   Status EndLine(std::string_view rest) {
     Status st = Status::Ok();
@@ -289,7 +471,10 @@ class WordListReader {
     if (normalized) text = nfc_;
     const std::size_t base = tiles_.size();
     std::size_t bad = 0;
-    if (!alphabet_.Tokenize(text, &tiles_, &bad)) {
+    word_.clear();
+    const bool tokenized = alphabet_.Tokenize(text, &word_, &bad);
+    tiles_.insert(tiles_.end(), word_.begin(), word_.end());
+    if (!tokenized) {
       tiles_.resize(base);
       // A normalized word's bytes are not the line's: count them in the word.
       std::string reason = Reason(text, bad, normalized ? bad + 1 : b + bad + 1, alphabet_, &rep_.not_in_alphabet);
@@ -446,6 +631,17 @@ class WordListReader {
                                     " distinct words, the limit of words kept");
   }
 
+  // The fast path's state (FastLines): direct_[b] is Alphabet::DirectTile(b).
+  static constexpr std::size_t kWindow = 64 << 10;
+  std::array<Tile, 256> direct_{};
+  bool any_direct_ = false;
+  bool english_ = true;                // direct_ maps exactly A..Z and a..z, to 1..26 (Translate's vector case)
+  const char* window_text_ = nullptr;  // the translated text, in the current chunk
+  std::size_t window_len_ = 0;
+  std::vector<Tile> window_;                 // direct_ of window_text_[0, window_len_), then 16 zeros
+  std::vector<Tile> stage_;                  // kept tiles not yet appended to tiles_
+  std::vector<std::uint32_t> stage_starts_;  // their words' ends, not yet appended to starts_
+
   // A direct-mapped cache of recent words (indices into list_) that drops
   // most repeats of unsorted input (QI AA ZA QI AA ZA ...) before they are
   // buffered; cleared whenever indices change.
@@ -462,9 +658,10 @@ class WordListReader {
   ReadReport& rep_;
   const std::size_t max_len_, max_reported_;
   WordList list_;
-  std::vector<Tile>& tiles_;
-  std::vector<std::uint32_t>& starts_;
-  bool sorted_ = true;  // every word kept so far followed a smaller one
+  internal::HugeVector<Tile>& tiles_;
+  internal::HugeVector<std::uint32_t>& starts_;
+  std::vector<Tile> word_;  // a short line's tiles (Tokenize)
+  bool sorted_ = true;      // every word kept so far followed a smaller one
   std::size_t compact_at_ = kCompactStep;
 
   std::string head_;  // the first bytes, until a BOM is ruled in or out

@@ -106,6 +106,13 @@ class Alphabet {
   // fold that matched, else null (a label matched).
   std::size_t MatchAt(std::string_view text, std::size_t pos, Tile* tile, const FoldInfo** fold) const;
 
+  // The tile that byte b alone always reads as, or 0: b is an ASCII byte
+  // that is a whole match (a one-character label or fold) and no longer
+  // label or fold starts with it, so a run of such bytes tokenizes byte by
+  // byte (English: every letter of either case; Spanish: not C, L, R).
+  // For fast paths that skip Tokenize on plain text; O(1).
+  Tile DirectTile(unsigned char b) const { return byte_to_tile_[b]; }
+
   // Plain word text: concatenated labels ("CHURRO"), as dump and query
   // results print words; out-of-range codes render as "<N>". Such text reads
   // back by Tokenize only for words of a list (greedy-tokenized already);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/huge_pages.h"
 #include "lexc/io.h"
 #include "lexc/status.h"
 
@@ -49,8 +50,10 @@ class WordList {
   // Tokenizes straight into tiles_ (no per-word copy).
   friend class WordListReader;
 
-  std::vector<Tile> tiles_;
-  std::vector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
+  // On huge pages when large (lexc/huge_pages.h): a list of SOWPODS' size
+  // is then a few page faults instead of a thousand.
+  internal::HugeVector<Tile> tiles_;
+  internal::HugeVector<std::uint32_t> starts_;  // size()+1 offsets into tiles_
 };
 
 // The default ReadOptions::max_words: about 75 times the largest published
@@ -99,7 +102,12 @@ struct ReadReport {
 // read buffers and the current line. A line over 64 KiB is examined as it
 // arrives, never held whole; its message quotes its first bytes. O(input)
 // for sorted input, plus O(n log n) comparisons otherwise; no per-word
-// allocation. *report (may be null) is reset, then filled.
+// allocation. While the words come sorted, lines that are nothing but a
+// word of at most 15 bytes that each read as one tile (Alphabet::DirectTile:
+// English letters of either case), ending in LF or CR LF, are read a 64 KiB
+// window at a time without the general tokenizer (SOWPODS: about 3x
+// faster); the results, reports and errors are exactly the general path's.
+// *report (may be null) is reset, then filled.
 Result<WordList> ReadWordList(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
                               ReadReport* report);
 // The same over bytes already in memory (plain or zstd).
