@@ -25,7 +25,7 @@ function(lexc_add_library target)
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_LINKS}
     PRIVATE ${ARG_PRIVATE_LINKS} $<BUILD_INTERFACE:lexc_warnings>)
-  # Extra flags for the libraries only (scripts/dev asan: -O1, so that the
+  # Extra flags for the libraries only (scripts/dev asan: -Og, so that the
   # sanitizer suite runs its heavy library code optimized while the tests,
   # many and light, compile fast at -O0).
   if(LEXC_LIBRARY_COMPILE_OPTIONS)

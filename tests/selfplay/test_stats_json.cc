@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "../gen/gen_support.h"

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "lexc/io.h"
 #include "lexc/tile_text.h"

@@ -1,6 +1,7 @@
 // StudyStats as JSON (formats/study-stats.md): ToJson, and FromJson, which
 // validates every field of possibly hostile input and names its path.
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "lexc/selfplay/stats.h"
 

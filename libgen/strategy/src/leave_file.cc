@@ -1,6 +1,7 @@
 #include "lexc/strategy/leave_file.h"
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "lexc/crc32c.h"
 #include "lexc/interop/klv2.h"

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "lexc/gen/position.h"
 #include "lexc/selfplay/driver.h"

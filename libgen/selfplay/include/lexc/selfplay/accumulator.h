@@ -22,7 +22,7 @@
 #pragma once
 
 #include <memory>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // the full header in the .cc files that use it
 
 #include "lexc/game/record.h"
 #include "lexc/status.h"

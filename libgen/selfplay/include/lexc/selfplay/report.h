@@ -14,7 +14,7 @@
 #pragma once
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // the full header in the .cc files that use it
 #include <string>
 #include <vector>
 

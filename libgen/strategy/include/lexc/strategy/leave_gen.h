@@ -36,7 +36,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // the full header in the .cc files that use it
 #include <span>
 #include <string>
 #include <unordered_map>
