@@ -92,14 +92,26 @@ inline unsigned FirstZero16(const Tile* p) {
 // tiles keyed by its first 16 differs from every word of at most 15.
 struct Key16 {
   std::uint64_t hi = 0, lo = 0;
-  static Key16 Of(const Tile* p, std::size_t n) {  // reads p[0..16) when n >= 16, else p[0..n)
+  static Key16 Of(const Tile* p, std::size_t n) {  // reads p[0..min(n, 16))
     Tile b[16] = {};
     std::memcpy(b, p, std::min<std::size_t>(n, 16));
+    return Masked(b, 16);
+  }
+  // The key of p[0..z), z <= 16, reading p[0..16) (16 readable bytes; those
+  // from z on are masked off).
+  static Key16 Masked(const Tile* p, std::size_t z) {
     std::uint64_t x, y;
-    std::memcpy(&x, b, 8);
-    std::memcpy(&y, b + 8, 8);
-    if constexpr (std::endian::native == std::endian::little) return {__builtin_bswap64(x), __builtin_bswap64(y)};
-    return {x, y};
+    std::memcpy(&x, p, 8);
+    std::memcpy(&y, p + 8, 8);
+    if constexpr (std::endian::native == std::endian::little) {
+      x &= z >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * z)) - 1;
+      y &= z >= 16 ? ~std::uint64_t{0} : z <= 8 ? 0 : (std::uint64_t{1} << (8 * (z - 8))) - 1;
+      return {__builtin_bswap64(x), __builtin_bswap64(y)};
+    } else {
+      x &= z >= 8 ? ~std::uint64_t{0} : ~(~std::uint64_t{0} >> (8 * z));
+      y &= z >= 16 ? ~std::uint64_t{0} : z <= 8 ? 0 : ~(~std::uint64_t{0} >> (8 * (z - 8)));
+      return {x, y};
+    }
   }
   friend bool operator==(const Key16&, const Key16&) = default;
   friend bool operator<(const Key16& a, const Key16& b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
@@ -369,19 +381,7 @@ class WordListReader {
           break;
         }
         if (z > 0) {
-          std::uint64_t x, y;
-          std::memcpy(&x, t + i, 8);
-          std::memcpy(&y, t + i + 8, 8);
-          if constexpr (std::endian::native == std::endian::little) {
-            x &= z >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * z)) - 1;
-            y &= z <= 8 ? 0 : (std::uint64_t{1} << (8 * (z - 8))) - 1;
-            x = __builtin_bswap64(x);
-            y = __builtin_bswap64(y);
-          } else {
-            x &= z >= 8 ? ~std::uint64_t{0} : ~(~std::uint64_t{0} >> (8 * z));
-            y &= z <= 8 ? 0 : ~(~std::uint64_t{0} >> (8 * (z - 8)));
-          }
-          const Key16 key{x, y};
+          const Key16 key = Key16::Masked(t + i, z);  // z <= 15; the window has 16 zeros after its end
           if (have_prev && !(prev < key)) {
             // Out of order: the general path turns to unsorted reading.
             if (!(key == prev)) {
