@@ -2,7 +2,7 @@
 // byte-identical to the one-thread image for every thread count, and its
 // graphs accept exactly the model's languages (the std::set model and the
 // GADDAG model of test_support, walked by the independent AcceptedStrings).
-// Edge cases: runs of leading tiles left empty (every word or every prefix
+// Edge cases: no words, runs of leading tiles left empty (every word or every prefix
 // ending with one tile), more threads than tiles, unpacked sort keys (long
 // words), 255-tile alphabets, progress; SOWPODS when present.
 // RunBeside (the two-graph checks of Verify and the KWG reader): its results
@@ -65,6 +65,9 @@ TEST_CASE("Threads: random lists give the one-thread image, bytes for bytes") {
   for (int letters : {2, 3, 26, 40}) CheckThreadCounts(Random(rng, 600, letters, 9), LetterAlphabet(letters));
   CheckThreadCounts(Random(rng, 300, 255, 6), LetterAlphabet(255));
   CheckThreadCounts(WordSet{{1}}, LetterAlphabet(26));
+  // No words: the GADDAG's root is the empty state, which the layout's walk
+  // begun beside the import must not place (found by fuzz_roundtrip).
+  CheckThreadCounts(WordSet{}, LetterAlphabet(26));
 }
 
 TEST_CASE("Threads: runs of leading tiles left empty, more threads than tiles") {

@@ -72,6 +72,7 @@ class StateStore {
   std::vector<StateId> Import(StateStore&& other, StateId first_new);
 
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
+  std::size_t arc_total() const { return pool_.size(); }   // arcs of all states
   std::span<const PackedArc> arcs(StateId s) const { return {pool_.data() + starts_[s], starts_[s + 1] - starts_[s]}; }
   // Set when the states hold more arcs than 32-bit offsets address; the
   // builder then fails with kLimit (the format addresses 2^32 arcs anyway).

@@ -9,15 +9,16 @@
 //      gets a separator arc to delta(x) (when x can be extended), so the
 //      suffix halves of the GADDAG are exactly the DAWG's states, and a
 //      front state equal to a DAWG state is merged by the shared register.
-//   3. Layout: states reachable from the requested roots; a state whose arc
-//      list equals a proper tail of another state's list is stored inside it;
-//      lists placed in depth-first discovery order.
+//   3. Layout (state_layout.h): states reachable from the requested roots;
+//      a state whose arc list equals a proper tail of another state's list
+//      is stored inside it; lists placed in depth-first discovery order.
 //   4. Serialization, then the trailer CRC. With word_index, the WIDX
 //      section is computed from the ARCS just written, by the code the
 //      reader uses for an image without it (word_index_section.h).
 // With BuildOptions::threads > 1, phases 1 and 2 are built in runs of
-// leading tiles on as many threads (leading_tile_build.h) and phase 3's tail
-// look-ups are split too; the image does not change (docs/design.md).
+// leading tiles on as many threads (leading_tile_build.h), phase 3's walk
+// begins while phase 2's runs are imported and its tail look-ups are split
+// too; the image does not change (docs/design.md).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (input
 // validation, META's figures but the text's CRC), BuildDawg,
 // BuildGaddagFront, PlaceStates (beside it ChecksumText, the CRC),
@@ -45,6 +46,7 @@
 #include "lexc/huge_pages.h"
 #include "lexc/run_beside.h"
 #include "lexc/zeroed_array.h"
+#include "state_layout.h"
 
 namespace lexc {
 namespace {
@@ -52,11 +54,15 @@ namespace {
 using internal::ArcAccepts;
 using internal::ArcTarget;
 using internal::ArcTile;
+using internal::Discovery;
 using internal::IncrementalBuilder;
+using internal::Layout;
 using internal::PackArc;
 using internal::PackedArc;
+using internal::PlaceStates;
 using internal::StateId;
 using internal::StateStore;
+using internal::WriteArcWords;
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -217,146 +223,6 @@ std::vector<std::size_t> CutByLeadingTile(std::span<const std::uint32_t> start, 
   }
   cuts.push_back(kKeyBuckets);
   return cuts;
-}
-
-struct Layout {
-  internal::HugeVector<std::uint64_t> pos;   // state -> index of its first arc (0 for state 0)
-  internal::HugeVector<StateId> placed;      // maximal lists in placement order
-  std::uint64_t slots = 1;                   // arc slots including the sentinel
-  internal::HugeVector<StateId> order;       // reachable states, depth-first discovery order
-  internal::HugeVector<std::uint8_t> reach;  // state -> bit r set if roots[r] reaches it
-};
-
-// Places every state reachable from `roots`, storing a list that equals a
-// proper tail of another list inside that list. `parts` threads look up the
-// tails; the layout is the same for any number.
-Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts) {
-  const std::size_t n = store.size();
-  // Depth-first discovery order; reach bits per root.
-  Layout out;
-  internal::HugeVector<StateId>& order = out.order;
-  out.reach.assign(n, 0);
-  // Until the lists are placed, pos holds each reachable state's rank: its
-  // position in discovery order.
-  out.pos.assign(n, 0);
-  internal::HugeVector<std::uint64_t>& rank = out.pos;
-  const auto discover = [&] {
-    std::vector<std::pair<StateId, std::uint32_t>> stack;
-    for (std::size_t ri = 0; ri < roots.size(); ++ri) {
-      const std::uint8_t bit = static_cast<std::uint8_t>(1u << ri);
-      auto visit = [&](StateId t) {
-        if (t == 0 || (out.reach[t] & bit)) return;
-        if (!out.reach[t]) {
-          rank[t] = order.size();
-          order.push_back(t);
-        }
-        out.reach[t] |= bit;
-        stack.push_back({t, 0});
-      };
-      visit(roots[ri]);
-      while (!stack.empty()) {
-        auto& [s, next] = stack.back();
-        auto arcs = store.arcs(s);
-        if (next == arcs.size()) {
-          stack.pop_back();
-          continue;
-        }
-        visit(ArcTarget(arcs[next++]));
-      }
-    }
-  };
-  auto seen = [&](StateId t) { return out.reach[t] != 0; };
-
-  // host[l] = (m, j): list l equals the tail of list m from arc j on. The
-  // register already maps every list's content to its state, so each proper
-  // tail of each reachable list is one lookup; tail hashes roll from the
-  // right (HashArcs), so a list of k arcs costs O(k). The host earliest in
-  // discovery order wins, which keeps the layout deterministic. The lists
-  // are read in id order (the store's, so sequentially), the earliest host
-  // kept by its rank; with several threads, each looks up a run of ids into
-  // hosts of its own, then the earliest of theirs wins: the same hosts.
-  //
-  // Few tails are states (SOWPODS: sharing saves 39,000 of 1.2 million
-  // arcs), so a bit per hash prefix (about 8 bits per state, set from every
-  // state's list in id order, a sequential pass) skips most look-ups, each a
-  // cache miss: a clear bit means no state has that list. No host changes.
-  const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
-  std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
-  const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
-  const auto build_filter = [&] {
-    for (std::size_t s = 1; s < n; ++s) {
-      const std::uint64_t i = filter_index(internal::HashArcs(store.arcs(static_cast<StateId>(s))));
-      filter[i >> 6] |= std::uint64_t(1) << (i & 63);
-    }
-  };
-  // The filter needs no discovery order: it is built beside the walk.
-  if (parts > 1) {
-    internal::RunParts(2, [&](std::size_t r) { r == 0 ? discover() : build_filter(); });
-  } else {
-    discover();
-    build_filter();
-  }
-  struct Host {
-    StateId first;         // the hosting list, 0 for none
-    std::uint32_t second;  // where the tail begins in it
-  };
-  const auto earlier = [&](StateId m, StateId other) { return !other || rank[m] < rank[other]; };
-  ZeroedArray<Host> host(n);  // fresh pages: touched by the look-ups, on their threads
-  std::vector<ZeroedArray<Host>> run_hosts(parts);
-  internal::RunParts(parts, [&](std::size_t r) {
-    ZeroedArray<Host>& found = r == 0 ? host : run_hosts[r];
-    if (r) found = ZeroedArray<Host>(n);
-    const std::size_t from = std::max<std::size_t>(1, n * r / parts), to = n * (r + 1) / parts;
-    for (std::size_t i = from; i < to; ++i) {
-      const auto m = static_cast<StateId>(i);
-      if (!seen(m)) continue;
-      auto arcs = store.arcs(m);
-      std::uint64_t h = internal::kHashSeed;
-      for (std::size_t j = arcs.size(); j-- > 1;) {
-        h = internal::HashStep(h, arcs[j]);
-        const std::uint64_t fi = filter_index(h);
-        if (!(filter[fi >> 6] >> (fi & 63) & 1)) continue;
-        const StateId l = store.Find(arcs.subspan(j), h);
-        if (l && seen(l) && earlier(m, found[l].first)) found[l] = Host{m, static_cast<std::uint32_t>(j)};
-      }
-    }
-  });
-  for (std::size_t r = 1; r < parts; ++r) {
-    for (std::size_t l = 0; l < n; ++l) {
-      const Host h = run_hosts[r][l];
-      if (h.first && earlier(h.first, host[l].first)) host[l] = h;
-    }
-    run_hosts[r] = ZeroedArray<Host>();
-  }
-  // Follow host chains (each hop is to a strictly longer list) to the
-  // maximal list; place maximal lists in discovery order. The ranks in pos
-  // are read no more: each reachable state's pos is set below, and the
-  // others' (state 0's among them) stayed 0.
-  internal::HugeVector<std::uint8_t> done(n, 0);
-  done[0] = 1;
-  for (StateId s : order) {
-    StateId m = s;
-    while (host[m].first) m = host[m].first;
-    if (!done[m]) {
-      done[m] = 1;
-      out.pos[m] = out.slots;
-      out.slots += store.arcs(m).size();
-      out.placed.push_back(m);
-    }
-  }
-  for (StateId s : order) {
-    if (done[s]) continue;
-    // Resolve the chain from the top down.
-    std::uint64_t offset = 0;
-    StateId m = s;
-    while (!done[m]) {
-      offset += host[m].second;
-      m = host[m].first;
-    }
-    out.pos[s] = out.pos[m] + offset;
-    done[s] = 1;
-  }
-  return out;
 }
 
 std::string OptionsText(const BuildOptions& o, const Alphabet& a, const ArcEncoding& encoding) {
@@ -625,9 +491,11 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
 // separator arc into the DAWG. Consumes *prefixes. Returns the GADDAG's root.
 // With packed keys and threads > 1, the front is built in runs of leading
 // tiles on as many threads (BuildByLeadingTile), each run's buckets sorted
-// by its own thread; the image is the same.
+// by its own thread; the image is the same. Then `beside` runs while the
+// runs are imported (BuildByLeadingTile says what it may read).
+template <class BesideImport>
 StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int bits, PiecePrefixes* pieces,
-                         StateStore* store) {
+                         StateStore* store, BesideImport&& beside) {
   const std::size_t total = pieces->size();
   auto report = [&](std::size_t done) {
     if (options.progress) options.progress("gaddag", done, total);
@@ -667,7 +535,7 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
       return b.FinishBelowRoot([](std::size_t, StateId) {});
     };
     std::vector<std::vector<StateId>> maps;
-    root = internal::BuildByLeadingTile(store, parts, piece, &maps);
+    root = internal::BuildByLeadingTile(store, parts, piece, &maps, beside);
   }
   report(total);
   return root;
@@ -698,52 +566,17 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
 // distinct arc slots are counted over the layout (roots[0] is the GADDAG's
 // when there is one). Verify() recomputes all of them from the image.
 void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots, bool gaddag_first,
-                       std::uint64_t words, const TextFigures& text, std::size_t parts, GraphInfo* dawg_info,
-                       GraphInfo* gaddag_info) {
+                       std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info, GraphInfo* gaddag_info) {
   dawg_info->strings = words;
   dawg_info->longest_path = text.longest;
   gaddag_info->strings = text.tile_total;
   gaddag_info->longest_path = text.longest >= 2 ? text.longest + 1 : text.longest;
-  // One root per thread when there are threads to spare.
-  const std::size_t runs = std::min(roots.size(), std::max<std::size_t>(parts, 1));
-  internal::RunParts(runs, [&](std::size_t run) {
-    internal::HugeVector<std::uint8_t> slot_seen(layout.slots);
-    for (std::size_t ri = run; ri < roots.size(); ri += runs) {
-      GraphInfo& gi = (gaddag_first && ri == 0) ? *gaddag_info : *dawg_info;
-      if (ri != run) std::fill(slot_seen.begin(), slot_seen.end(), 0);
-      for (StateId st : layout.order) {
-        if (!(layout.reach[st] >> ri & 1)) continue;
-        ++gi.nodes;
-        const std::uint64_t p = layout.pos[st], k = store.arcs(st).size();
-        for (std::uint64_t j = p; j < p + k; ++j) {
-          gi.arcs += !slot_seen[j];
-          slot_seen[j] = 1;
-        }
-      }
-    }
-  });
-}
-
-// ---- Phase 4: serialization (image_writer.h); the arcs from the layout ----
-
-// With whole-byte arcs, `parts` threads write runs of the placed lists.
-void WriteArcWords(internal::ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts) {
-  out.Put(kSeparator, true, false, kNoNode);  // the sentinel
-  const std::size_t runs = out.whole_bytes() ? std::max<std::size_t>(parts, 1) : 1;
-  const std::size_t lists = layout.placed.size();
-  internal::RunParts(runs, [&](std::size_t r) {
-    const std::size_t from = lists * r / runs, to = lists * (r + 1) / runs;
-    if (from == to) return;
-    internal::ArcWriter w = out.At(layout.pos[layout.placed[from]]);
-    for (std::size_t k = from; k < to; ++k) {
-      auto arcs = store.arcs(layout.placed[k]);
-      for (std::size_t i = 0; i < arcs.size(); ++i) {
-        const PackedArc a = arcs[i];
-        const std::uint64_t target = layout.pos[ArcTarget(a)];
-        w.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
-      }
-    }
-  });
+  const internal::LayoutFigures figures = internal::CountLayoutFigures(store, layout, roots.size());
+  for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+    GraphInfo* info = (gaddag_first && ri == 0) ? gaddag_info : dawg_info;
+    info->nodes = figures.nodes[ri];
+    info->arcs = figures.arcs[ri];
+  }
 }
 
 }  // namespace
@@ -756,10 +589,11 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   TextFigures& text = *measured;
 
   StateStore store;
-  // Rough sizes (SOWPODS: 77K states and 177K arcs for the DAWG, 572K and
-  // 1.16M with the GADDAG); reserving only maps address space.
+  // Rough sizes, on the high side (SOWPODS: 77K states and 177K arcs for the
+  // DAWG, 649K and 1.4M with the GADDAG, 2.4M tiles); reserving only maps
+  // address space.
   if (options.gaddag)
-    store.Reserve(text.tile_total / 4, text.tile_total / 2);
+    store.Reserve(text.tile_total / 3, text.tile_total * 3 / 4);
   else
     store.Reserve(words.size() / 2, words.size());
 
@@ -770,7 +604,16 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const double t_dawg = Since(t0);
 
   t0 = std::chrono::steady_clock::now();
-  const StateId gaddag_root = options.gaddag ? BuildGaddagFront(words, options, bits, &prefixes, &store) : 0;
+  // With the GADDAG built on threads, the layout's discovery walk begins
+  // while its runs are imported (Discovery).
+  Discovery discovery;
+  const StateId gaddag_root =
+      options.gaddag
+          ? BuildGaddagFront(words, options, bits, &prefixes, &store,
+                             [&](std::span<const PackedArc> first_root_arcs, std::size_t max_states) {
+                               discovery.WalkEarly(store, first_root_arcs, options.dawg ? dawg_root : 0, max_states);
+                             })
+          : 0;
   const double t_gaddag = Since(t0);
   if (store.overflow())
     return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");
@@ -788,7 +631,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   (void)RunBeside(
       parts > 1,
       [&] {
-        layout = PlaceStates(store, roots, parts);
+        layout = PlaceStates(store, roots, parts, &discovery);
         return Status::Ok();
       },
       [&] {
@@ -801,7 +644,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const ArcEncoding encoding =
       options.compact ? internal::PackedArcEncoding(layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
   GraphInfo dawg_info, gaddag_info;
-  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, parts, &dawg_info, &gaddag_info);
+  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
   const double t_layout = Since(t0);

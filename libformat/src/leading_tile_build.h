@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <exception>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -48,26 +49,54 @@ void RunParts(std::size_t parts, Part&& part) {
 // of piece r's states from the copy's first new id on, for records the
 // caller kept in piece r's ids. Returns the root.
 //
+// With parts > 1, `beside(first_root_arcs, max_states)` runs on a thread of
+// its own while the pieces are imported: piece 0's share of the root's arcs
+// (the root's first arcs, in order), and a bound on the ids the store will
+// hold. It may read the states *store held before the import (their ids and
+// arcs never change; the store has room reserved for the import, so it
+// does not move them) and nothing else of it.
+//
 // The register is complete, so the automaton is the minimal one whatever
 // the number of parts; only state ids differ, and the image does not depend
 // on them. An exception thrown by a piece is rethrown here, after all pieces
 // have stopped.
-template <class BuildPiece>
+template <class BuildPiece, class BesideImport>
 StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build,
-                           std::vector<std::vector<StateId>>* maps) {
+                           std::vector<std::vector<StateId>>* maps, BesideImport&& beside) {
   const StateId first_new = static_cast<StateId>(store->size());
+  const std::size_t first_arcs = store->arc_total();
   std::vector<StateStore> copies(parts - 1, *store);
   std::vector<std::vector<PackedArc>> roots(parts);
   RunParts(parts, [&](std::size_t r) { roots[r] = build(r, r == 0 ? store : &copies[r - 1]); });
   maps->assign(parts, {});
   std::vector<PackedArc> root = std::move(roots[0]);
+  // Room for every state the imports may add and the root.
+  std::size_t states = store->size() + 1, arcs = store->arc_total() + root.size();
   for (std::size_t r = 1; r < parts; ++r) {
-    std::vector<StateId>& map = (*maps)[r];
-    map = store->Import(std::move(copies[r - 1]), first_new);
-    for (PackedArc a : roots[r])
-      root.push_back(ArcTarget(a) >= first_new ? WithTarget(a, map[ArcTarget(a) - first_new]) : a);
+    states += copies[r - 1].size() - first_new;
+    arcs += copies[r - 1].arc_total() - first_arcs + roots[r].size();
+  }
+  store->Reserve(states, arcs);
+  const auto import = [&] {
+    for (std::size_t r = 1; r < parts; ++r) {
+      std::vector<StateId>& map = (*maps)[r];
+      map = store->Import(std::move(copies[r - 1]), first_new);
+      for (PackedArc a : roots[r])
+        root.push_back(ArcTarget(a) >= first_new ? WithTarget(a, map[ArcTarget(a) - first_new]) : a);
+    }
+  };
+  if (parts > 1) {
+    const std::vector<PackedArc> first_root_arcs = root;
+    RunParts(2,
+             [&](std::size_t r) { r == 0 ? import() : beside(std::span<const PackedArc>(first_root_arcs), states); });
   }
   return store->Register(root);
+}
+
+template <class BuildPiece>
+StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build,
+                           std::vector<std::vector<StateId>>* maps) {
+  return BuildByLeadingTile(store, parts, build, maps, [](std::span<const PackedArc>, std::size_t) {});
 }
 
 }  // namespace lexc::internal

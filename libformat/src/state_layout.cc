@@ -1,0 +1,169 @@
+// The layout of the builder's states in the arc array: contracts in
+// state_layout.h, the method in docs/design.md ("Layout: shared sibling
+// tails", "Several threads, one image").
+#include "state_layout.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "leading_tile_build.h"
+#include "lexc/zeroed_array.h"
+
+namespace lexc::internal {
+
+Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early) {
+  const std::size_t n = store.size();
+  Layout out;
+  Discovery d;
+  Discovery& disc = early && early->early ? *early : d;
+  // Depth-first discovery order, reach bits per root, ranks.
+  const auto discover = [&] {
+    if (disc.early)
+      disc.WalkLate(store, roots[0]);
+    else
+      disc.WalkAll(store, roots);
+  };
+  auto seen = [&](StateId t) { return out.reach[t] != 0; };
+
+  // host[l] = (m, j): list l equals the tail of list m from arc j on. The
+  // register already maps every list's content to its state, so each proper
+  // tail of each reachable list is one lookup; tail hashes roll from the
+  // right (HashArcs), so a list of k arcs costs O(k). The host earliest in
+  // discovery order wins, which keeps the layout deterministic. The lists
+  // are read in id order (the store's, so sequentially), the earliest host
+  // kept by its rank; with several threads, each looks up a run of ids into
+  // hosts of its own, then the earliest of theirs wins: the same hosts.
+  //
+  // Few tails are states (SOWPODS: sharing saves 39,000 of 1.2 million
+  // arcs), so a bit per hash prefix (about 8 bits per state, set from every
+  // state's list in id order, a sequential pass) skips most look-ups, each a
+  // cache miss: a clear bit means no state has that list. No host changes.
+  const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
+  std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
+  const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
+  const auto build_filter = [&] {
+    for (std::size_t s = 1; s < n; ++s) {
+      const std::uint64_t i = filter_index(HashArcs(store.arcs(static_cast<StateId>(s))));
+      filter[i >> 6] |= std::uint64_t(1) << (i & 63);
+    }
+  };
+  // The filter needs no discovery order: it is built beside the walk.
+  if (parts > 1) {
+    RunParts(2, [&](std::size_t r) { r == 0 ? discover() : build_filter(); });
+  } else {
+    discover();
+    build_filter();
+  }
+  out.order = std::move(disc.order);
+  out.reach = std::move(disc.reach);
+  const HugeVector<std::uint32_t> rank = std::move(disc.rank);
+  const HugeVector<StateId>& order = out.order;
+  struct Host {
+    StateId first;         // the hosting list, 0 for none
+    std::uint32_t second;  // where the tail begins in it
+  };
+  const auto earlier = [&](StateId m, StateId other) { return !other || rank[m] < rank[other]; };
+  ZeroedArray<Host> host(n);  // fresh pages: touched by the look-ups, on their threads
+  std::vector<ZeroedArray<Host>> run_hosts(parts);
+  RunParts(parts, [&](std::size_t r) {
+    ZeroedArray<Host>& found = r == 0 ? host : run_hosts[r];
+    if (r) found = ZeroedArray<Host>(n);
+    const std::size_t from = std::max<std::size_t>(1, n * r / parts), to = n * (r + 1) / parts;
+    for (std::size_t i = from; i < to; ++i) {
+      const auto m = static_cast<StateId>(i);
+      if (!seen(m)) continue;
+      auto arcs = store.arcs(m);
+      std::uint64_t h = kHashSeed;
+      for (std::size_t j = arcs.size(); j-- > 1;) {
+        h = HashStep(h, arcs[j]);
+        const std::uint64_t fi = filter_index(h);
+        if (!(filter[fi >> 6] >> (fi & 63) & 1)) continue;
+        const StateId l = store.Find(arcs.subspan(j), h);
+        if (l && seen(l) && earlier(m, found[l].first)) found[l] = Host{m, static_cast<std::uint32_t>(j)};
+      }
+    }
+  });
+  for (std::size_t r = 1; r < parts; ++r) {
+    for (std::size_t l = 0; l < n; ++l) {
+      const Host h = run_hosts[r][l];
+      if (h.first && earlier(h.first, host[l].first)) host[l] = h;
+    }
+    run_hosts[r] = ZeroedArray<Host>();
+  }
+  // Follow host chains (each hop is to a strictly longer list) to the
+  // maximal list; place maximal lists in discovery order. Each reachable
+  // state's pos is set below; the others' (state 0's among them) stay 0.
+  out.pos.assign(n, 0);
+  HugeVector<std::uint8_t> done(n, 0);
+  done[0] = 1;
+  for (StateId s : order) {
+    StateId m = s;
+    while (host[m].first) m = host[m].first;
+    if (!done[m]) {
+      done[m] = 1;
+      out.pos[m] = out.slots;
+      out.slots += store.arcs(m).size();
+      out.placed.push_back(m);
+    }
+  }
+  for (StateId s : order) {
+    if (done[s]) continue;
+    // Resolve the chain from the top down.
+    std::uint64_t offset = 0;
+    StateId m = s;
+    while (!done[m]) {
+      offset += host[m].second;
+      m = host[m].first;
+    }
+    out.pos[s] = out.pos[m] + offset;
+    done[s] = 1;
+  }
+  return out;
+}
+
+// A root's arc slots: every list a reached state stores ends where its
+// placed list ends (a tail is stored at the end of its host), so the slots
+// of a placed list that a root uses run from the first slot where a state
+// it reaches starts to the list's end. Distinct states start at distinct
+// slots. One pass over the states and one over the placed lists' slots.
+LayoutFigures CountLayoutFigures(const StateStore& store, const Layout& layout, std::size_t roots) {
+  LayoutFigures f;
+  HugeVector<std::uint8_t> starts(layout.slots, 0);  // slot -> reach bits of the state starting there
+  for (StateId st : layout.order) {
+    const std::uint8_t r = layout.reach[st];
+    starts[layout.pos[st]] = r;
+    for (std::size_t ri = 0; ri < roots; ++ri) f.nodes[ri] += r >> ri & 1;
+  }
+  const std::uint8_t all = static_cast<std::uint8_t>((1u << roots) - 1);
+  for (StateId m : layout.placed) {
+    const std::uint64_t end = layout.pos[m] + store.arcs(m).size();
+    std::uint8_t pending = all;
+    for (std::uint64_t j = layout.pos[m]; j < end && pending; ++j) {
+      const std::uint8_t hit = starts[j] & pending;
+      for (std::size_t ri = 0; ri < roots; ++ri) f.arcs[ri] += (hit >> ri & 1) ? end - j : 0;
+      pending &= static_cast<std::uint8_t>(~hit);
+    }
+  }
+  return f;
+}
+
+void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts) {
+  out.Put(kSeparator, true, false, kNoNode);  // the sentinel
+  const std::size_t runs = out.whole_bytes() ? std::max<std::size_t>(parts, 1) : 1;
+  const std::size_t lists = layout.placed.size();
+  RunParts(runs, [&](std::size_t r) {
+    const std::size_t from = lists * r / runs, to = lists * (r + 1) / runs;
+    if (from == to) return;
+    ArcWriter w = out.At(layout.pos[layout.placed[from]]);
+    for (std::size_t k = from; k < to; ++k) {
+      auto arcs = store.arcs(layout.placed[k]);
+      for (std::size_t i = 0; i < arcs.size(); ++i) {
+        const PackedArc a = arcs[i];
+        const std::uint64_t target = layout.pos[ArcTarget(a)];
+        w.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
+      }
+    }
+  });
+}
+
+}  // namespace lexc::internal
