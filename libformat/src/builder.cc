@@ -21,7 +21,8 @@
 // too; the image does not change (docs/design.md).
 // BuildImage runs them as named steps: CheckOptions, MeasureText (input
 // validation, META's figures but the text's CRC), BuildDawg,
-// BuildGaddagFront, PlaceStates (beside it ChecksumText, the CRC),
+// BuildGaddagFront (beside its import: the layout's walk begins and
+// ChecksumText, the CRC), PlaceStates (or beside it ChecksumText),
 // ChooseArcWidth, CountGraphFigures, then EncodeImage (image_writer.h: the
 // sections, header, table and trailer), given WriteArcWords for ARCS.
 #include "lexc/builder.h"
@@ -605,13 +606,17 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
 
   t0 = std::chrono::steady_clock::now();
   // With the GADDAG built on threads, the layout's discovery walk begins
-  // while its runs are imported (Discovery).
+  // while its runs are imported (Discovery), and the text's CRC (only META
+  // needs it) is computed there too, after it.
   Discovery discovery;
+  bool text_checksummed = false;
   const StateId gaddag_root =
       options.gaddag
           ? BuildGaddagFront(words, options, bits, &prefixes, &store,
                              [&](std::span<const PackedArc> first_root_arcs, std::size_t max_states) {
                                discovery.WalkEarly(store, first_root_arcs, options.dawg ? dawg_root : 0, max_states);
+                               ChecksumText(words, alphabet, options.max_len, &text);
+                               text_checksummed = true;
                              })
           : 0;
   const double t_gaddag = Since(t0);
@@ -625,17 +630,17 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (options.gaddag) roots.push_back(gaddag_root);
   if (options.dawg) roots.push_back(dawg_root);
   const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
-  // Only META needs the text's CRC: with threads to spare it is computed
-  // beside the layout, whose walk leaves a core idle.
+  // Otherwise, with threads to spare, the CRC is computed beside the layout,
+  // whose walk leaves a core idle.
   Layout layout;
   (void)RunBeside(
-      parts > 1,
+      parts > 1 && !text_checksummed,
       [&] {
         layout = PlaceStates(store, roots, parts, &discovery);
         return Status::Ok();
       },
       [&] {
-        ChecksumText(words, alphabet, options.max_len, &text);
+        if (!text_checksummed) ChecksumText(words, alphabet, options.max_len, &text);
         return Status::Ok();
       });
   auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
