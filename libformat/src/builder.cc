@@ -308,12 +308,34 @@ void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, 
   std::vector<char> buf(1 << 16);
   std::size_t used = 0;
   const std::size_t worst_line = static_cast<std::size_t>(max_len) * kMaxLabelBytes + 1;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (used + worst_line > buf.size()) {
-      f->crc = Crc32c(f->crc, buf.data(), used);
-      f->text_bytes += used;
-      used = 0;
+  const auto flush = [&] {
+    f->crc = Crc32c(f->crc, buf.data(), used);
+    f->text_bytes += used;
+    used = 0;
+  };
+  // Every label one byte (English): a byte per tile from a table, no
+  // per-tile test of the label's length.
+  char byte_of[256] = {};
+  bool single_bytes = true;
+  for (int t = 1; t <= alphabet.size(); ++t) {
+    const std::string_view l = labels[static_cast<std::size_t>(t)];
+    single_bytes &= l.size() == 1;
+    byte_of[t] = l.empty() ? '\0' : l[0];
+  }
+  if (single_bytes) {
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (used + worst_line > buf.size()) flush();
+      const auto w = words[i];
+      char* const out = buf.data() + used;
+      for (std::size_t j = 0; j < w.size(); ++j) out[j] = byte_of[w[j]];
+      out[w.size()] = '\n';
+      used += w.size() + 1;
     }
+    flush();
+    return;
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (used + worst_line > buf.size()) flush();
     for (Tile t : words[i]) {
       const std::string_view l = labels[t];
       if (l.size() == 1) {
@@ -325,8 +347,7 @@ void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, 
     }
     buf[used++] = '\n';
   }
-  f->crc = Crc32c(f->crc, buf.data(), used);
-  f->text_bytes += used;
+  flush();
 }
 
 // Word cuts splitting the sorted words into `parts` runs of whole first
