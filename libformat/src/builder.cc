@@ -587,13 +587,13 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
 // w, and its longest path is rev(x) SEP y over the longest word. Nodes and
 // distinct arc slots are counted over the layout (roots[0] is the GADDAG's
 // when there is one). Verify() recomputes all of them from the image.
-void CountGraphFigures(const StateStore& store, const Layout& layout, std::span<const StateId> roots, bool gaddag_first,
+void CountGraphFigures(const Layout& layout, std::span<const StateId> roots, std::size_t parts, bool gaddag_first,
                        std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info, GraphInfo* gaddag_info) {
   dawg_info->strings = words;
   dawg_info->longest_path = text.longest;
   gaddag_info->strings = text.tile_total;
   gaddag_info->longest_path = text.longest >= 2 ? text.longest + 1 : text.longest;
-  const internal::LayoutFigures figures = internal::CountLayoutFigures(store, layout, roots.size());
+  const internal::LayoutFigures figures = internal::CountLayoutFigures(layout, roots.size(), parts);
   for (std::size_t ri = 0; ri < roots.size(); ++ri) {
     GraphInfo* info = (gaddag_first && ri == 0) ? gaddag_info : dawg_info;
     info->nodes = figures.nodes[ri];
@@ -670,7 +670,7 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const ArcEncoding encoding =
       options.compact ? internal::PackedArcEncoding(layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
   GraphInfo dawg_info, gaddag_info;
-  CountGraphFigures(store, layout, roots, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
+  CountGraphFigures(layout, roots, parts, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
   dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
   gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
   const double t_layout = Since(t0);

@@ -4,6 +4,7 @@
 #include "state_layout.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "leading_tile_build.h"
@@ -94,6 +95,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // maximal list; place maximal lists in discovery order. Each reachable
   // state's pos is set below; the others' (state 0's among them) stay 0.
   out.pos.assign(n, 0);
+  out.list_starts.assign(store.arc_total() / 64 + 2, 0);  // the slots are at most the arcs, and the sentinel
   HugeVector<std::uint8_t> done(n, 0);
   done[0] = 1;
   for (StateId s : order) {
@@ -101,6 +103,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
     while (host[m].first) m = host[m].first;
     if (!done[m]) {
       done[m] = 1;
+      out.list_starts[out.slots >> 6] |= std::uint64_t(1) << (out.slots & 63);
       out.pos[m] = out.slots;
       out.slots += store.arcs(m).size();
       out.placed.push_back(m);
@@ -125,25 +128,60 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
 // placed list ends (a tail is stored at the end of its host), so the slots
 // of a placed list that a root uses run from the first slot where a state
 // it reaches starts to the list's end. Distinct states start at distinct
-// slots. One pass over the states and one over the placed lists' slots.
-LayoutFigures CountLayoutFigures(const StateStore& store, const Layout& layout, std::size_t roots) {
+// slots. One pass over the states, then one over the slots in order, each
+// split in `parts` runs.
+LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::size_t parts) {
   LayoutFigures f;
   HugeVector<std::uint8_t> starts(layout.slots, 0);  // slot -> reach bits of the state starting there
-  for (StateId st : layout.order) {
-    const std::uint8_t r = layout.reach[st];
-    starts[layout.pos[st]] = r;
-    for (std::size_t ri = 0; ri < roots; ++ri) f.nodes[ri] += r >> ri & 1;
-  }
-  const std::uint8_t all = static_cast<std::uint8_t>((1u << roots) - 1);
-  for (StateId m : layout.placed) {
-    const std::uint64_t end = layout.pos[m] + store.arcs(m).size();
-    std::uint8_t pending = all;
-    for (std::uint64_t j = layout.pos[m]; j < end && pending; ++j) {
-      const std::uint8_t hit = starts[j] & pending;
-      for (std::size_t ri = 0; ri < roots; ++ri) f.arcs[ri] += (hit >> ri & 1) ? end - j : 0;
-      pending &= static_cast<std::uint8_t>(~hit);
+  parts = std::max<std::size_t>(parts, 1);
+  std::vector<std::array<std::uint64_t, 256>> by_reach(parts);  // per run: states by their reach bits
+  std::vector<std::array<std::uint64_t, 8>> covered(parts);
+  const std::uint64_t slots = layout.slots, words = (slots + 63) / 64;
+  const auto bit = [&](std::uint64_t j) { return unsigned(layout.list_starts[j >> 6] >> (j & 63)) & 1u; };
+  RunParts(parts, [&](std::size_t r) {
+    by_reach[r].fill(0);
+    const std::size_t n = layout.order.size(), from = n * r / parts, to = n * (r + 1) / parts;
+    for (std::size_t i = from; i < to; ++i) {
+      const StateId st = layout.order[i];
+      const std::uint8_t reach = layout.reach[st];
+      starts[layout.pos[st]] = reach;
+      ++by_reach[r][reach];
     }
-  }
+  });
+  // Per slot: the roots reaching a state that starts in its placed list at
+  // or before it (reset where a list begins); each such root uses the slot.
+  // Branch-free, two roots at a time (a builder has at most two); runs of
+  // whole 64-slot words, each starting from the roots seen since its
+  // list began.
+  RunParts(parts, [&](std::size_t r) {
+    covered[r].fill(0);
+    const std::uint64_t w0 = words * r / parts, w1 = words * (r + 1) / parts;
+    for (std::size_t r0 = 0; r0 < roots; r0 += 2) {
+      std::uint64_t c0 = 0, c1 = 0;
+      unsigned seen = 0;
+      if (w0 > 0)  // the list astride the run's start, from its beginning (slot 1 begins one)
+        for (std::uint64_t j = w0 * 64 - 1;; --j) {
+          seen |= unsigned(starts[j]) >> r0;
+          if (bit(j)) break;
+        }
+      for (std::uint64_t w = w0; w < w1; ++w) {
+        const std::uint64_t begins = layout.list_starts[w];
+        const std::uint64_t j0 = w * 64, j1 = std::min(slots, j0 + 64);
+        for (std::uint64_t j = std::max<std::uint64_t>(j0, 1); j < j1; ++j) {
+          seen = (seen & ((unsigned(begins >> (j - j0)) & 1u) - 1u)) | (unsigned(starts[j]) >> r0);
+          c0 += seen & 1u;
+          c1 += seen >> 1 & 1u;
+        }
+      }
+      covered[r][r0] = c0;
+      if (r0 + 1 < roots) covered[r][r0 + 1] = c1;
+    }
+  });
+  for (std::size_t r = 0; r < parts; ++r)
+    for (std::size_t ri = 0; ri < roots; ++ri) {
+      f.arcs[ri] += covered[r][ri];
+      for (unsigned reach = 0; reach < 256; ++reach) f.nodes[ri] += (reach >> ri & 1) ? by_reach[r][reach] : 0;
+    }
   return f;
 }
 

@@ -18,11 +18,12 @@
 namespace lexc::internal {
 
 struct Layout {
-  HugeVector<std::uint64_t> pos;   // state -> index of its first arc (0 for state 0)
-  HugeVector<StateId> placed;      // maximal lists in placement order
-  std::uint64_t slots = 1;         // arc slots including the sentinel
-  HugeVector<StateId> order;       // reachable states, depth-first discovery order
-  HugeVector<std::uint8_t> reach;  // state -> bit r set if roots[r] reaches it
+  HugeVector<std::uint64_t> pos;          // state -> index of its first arc (0 for state 0)
+  HugeVector<StateId> placed;             // maximal lists in placement order
+  HugeVector<std::uint64_t> list_starts;  // bit i set: a placed list begins at slot i
+  std::uint64_t slots = 1;                // arc slots including the sentinel
+  HugeVector<StateId> order;              // reachable states, depth-first discovery order
+  HugeVector<std::uint8_t> reach;         // state -> bit r set if roots[r] reaches it
 };
 
 // The layout's first step: the states reachable from the roots, in the
@@ -129,11 +130,11 @@ struct Discovery {
 Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early);
 
 // Per root r (bit r of Layout::reach), the nodes it reaches and the distinct
-// arc slots their lists use.
+// arc slots their lists use; on `parts` threads.
 struct LayoutFigures {
   std::uint64_t nodes[8] = {}, arcs[8] = {};
 };
-LayoutFigures CountLayoutFigures(const StateStore& store, const Layout& layout, std::size_t roots);
+LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::size_t parts);
 
 // The arc words of the layout after the sentinel; with whole-byte arcs,
 // `parts` threads write runs of the placed lists.
