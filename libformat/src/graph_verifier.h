@@ -115,7 +115,11 @@ class GraphVerifier {
     retry_wide_ = false;
     ZeroedArray<S> slot(count_);
     word_bytes_ = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
-    LEXC_RETURN_IF_ERROR(Walk(slot.data()));
+    // The graph kind and the labels' uniformity fixed at compile time: the
+    // walk's loop then carries only the figures it needs.
+    const Status walked = gaddag_ ? (uniform_ ? Walk<S, true, true>(slot.data()) : Walk<S, true, false>(slot.data()))
+                                  : (uniform_ ? Walk<S, false, true>(slot.data()) : Walk<S, false, false>(slot.data()));
+    LEXC_RETURN_IF_ERROR(walked);
     if (retry_wide_) return Status::Ok();
     const S& root = slot[root_];
     got_.strings = root.strings();
@@ -137,7 +141,7 @@ class GraphVerifier {
 
   // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
   // 2 done. A node is folded once all its children are.
-  template <class S>
+  template <class S, bool kGaddag, bool kUniform>
   Status Walk(S* const slot) {
     struct Frame {
       Node n;
@@ -170,7 +174,8 @@ class GraphVerifier {
         continue;
       }
       const Node n = f.n;
-      if (!FoldNode(n, arcs, slot, c)) return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
+      if (!FoldNode<S, kGaddag, kUniform>(n, arcs, slot, c))
+        return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
       slot[n].set_flags(static_cast<std::uint8_t>((slot[n].flags() & ~kColor) | kDone));
       ++nodes;
       stack.pop_back();
@@ -195,9 +200,9 @@ class GraphVerifier {
   // Checks node n's list and records its figures from its children's; false
   // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
-  template <class S>
+  template <class S, bool kGaddag, bool kUniform>
   [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot, Columns& c) {
-    const bool gaddag = c.gaddag, uniform = c.uniform;
+    constexpr bool gaddag = kGaddag, uniform = kUniform;
     std::uint64_t* const word_bytes = c.word_bytes;
     const std::uint64_t* const label_bytes = c.label_bytes;
     bool sums_overflow = false;
@@ -220,7 +225,7 @@ class GraphVerifier {
       const S& child = slot[t];
       const bool child_sep = (child.flags() & kHasSep) != 0;
       if (tile == kSeparator) {
-        if (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
+        if constexpr (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
         if (n == c.root) return Fail(gname_ + "the root has a separator arc");
         if (accepts) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
         if (t == kNoNode) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
@@ -240,18 +245,18 @@ class GraphVerifier {
         // (a GADDAG's rev(w): child.words; a DAWG's: every string below).
         const std::uint64_t below = gaddag ? child.words() : child.strings();
         const std::uint64_t through = (accepts ? 1 : 0) + below;
-        if (!gaddag) {
+        if constexpr (!gaddag) {
           sums_overflow |= __builtin_add_overflow(tiles_below, through, &tiles_below);
           sums_overflow |= __builtin_add_overflow(tiles_below, child.words(), &tiles_below);
         }
-        if (!uniform) {
+        if constexpr (!uniform) {
           std::uint64_t x = 0;
           sums_overflow |= __builtin_mul_overflow(through, label_bytes[tile], &x);
           sums_overflow |= __builtin_add_overflow(bytes_below, x, &bytes_below);
           sums_overflow |= __builtin_add_overflow(bytes_below, accepts ? 1 : 0, &bytes_below);  // its LF
           sums_overflow |= __builtin_add_overflow(bytes_below, word_bytes[t], &bytes_below);
         }
-        if (gaddag) {
+        if constexpr (gaddag) {
           const std::uint64_t rsub = child.words();
           rtotal += (accepts ? 1 : 0) + rsub;
           if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
@@ -266,8 +271,9 @@ class GraphVerifier {
     c.slots += new_slots;
     c.sums_overflow |= sums_overflow;
     S& s = slot[n];
-    if (!uniform) word_bytes[n] = bytes_below;
-    if (gaddag) s.set_flags(static_cast<std::uint8_t>(sep_below ? s.flags() | kHasSep : s.flags() & ~kHasSep));
+    if constexpr (!uniform) word_bytes[n] = bytes_below;
+    if constexpr (gaddag)
+      s.set_flags(static_cast<std::uint8_t>(sep_below ? s.flags() | kHasSep : s.flags() & ~kHasSep));
     if (!s.Set(total, gaddag ? rtotal : tiles_below, d, gaddag ? rd : 0)) {
       c.narrow_overflow = true;
       return false;
