@@ -117,8 +117,15 @@ class StateStore {
 // with per-arc accept bits. Each added string may also give a "first arc" for
 // the state it ends in (the GADDAG separator arc, tile 0, added before any
 // other arc of that state).
+//
+// The unregistered path is a table of rows, one per depth, each with room
+// for a state's most arcs (one per tile code, 0..255): a state's arcs are
+// appended in tile order, never more than one per tile, so a row never
+// overflows, and no arc list is ever reallocated.
 class IncrementalBuilder {
  public:
+  static constexpr std::size_t kRow = 256;  // arcs a state may have: one per tile code
+
   // `on_register(depth, id)` is called whenever the path state at `depth`
   // (>= 1) is replaced by its registered id.
   explicit IncrementalBuilder(StateStore* store) : store_(store) {}
@@ -141,12 +148,15 @@ class IncrementalBuilder {
                 OnRegister&& on_register) {
     const std::size_t n = s.size();
     Collapse(lcp, on_register);
-    if (path_.size() < n + 1) path_.resize(n + 1);
+    if (count_.size() < n + 1) Deepen(n + 1);
+    PackedArc* const rows = rows_.data();
+    std::uint16_t* const count = count_.data();
     for (std::size_t d = lcp; d < n; ++d) {
-      path_[d].push_back(PackArc(s[d], accepts && d + 1 == n, 0));
-      path_[d + 1].clear();
+      rows[d * kRow + count[d]] = PackArc(s[d], accepts && d + 1 == n, 0);
+      count[d] = static_cast<std::uint16_t>(count[d] + 1);
+      count[d + 1] = 0;
     }
-    if (first_arc) path_[n].push_back(*first_arc);
+    if (first_arc) rows[n * kRow + count[n]++] = *first_arc;  // the row was just emptied
     if (prev_.size() < n) prev_.resize(n);
     for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
     prev_len_ = n;
@@ -159,9 +169,8 @@ class IncrementalBuilder {
   std::vector<PackedArc> FinishBelowRoot(OnRegister&& on_register) {
     Collapse(0, on_register);
     std::vector<PackedArc> root;
-    if (!path_.empty()) root.swap(path_[0]);
-    path_.clear();
-    prev_len_ = 0;
+    if (!count_.empty()) root.assign(rows_.data(), rows_.data() + count_[0]);
+    Reset();
     return root;
   }
 
@@ -169,14 +178,24 @@ class IncrementalBuilder {
   template <class OnRegister>
   StateId Finish(OnRegister&& on_register) {
     Collapse(0, on_register);
-    if (path_.empty()) return 0;
-    StateId root = store_->Register(path_[0]);
-    path_.clear();
-    prev_len_ = 0;
+    if (count_.empty()) return 0;
+    const StateId root = store_->Register(Row(0));
+    Reset();
     return root;
   }
 
  private:
+  std::span<const PackedArc> Row(std::size_t d) const { return {rows_.data() + d * kRow, count_[d]}; }
+
+  void Deepen(std::size_t depths) {
+    rows_.resize(depths * kRow);
+    count_.resize(depths, 0);
+  }
+  void Reset() {
+    std::fill(count_.begin(), count_.end(), std::uint16_t{0});
+    prev_len_ = 0;
+  }
+
   // Registers the path states below `down_to` from the deepest up. Once one
   // is new, each above it is new too (its last arc leads to the state just
   // created, which nothing else references yet): those skip the look-up.
@@ -184,9 +203,9 @@ class IncrementalBuilder {
   void Collapse(std::size_t down_to, OnRegister& on_register) {
     bool child_new = false;
     for (std::size_t d = prev_len_; d > down_to; --d) {
-      const StateId id = child_new ? store_->AddNew(path_[d]) : store_->Register(path_[d], &child_new);
+      const StateId id = child_new ? store_->AddNew(Row(d)) : store_->Register(Row(d), &child_new);
       on_register(d, id);
-      PackedArc& parent = path_[d - 1].back();
+      PackedArc& parent = rows_[(d - 1) * kRow + count_[d - 1] - 1];
       parent = WithTarget(parent, id);
     }
     store_->FlushNew();
@@ -194,8 +213,9 @@ class IncrementalBuilder {
   }
 
   StateStore* store_;
-  std::vector<std::vector<PackedArc>> path_;  // path_[d]: arcs of the state at depth d
-  std::vector<Tile> prev_;                    // the previous string: prev_[0, prev_len_)
+  std::vector<PackedArc> rows_;       // row d: the arcs of the path state at depth d, kRow slots
+  std::vector<std::uint16_t> count_;  // arcs in each row
+  std::vector<Tile> prev_;            // the previous string: prev_[0, prev_len_)
   std::size_t prev_len_ = 0;
 };
 
