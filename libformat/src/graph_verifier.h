@@ -57,23 +57,26 @@ class GraphVerifier {
   // only its own slots): accepted strings and the longest path below the
   // node; words: over the words below it, a DAWG's tiles (for META's tile
   // total) or a GADDAG's accepted strings without a separator (the rev(w));
-  // rev_depth: a GADDAG's longest separator-free path; flags: the DFS color
-  // (0 unseen, gray on the stack, done), the slot counted in got_.arcs, a
-  // separator below (GADDAG). Two layouts with one interface: WideSlot holds
-  // any figure (32 bytes); NarrowSlot (12 bytes, so a SOWPODS GADDAG's walk
-  // touches 14 MB instead of 37) holds counts below 2^32 and depths below
-  // 2^12, and Set() says false for a figure that does not fit.
+  // rev_depth: a GADDAG's longest separator-free path. Two layouts with one
+  // interface: WideSlot holds any figure (24 bytes); NarrowSlot (12 bytes, so
+  // a SOWPODS GADDAG's walk touches 14 MB instead of 28) holds counts below
+  // 2^32 and depths below 2^16, and Set() says false for a figure that does
+  // not fit.
+  //
+  // Per arc slot too, apart, one byte of flags (1.2 MB for SOWPODS, mostly
+  // in the core's cache): the DFS color (0 unseen, gray on the stack, done),
+  // the slot counted in got_.arcs, a separator below (GADDAG). The walk
+  // tests a child's color as it meets the arc, a step whose outcome decides
+  // the next; the child's figures are read only when its parent is folded,
+  // where the loads of all the children go out together.
   static constexpr std::uint8_t kGray = 1, kDone = 2, kColor = 3, kSeen = 4, kHasSep = 8;
   struct WideSlot {
     std::uint64_t strings_, words_;
     std::uint32_t depth_, rev_depth_;
-    std::uint8_t flags_;
     std::uint64_t strings() const { return strings_; }
     std::uint64_t words() const { return words_; }
     std::uint32_t depth() const { return depth_; }
     std::uint32_t rev_depth() const { return rev_depth_; }
-    std::uint8_t flags() const { return flags_; }
-    void set_flags(std::uint8_t f) { flags_ = f; }
     bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
       strings_ = strings;
       words_ = words;
@@ -83,29 +86,23 @@ class GraphVerifier {
     }
   };
   struct NarrowSlot {
-    static constexpr int kFlagShift = 12;
-    static constexpr std::uint32_t kMaxDepth = (1u << kFlagShift) - 1;
+    static constexpr std::uint32_t kMaxDepth = 0xffff;
     std::uint32_t strings_, words_;
-    std::uint16_t depth_flags_;  // depth in bits 0..11, flags in 12..15
-    std::uint16_t rev_depth_;
+    std::uint16_t depth_, rev_depth_;
     std::uint64_t strings() const { return strings_; }
     std::uint64_t words() const { return words_; }
-    std::uint32_t depth() const { return depth_flags_ & kMaxDepth; }
+    std::uint32_t depth() const { return depth_; }
     std::uint32_t rev_depth() const { return rev_depth_; }
-    std::uint8_t flags() const { return static_cast<std::uint8_t>(depth_flags_ >> kFlagShift); }
-    void set_flags(std::uint8_t f) {
-      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & kMaxDepth) | unsigned(f) << kFlagShift);
-    }
     bool Set(std::uint64_t strings, std::uint64_t words, std::uint32_t depth, std::uint32_t rev_depth) {
       if (strings > 0xffffffffu || words > 0xffffffffu || depth > kMaxDepth || rev_depth > kMaxDepth) return false;
       strings_ = static_cast<std::uint32_t>(strings);
       words_ = static_cast<std::uint32_t>(words);
-      depth_flags_ = static_cast<std::uint16_t>((depth_flags_ & ~kMaxDepth) | depth);
+      depth_ = static_cast<std::uint16_t>(depth);
       rev_depth_ = static_cast<std::uint16_t>(rev_depth);
       return true;
     }
   };
-  static_assert(sizeof(WideSlot) == 32 && sizeof(NarrowSlot) == 12);
+  static_assert(sizeof(WideSlot) == 24 && sizeof(NarrowSlot) == 12);
 
   // Walk() and CountForwardWords() over records of type S, keeping what
   // CheckDescriptor() and CheckMeta() read; sets retry_wide_ (and returns
@@ -117,8 +114,11 @@ class GraphVerifier {
     word_bytes_ = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
     // The graph kind and the labels' uniformity fixed at compile time: the
     // walk's loop then carries only the figures it needs.
-    const Status walked = gaddag_ ? (uniform_ ? Walk<S, true, true>(slot.data()) : Walk<S, true, false>(slot.data()))
-                                  : (uniform_ ? Walk<S, false, true>(slot.data()) : Walk<S, false, false>(slot.data()));
+    ZeroedArray<std::uint8_t> flags(count_);
+    S* const sp = slot.data();
+    std::uint8_t* const fp = flags.data();
+    const Status walked = gaddag_ ? (uniform_ ? Walk<S, true, true>(sp, fp) : Walk<S, true, false>(sp, fp))
+                                  : (uniform_ ? Walk<S, false, true>(sp, fp) : Walk<S, false, false>(sp, fp));
     LEXC_RETURN_IF_ERROR(walked);
     if (retry_wide_) return Status::Ok();
     const S& root = slot[root_];
@@ -142,7 +142,7 @@ class GraphVerifier {
   // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
   // 2 done. A node is folded once all its children are.
   template <class S, bool kGaddag, bool kUniform>
-  Status Walk(S* const slot) {
+  Status Walk(S* const slot, std::uint8_t* const flags) {
     struct Frame {
       Node n;
       std::uint64_t at;  // next arc slot to look at
@@ -154,13 +154,13 @@ class GraphVerifier {
     Columns c{word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
     std::uint64_t nodes = 0;
     std::vector<Frame> stack{{root_, root_}};
-    slot[root_].set_flags(kGray);
+    flags[root_] = kGray;
     while (!stack.empty()) {
       Frame& f = stack.back();
       if (f.at != ~std::uint64_t(0)) {
         const auto w = arcs.arc(f.at);
         const Node t = arcs.target(w);
-        const std::uint8_t color = t == kNoNode ? 0 : slot[t].flags() & kColor;
+        const std::uint8_t color = t == kNoNode ? 0 : flags[t] & kColor;
         if (color == kGray)
           return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
         const bool last = arcs.last(w);
@@ -168,15 +168,15 @@ class GraphVerifier {
         if (!last && f.at >= count)
           return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
         if (t != kNoNode && color == 0) {
-          slot[t].set_flags(slot[t].flags() | kGray);
+          flags[t] |= kGray;
           stack.push_back({t, t});
         }
         continue;
       }
       const Node n = f.n;
-      if (!FoldNode<S, kGaddag, kUniform>(n, arcs, slot, c))
+      if (!FoldNode<S, kGaddag, kUniform>(n, arcs, slot, flags, c))
         return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
-      slot[n].set_flags(static_cast<std::uint8_t>((slot[n].flags() & ~kColor) | kDone));
+      flags[n] = static_cast<std::uint8_t>((flags[n] & ~kColor) | kDone);
       ++nodes;
       stack.pop_back();
     }
@@ -201,7 +201,8 @@ class GraphVerifier {
   // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
   template <class S, bool kGaddag, bool kUniform>
-  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot, Columns& c) {
+  [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot,
+                                              std::uint8_t* const flags, Columns& c) {
     constexpr bool gaddag = kGaddag, uniform = kUniform;
     std::uint64_t* const word_bytes = c.word_bytes;
     const std::uint64_t* const label_bytes = c.label_bytes;
@@ -223,7 +224,7 @@ class GraphVerifier {
       // Slot 0 (kNoNode, the sentinel) is never a node nor in a list: it
       // stays zero, what a missing child contributes.
       const S& child = slot[t];
-      const bool child_sep = (child.flags() & kHasSep) != 0;
+      const bool child_sep = (flags[t] & kHasSep) != 0;
       if (tile == kSeparator) {
         if constexpr (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
         if (n == c.root) return Fail(gname_ + "the root has a separator arc");
@@ -263,17 +264,16 @@ class GraphVerifier {
           rd = std::max<std::uint32_t>(rd, 1 + child.rev_depth());
         }
       }
-      const std::uint8_t seen = slot[i].flags();
+      const std::uint8_t seen = flags[i];
       new_slots += (seen & kSeen) ? 0 : 1;
-      slot[i].set_flags(seen | kSeen);
+      flags[i] = seen | kSeen;
       if (arcs.last(w)) break;
     }
     c.slots += new_slots;
     c.sums_overflow |= sums_overflow;
     S& s = slot[n];
     if constexpr (!uniform) word_bytes[n] = bytes_below;
-    if constexpr (gaddag)
-      s.set_flags(static_cast<std::uint8_t>(sep_below ? s.flags() | kHasSep : s.flags() & ~kHasSep));
+    if constexpr (gaddag) flags[n] = static_cast<std::uint8_t>(sep_below ? flags[n] | kHasSep : flags[n] & ~kHasSep);
     if (!s.Set(total, gaddag ? rtotal : tiles_below, d, gaddag ? rd : 0)) {
       c.narrow_overflow = true;
       return false;
