@@ -12,6 +12,41 @@
 
 namespace lexc::internal {
 
+// A frame is the arcs of a state still to follow; the loop's arrays are
+// locals (a byte store through reach could otherwise make the compiler
+// reload every member after it).
+void Discovery::Walk(const StateStore& store, StateId from, std::uint8_t bit, std::uint8_t ranked,
+                     std::vector<StateId>* met) {
+  struct Frame {
+    const PackedArc* next;
+    const PackedArc* end;
+  };
+  std::vector<Frame> stack;
+  std::uint8_t* const reach_of = reach.data();
+  std::uint32_t* const rank_of = rank.data();
+  const auto visit = [&](StateId t) {
+    if (t == 0 || (reach_of[t] & bit)) return;
+    if (met) {
+      met->push_back(t);
+    } else if (!(reach_of[t] & ranked)) {
+      rank_of[t] = static_cast<std::uint32_t>(order.size());
+      order.push_back(t);
+    }
+    reach_of[t] |= bit;
+    const std::span<const PackedArc> arcs = store.arcs(t);
+    stack.push_back({arcs.data(), arcs.data() + arcs.size()});
+  };
+  visit(from);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.next == f.end) {
+      stack.pop_back();
+      continue;
+    }
+    visit(ArcTarget(*f.next++));
+  }
+}
+
 Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early) {
   const std::size_t n = store.size();
   Layout out;

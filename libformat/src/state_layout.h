@@ -55,30 +55,7 @@ struct Discovery {
   // From `from`, setting `bit` on each state met; a state met first by a
   // walk with a bit of `ranked` (none of them set yet) gets the next rank,
   // unless `met` is given: then the states met are only listed there.
-  void Walk(const StateStore& store, StateId from, std::uint8_t bit, std::uint8_t ranked, std::vector<StateId>* met) {
-    std::vector<std::pair<StateId, std::uint32_t>> stack;
-    const auto visit = [&](StateId t) {
-      if (t == 0 || (reach[t] & bit)) return;
-      if (met) {
-        met->push_back(t);
-      } else if (!(reach[t] & ranked)) {
-        rank[t] = static_cast<std::uint32_t>(order.size());
-        order.push_back(t);
-      }
-      reach[t] |= bit;
-      stack.push_back({t, 0});
-    };
-    visit(from);
-    while (!stack.empty()) {
-      auto& [s, next] = stack.back();
-      auto arcs = store.arcs(s);
-      if (next == arcs.size()) {
-        stack.pop_back();
-        continue;
-      }
-      visit(ArcTarget(arcs[next++]));
-    }
-  }
+  void Walk(const StateStore& store, StateId from, std::uint8_t bit, std::uint8_t ranked, std::vector<StateId>* met);
 
   // Every root in turn (bit r for roots[r]).
   void WalkAll(const StateStore& store, std::span<const StateId> roots) {
