@@ -138,11 +138,14 @@ class IncrementalBuilder {
     const std::size_t n = s.size();
     while (lcp < n && lcp < prev_len_ && prev_[lcp] == s[lcp]) ++lcp;
     AddAfter(s, lcp, accepts, first_arc, on_register);
+    if (prev_.size() < n) prev_.resize(n);
+    for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
     return lcp;
   }
 
   // Add, given `lcp`, the common prefix length of s and the previous string
-  // (0 for the first); only s[lcp..] is read.
+  // (0 for the first); only s[lcp..] is read. A caller that gives the lcp
+  // keeps the strings itself: Add() cannot follow an AddAfter().
   template <class OnRegister>
   void AddAfter(std::span<const Tile> s, std::size_t lcp, bool accepts, const PackedArc* first_arc,
                 OnRegister&& on_register) {
@@ -157,8 +160,6 @@ class IncrementalBuilder {
       count[d + 1] = 0;
     }
     if (first_arc) rows[n * kRow + count[n]++] = *first_arc;  // the row was just emptied
-    if (prev_.size() < n) prev_.resize(n);
-    for (std::size_t d = lcp; d < n; ++d) prev_[d] = s[d];
     prev_len_ = n;
   }
 
@@ -215,7 +216,7 @@ class IncrementalBuilder {
   StateStore* store_;
   std::vector<PackedArc> rows_;       // row d: the arcs of the path state at depth d, kRow slots
   std::vector<std::uint16_t> count_;  // arcs in each row
-  std::vector<Tile> prev_;            // the previous string: prev_[0, prev_len_)
+  std::vector<Tile> prev_;            // Add()'s previous string: prev_[0, prev_len_)
   std::size_t prev_len_ = 0;
 };
 

@@ -474,7 +474,6 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
   auto ignore = [](std::size_t, StateId) {};
   std::vector<Tile> rev(format::kMaxWordLen);  // rev(x) of the last entry: rev[0, rev_len)
   std::size_t rev_len = 0;
-  const u128 tile_mask = (u128(1) << bits) - 1;
   constexpr std::size_t kStep = std::size_t(1) << 16;
   const bool release = entries.size_bytes() >= (std::size_t(8) << 20);  // small lists: not worth the calls
   std::size_t done = 0;
@@ -496,8 +495,16 @@ void AddReversedPrefixes(const WordList& words, int bits, std::span<const Prefix
       const int same_bits = hi ? std::countl_zero(hi) : lo ? 64 + std::countl_zero(lo) : 128;
       const std::size_t lcp =
           done == 1 ? 0 : std::min({static_cast<std::size_t>(same_bits / bits), std::size_t{e.len}, rev_len});
-      for (std::size_t i = lcp; i < e.len; ++i)
-        rev[i] = static_cast<Tile>((key >> (128 - bits * static_cast<int>(i + 1))) & tile_mask);
+      // The new tiles from the top of the key shifted past the shared ones,
+      // a tile at a time on the two 64-bit halves (no 128-bit shift by a
+      // variable amount per tile). bits < 64, and lcp * bits < 128 when a tile is new.
+      const u128 rest = lcp < e.len ? key << (bits * static_cast<int>(lcp)) : 0;
+      std::uint64_t top = static_cast<std::uint64_t>(rest >> 64), low = static_cast<std::uint64_t>(rest);
+      for (std::size_t i = lcp; i < e.len; ++i) {
+        rev[i] = static_cast<Tile>(top >> (64 - bits));
+        top = (top << bits) | (low >> (64 - bits));
+        low <<= bits;
+      }
       prev_key = key;
       rev_len = e.len;
       b->AddAfter(std::span<const Tile>(rev.data(), rev_len), lcp, e.accepts, e.state ? &sep : nullptr, ignore);
