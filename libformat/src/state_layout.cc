@@ -92,7 +92,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   }
   out.order = std::move(disc.order);
   out.reach = std::move(disc.reach);
-  const HugeVector<std::uint32_t> rank = std::move(disc.rank);
+  HugeVector<std::uint32_t> rank = std::move(disc.rank);  // freed before pos is allocated
   const HugeVector<StateId>& order = out.order;
   struct Host {
     StateId first;         // the hosting list, 0 for none
@@ -126,6 +126,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
     }
     run_hosts[r] = ZeroedArray<Host>();
   }
+  HugeVector<std::uint32_t>().swap(rank);  // the ranks are read no more: their memory for pos
   // Follow host chains (each hop is to a strictly longer list) to the
   // maximal list; place maximal lists in discovery order. Each reachable
   // state's pos is set below; the others' (state 0's among them) stay 0.
