@@ -317,6 +317,74 @@ TEST_CASE("a large KWG checked on two threads: the DAWG's error first, then the 
                              "): tile 27 outside the alphabet's 1..26");
 }
 
+// The threaded check (the GADDAG beside the DAWG, each large walk split in
+// two by the root list's arcs) against the one-thread check, on large KWGs
+// damaged at random (arcs copied over others, swapped, list ends and
+// accept bits flipped, tiles changed): the same status and message, and
+// when it passes the same figures.
+TEST_CASE("a large KWG's check split over threads reports what the one-thread check reports") {
+  std::mt19937_64 rng(31);
+  for (const bool gaddag : {true, false}) {
+    INFO((gaddag ? "DAWG and GADDAG" : "DAWG only"));
+    // Enough words for 65,536 arcs in the graphs written.
+    const WordSet words = ToSet(lexc::test::RandomWords(rng, gaddag ? 20000 : 50000, 26, 9));
+    const Image img = BuildOrFail(words, Alphabet::English());
+    const auto kwg = KwgOf(OpenOrFail(img), gaddag);
+    REQUIRE(kwg.size() >= (1u << 16));  // the threaded path
+    const auto parse = [&](const std::vector<std::uint32_t>& k, bool threads) {
+      KwgReadOptions o;
+      o.max_len = 15;
+      o.threads = threads;
+      return Kwg::ParseWords(k, o, "t.kwg");
+    };
+    const auto same = [&](const std::vector<std::uint32_t>& k) {
+      const auto one = parse(k, false), two = parse(k, true);
+      REQUIRE(one.status().ToString() == two.status().ToString());
+      if (!one.ok()) return false;
+      for (const bool g : {false, true}) {
+        const KwgGraphInfo& x = g ? one->gaddag() : one->dawg();
+        const KwgGraphInfo& y = g ? two->gaddag() : two->dawg();
+        CHECK(x.root == y.root);
+        CHECK(x.nodes == y.nodes);
+        CHECK(x.arcs == y.arcs);
+        CHECK(x.strings == y.strings);
+        CHECK(x.longest_path == y.longest_path);
+      }
+      return true;
+    };
+    REQUIRE(same(kwg));
+    const std::uint32_t first = gaddag ? 2 : 1;
+    int failed = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+      INFO("trial " << trial);
+      auto k = kwg;
+      for (int e = 1 + int(rng() % 3); e > 0; --e) {
+        const std::uint32_t i = first + std::uint32_t(rng() % (k.size() - first));
+        const std::uint32_t j = first + std::uint32_t(rng() % (k.size() - first));
+        switch (rng() % 5) {
+          case 0:
+            k[i] = k[j];
+            break;
+          case 1:
+            std::swap(k[i], k[j]);
+            break;
+          case 2:
+            k[i] ^= 1u << 22;
+            break;  // a list's end moved
+          case 3:
+            k[i] ^= 1u << 23;
+            break;  // accepts
+          default:
+            k[i] = (k[i] & 0x00ffffffu) | (std::uint32_t(rng() % 27) << 24);
+            break;
+        }
+      }
+      failed += same(k) ? 0 : 1;
+    }
+    CHECK(failed > 60);  // the damage is real
+  }
+}
+
 TEST_CASE("random corruption of a KWG never crashes and what passes verifies") {
   std::mt19937_64 rng(5);
   const WordSet words = ToSet(lexc::test::RandomWords(rng, 60, 5, 5));
