@@ -382,6 +382,22 @@ std::vector<std::size_t> CutByFirstTile(const WordList& words, std::size_t parts
   return cuts;
 }
 
+// The length of the common prefix of a and b, 8 tiles at a time.
+std::size_t CommonPrefix(std::span<const Tile> a, std::span<const Tile> b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x, y;
+      std::memcpy(&x, a.data() + i, 8);
+      std::memcpy(&y, b.data() + i, 8);
+      if (x != y) return i + static_cast<std::size_t>(std::countr_zero(x ^ y) >> 3);
+    }
+  }
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
 // Adds words [from, to) to the DAWG on `store`; with a GADDAG requested,
 // also records every distinct prefix x with its packed rev(x) key (bits per
 // tile, 0: unpacked) and, once registered, delta(x). Returns the root's arcs.
@@ -404,10 +420,13 @@ std::vector<PackedArc> AddDawgWords(const WordList& words, std::size_t from, std
     if (options.gaddag) (*prefixes)[pending[depth]].state = id;
   };
   constexpr std::size_t kProgressEvery = std::size_t(1) << 16;
+  std::span<const Tile> prev;  // the word before, from the list itself
   for (std::size_t i = from; i < to; ++i) {
     if ((i - from) % kProgressEvery == 0) progress(i - from);
-    auto w = words[i];
-    std::size_t lcp = b.Add(w, true, nullptr, on_register);
+    const auto w = words[i];
+    const std::size_t lcp = CommonPrefix(prev, w);
+    b.AddAfter(w, lcp, true, nullptr, on_register);
+    prev = w;
     if (options.gaddag) {
       for (std::size_t d = lcp + 1; d <= w.size(); ++d) {
         pending[d] = static_cast<std::uint32_t>(prefixes->size());
