@@ -74,6 +74,10 @@ struct Traversal {
   std::uint64_t found_ = 0;
   std::uint8_t counts_[kMaxGenTile + 1] = {};
   int blanks_ = 0;
+  // Blanks on the path standing for a letter the rack also holds: while
+  // none does and every blank is spent, the path's choice of blanks is the
+  // only one (Record).
+  int blanks_for_held_ = 0;
   int rack_size_ = 0;                               // tiles on the rack; a path has rack_size_ - Acc::placed left
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
@@ -147,6 +151,7 @@ struct Traversal {
     }
     rack_mask_ &= all_tiles;
     blank_main_ = blank_cross_ = 0;
+    blanks_for_held_ = 0;
     stop_ = false;
     found_ = 0;
   }
@@ -193,9 +198,10 @@ struct Traversal {
         f(static_cast<Cell>(t), values[t], child, accepts);
         if (counts_[t]++ == 0) rack_mask_ |= bit;
       } else {
-        --blanks_;
+        const int held = rack_counts_[t] != 0;
+        --blanks_, blanks_for_held_ += held;
         f(MakeCell(t, true), blank_value, child, accepts);
-        ++blanks_;
+        ++blanks_, blanks_for_held_ -= held;
       }
     }
   }
@@ -219,37 +225,66 @@ struct Traversal {
     if constexpr (S::kPrune) {
       if (blank_never_gains && score + blank_main_ * a.wm + blank_cross_ + bonus_[a.placed] < sink.Floor()) return;
     }
+    if (blanks_ == 0 && blanks_for_held_ == 0) {
+      // Every blank spent on a letter the rack has no real tile of: the
+      // path's play is the only way to supply its letters (what
+      // RecordBlankChoices would find, with the same floor test).
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && score + bonus_[a.placed] < sink.Floor()) return;
+      }
+      if (stop_) return;
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+      return;
+    }
     RecordBlankChoices(sink, left, right, a, score);
   }
 
   // The traversal supplied each letter from the rack when it could, else
   // from a blank. Every other way to supply the same letters is another
-  // play: enumerate them all, each new tile real or blank as the rack allows.
+  // play: enumerate them all, each new tile real or blank as the rack allows,
+  // in line order, the real tile tried before the blank.
+  //
+  // Only choices that can still be completed are entered. A letter t needs
+  // max(0, slots of t left - real t left) blanks from here on, so the play
+  // needs need = sum over t of max(0, slots of t - real t on the rack)
+  // blanks (what the traversal used), and spare = blanks - need may stand in
+  // for a real tile: a blank on a slot of t costs nothing from spare while t
+  // has more slots left than real tiles (the blank is needed for t anyway),
+  // one spare blank otherwise. Dead ends (blanks spent on one letter that
+  // another then lacks) are never walked; the plays and their order are
+  // those of the plain enumeration.
   template <class S>
   void RecordBlankChoices(S& sink, int left, int right, const Acc& a, int score) {
     struct Slot {
-      int pos, weight, value;
+      Cell* cell;
+      int weight, penalty;  // penalty: what a blank here takes off
+      Tile tile;
+      Cell traversal;  // the traversal's choice, restored at the end
     };
-    Slot slots[kRackSize * 4 + kMaxBoardDim];
-    int n = 0, all_real = score;
+    Slot slots[kMaxBoardDim];
+    int n = 0, all_real = score, need = 0;
+    std::uint8_t real_left[kMaxGenTile + 1], slots_left[kMaxGenTile + 1];
     for (int p = left; p <= right; ++p) {
       if (line_[p].cell != kEmpty) continue;
       const Sq& s = line_[p];
-      const Tile t = CellTile(word_[p]);
+      const Cell c = word_[p];
+      const Tile t = CellTile(c);
       const int weight = s.lm * a.wm + ((s.flags & Sq::kHasCross) ? s.lm * s.wm : 0);
-      slots[n++] = {p, weight, values[t]};
-      if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
+      const int penalty = (values[t] - blank_value) * weight;
+      slots[n++] = {&word_[p], weight, penalty, t, c};
+      real_left[t] = rack_counts_[t];
+      slots_left[t] = 0;
+      if (CellIsBlank(c)) all_real += penalty;
     }
+    for (int i = 0; i < n; ++i) need += ++slots_left[slots[i].tile] > real_left[slots[i].tile];
     // all_real bounds every choice when a blank never scores more than the
     // tile it stands for: each blank only takes points off. Then a pruning
     // sink skips what cannot reach its floor.
     if constexpr (S::kPrune) {
       if (blank_never_gains && all_real + bonus_[a.placed] < sink.Floor()) return;
     }
-    std::uint8_t real_left[kMaxGenTile + 1];
-    std::memcpy(real_left, rack_counts_, sizeof real_left);
-    int blanks_left = rack_blanks_;
-    const auto assign = [&](const auto& self, int i, int sc) -> void {
+    const auto assign = [&](const auto& self, int i, int sc, int spare) -> void {
       if (stop_) return;
       if constexpr (S::kPrune) {
         if (blank_never_gains && sc + bonus_[a.placed] < sink.Floor()) return;
@@ -259,25 +294,24 @@ struct Traversal {
         if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
         return;
       }
-      Cell& cell = word_[slots[i].pos];
-      const Tile t = CellTile(cell);
+      const Slot& slot = slots[i];
+      const Tile t = slot.tile;
+      const bool needed = slots_left[t] > real_left[t];  // this letter needs a blank from here on
+      --slots_left[t];
       if (real_left[t]) {
         --real_left[t];
-        cell = static_cast<Cell>(t);
-        self(self, i + 1, sc);
+        *slot.cell = static_cast<Cell>(t);
+        self(self, i + 1, sc, spare);
         ++real_left[t];
       }
-      if (blanks_left) {
-        --blanks_left;
-        cell = MakeCell(t, true);
-        self(self, i + 1, sc + (blank_value - slots[i].value) * slots[i].weight);
-        ++blanks_left;
+      if (needed || spare) {
+        *slot.cell = MakeCell(t, true);
+        self(self, i + 1, sc - slot.penalty, needed ? spare : spare - 1);
       }
+      ++slots_left[t];
     };
-    Cell saved[kMaxBoardDim];
-    for (int i = 0; i < n; ++i) saved[i] = word_[slots[i].pos];
-    assign(assign, 0, all_real);
-    for (int i = 0; i < n; ++i) word_[slots[i].pos] = saved[i];
+    assign(assign, 0, all_real, rack_blanks_ - need);
+    for (int i = 0; i < n; ++i) *slots[i].cell = slots[i].traversal;
   }
 
   void Materialize(Play* p, int left, int right, int placed, int score) const {
