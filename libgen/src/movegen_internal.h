@@ -89,7 +89,13 @@ struct Traversal {
   // part, so Record() bounds every choice of blanks at once:
   // score + blank_main_ * wm + blank_cross_ (RecordBlankChoices' all_real).
   int blank_main_ = 0, blank_cross_ = 0;
-  Cell word_[kMaxBoardDim] = {};  // new tiles by line position
+  // New tiles by line position; also, for Materialize, the board tiles of
+  // the line word_line_ (word_board_: bit p set when square p holds one),
+  // so a play's word is one fixed-size copy. Twice the longest line: the
+  // copy may read past the line's end.
+  Cell word_[2 * kMaxBoardDim] = {};
+  mutable const Sq* word_line_ = nullptr;  // null: none yet in this generation (the board may have changed)
+  mutable std::uint64_t word_board_ = 0;
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
   Play scratch_;
 
@@ -152,6 +158,7 @@ struct Traversal {
     rack_mask_ &= all_tiles;
     blank_main_ = blank_cross_ = 0;
     blanks_for_held_ = 0;
+    word_line_ = nullptr;
     stop_ = false;
     found_ = 0;
   }
@@ -315,19 +322,36 @@ struct Traversal {
   }
 
   void Materialize(Play* p, int left, int right, int placed, int score) const {
+    if (word_line_ != line_) {
+      // The first play on this line: its board tiles into word_, once.
+      // (The walk writes only empty squares of word_.)
+      word_line_ = line_;
+      word_board_ = 0;
+      for (int q = 0; q < n_; ++q) {
+        if (line_[q].cell == kEmpty) continue;
+        const_cast<Cell&>(word_[q]) = line_[q].cell;
+        word_board_ |= std::uint64_t(1) << q;
+      }
+    }
+    const int length = right - left + 1;
     p->dir = dir_;
     p->row = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? line_index_ : left);
     p->col = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? left : line_index_);
-    p->length = static_cast<std::uint8_t>(right - left + 1);
+    p->length = static_cast<std::uint8_t>(length);
     p->placed = static_cast<std::uint8_t>(placed);
     p->score = score;
-    p->through = 0;
-    for (int i = 0; i < p->length; ++i) {
-      const Cell on = line_[left + i].cell;
-      p->cells[i] = on != kEmpty ? on : word_[left + i];
-      if (on != kEmpty) p->through |= 1u << i;
+    p->through = static_cast<std::uint32_t>((word_board_ >> left) & ((std::uint64_t(2) << (length - 1)) - 1));
+    // A fixed-size copy in 8-byte words, the cells past the word cleared
+    // (byte i of a word is its bits 8i..8i+7: a little-endian host, as the
+    // arc codecs assume).
+    static_assert(kMaxBoardDim % 8 == 0 && sizeof(Cell) == 1);
+    std::uint64_t w[kMaxBoardDim / 8];
+    std::memcpy(w, word_ + left, sizeof w);
+    for (int j = 0; j < kMaxBoardDim / 8; ++j) {
+      const int keep = std::clamp(length - 8 * j, 0, 8);
+      w[j] &= keep == 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * keep)) - 1;
     }
-    std::memset(p->cells + p->length, 0, sizeof p->cells - p->length);
+    std::memcpy(p->cells, w, sizeof w);
   }
 
   // Steps onto square `pos` from `node`: through the board tile on it, or
@@ -402,7 +426,9 @@ struct Traversal {
     dir_ = d;
     n_ = analysis->LineLength(d);
     line_index_ = line;
+    const Sq* previous = line_;
     line_ = analysis->Line(d, line);
+    if (line_ != previous) word_line_ = nullptr;  // the walk on the previous line wrote over word_
     anchor_ = pos;
     right_end_ = pos;
     right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
