@@ -85,9 +85,10 @@ struct Traversal {
   // What the new tiles placed as blanks would add if each were the real
   // tile it stands for (the traversal uses a blank only when the rack has
   // none left): on the main word before its word premium (blank_main_) and
-  // on the cross words (blank_cross_). Kept by OnSquare and the DAWG left
-  // part, so Record() bounds every choice of blanks at once:
-  // score + blank_main_ * wm + blank_cross_ (RecordBlankChoices' all_real).
+  // on the cross words (blank_cross_). Kept by OnSquare (for the sinks that
+  // prune) and the DAWG left part, so Record() bounds every choice of blanks
+  // at once: score + blank_main_ * wm + blank_cross_ (RecordBlankChoices'
+  // all_real).
   int blank_main_ = 0, blank_cross_ = 0;
   // New tiles by line position; also, for Materialize, the board tiles of
   // the line word_line_ (word_board_: bit p set when square p holds one),
@@ -356,8 +357,9 @@ struct Traversal {
 
   // Steps onto square `pos` from `node`: through the board tile on it, or
   // with each rack tile (and blank) the graph and the cross-check allow.
-  // Calls step(child, accepts, score so far).
-  template <class G, class F>
+  // Calls step(child, accepts, score so far). With kBlankGain (the sinks
+  // that prune, the only readers) it keeps blank_main_ and blank_cross_.
+  template <bool kBlankGain, class G, class F>
   void OnSquare(const G& g, int pos, Node node, Acc a, F&& step) {
     const Sq& s = line_[pos];
     if (s.cell != kEmpty) {
@@ -372,7 +374,7 @@ struct Traversal {
     if (!allowed) return;
     ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
       word_[pos] = code;
-      if (!CellIsBlank(code)) {
+      if (!kBlankGain || !CellIsBlank(code)) {
         step(child, accepts, Place(a, s, value));
         return;
       }
@@ -389,8 +391,9 @@ struct Traversal {
   // for Gordon, past the separator). The word starts at `left`.
   template <class G, class S>
   void ExtendRight(const G& g, S& sink, int pos, Node node, int left, const Acc& a) {
-    OnSquare(g, pos, node, a,
-             [&](Node child, bool accepts, const Acc& b) { RightStep(g, sink, pos, child, accepts, left, b); });
+    OnSquare<S::kPrune>(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
+      RightStep(g, sink, pos, child, accepts, left, b);
+    });
   }
 
   template <class G, class S>
