@@ -285,12 +285,40 @@ struct Traversal {
       slots_left[t] = 0;
       if (CellIsBlank(c)) all_real += penalty;
     }
-    for (int i = 0; i < n; ++i) need += ++slots_left[slots[i].tile] > real_left[slots[i].tile];
+    int short_tile = -1;  // a letter the rack's real tiles fall short of
+    for (int i = 0; i < n; ++i) {
+      const Tile t = slots[i].tile;
+      if (++slots_left[t] > real_left[t]) ++need, short_tile = t;
+    }
     // all_real bounds every choice when a blank never scores more than the
     // tile it stands for: each blank only takes points off. Then a pruning
     // sink skips what cannot reach its floor.
     if constexpr (S::kPrune) {
       if (blank_never_gains && all_real + bonus_[a.placed] < sink.Floor()) return;
+    }
+    const auto take = [&](int sc) {
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && sc + bonus_[a.placed] < sink.Floor()) return;
+      }
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
+    };
+    if (rack_blanks_ == 1) {
+      // One blank: the word in real tiles when the rack spells it alone,
+      // then the blank on each slot it may take (any, or one of the short
+      // letter's), from the last slot to the first: the enumeration's order
+      // below, without the recursion. (The floor test at each play alone
+      // is the recursion's: scores only fall along its paths.)
+      for (int i = 0; i < n; ++i) *slots[i].cell = static_cast<Cell>(slots[i].tile);
+      if (need == 0) take(all_real);
+      for (int i = n - 1; i >= 0 && !stop_; --i) {
+        if (need != 0 && slots[i].tile != short_tile) continue;
+        *slots[i].cell = MakeCell(slots[i].tile, true);
+        take(all_real - slots[i].penalty);
+        *slots[i].cell = static_cast<Cell>(slots[i].tile);
+      }
+      for (int i = 0; i < n; ++i) *slots[i].cell = slots[i].traversal;
+      return;
     }
     const auto assign = [&](const auto& self, int i, int sc, int spare) -> void {
       if (stop_) return;
