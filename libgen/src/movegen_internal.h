@@ -285,10 +285,17 @@ struct Traversal {
       slots_left[t] = 0;
       if (CellIsBlank(c)) all_real += penalty;
     }
-    int short_tile = -1;  // a letter the rack's real tiles fall short of
+    // The letters the rack's real tiles fall short of, and by how many (the
+    // first two; more than two blanks go to the recursion below).
+    struct Lacking {
+      int tile = -1, by = 0;
+    } lacking[2];
     for (int i = 0; i < n; ++i) {
       const Tile t = slots[i].tile;
-      if (++slots_left[t] > real_left[t]) ++need, short_tile = t;
+      if (++slots_left[t] <= real_left[t]) continue;
+      if (++need > 2) continue;
+      Lacking& k = lacking[0].tile < 0 || lacking[0].tile == t ? lacking[0] : lacking[1];
+      k.tile = t, ++k.by;
     }
     // all_real bounds every choice when a blank never scores more than the
     // tile it stands for: each blank only takes points off. Then a pruning
@@ -303,19 +310,34 @@ struct Traversal {
       ++found_;
       if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
     };
-    if (rack_blanks_ == 1) {
-      // One blank: the word in real tiles when the rack spells it alone,
-      // then the blank on each slot it may take (any, or one of the short
-      // letter's), from the last slot to the first: the enumeration's order
-      // below, without the recursion. (The floor test at each play alone
-      // is the recursion's: scores only fall along its paths.)
+    if (rack_blanks_ <= 2) {
+      if (need > rack_blanks_) return;  // no choice at all (not from the traversal)
+      // One or two blanks: the choices listed by loops in the recursion's
+      // order (slot 0 first, a real tile before a blank): the word in real
+      // tiles, then for each slot h from the last to the first the blank on
+      // h alone, then on h and each later slot l, from the last. A choice
+      // is kept when its blanks cover what each short letter lacks. (The
+      // floor test at each play alone is the recursion's: scores only fall
+      // along its paths, and the floor only rises.)
+      const auto covers = [&](int h, int l) {
+        for (const Lacking& k : lacking) {
+          const int on = (slots[h].tile == k.tile) + (l >= 0 && slots[l].tile == k.tile);
+          if (k.tile >= 0 && on < k.by) return false;
+        }
+        return true;
+      };
       for (int i = 0; i < n; ++i) *slots[i].cell = static_cast<Cell>(slots[i].tile);
       if (need == 0) take(all_real);
-      for (int i = n - 1; i >= 0 && !stop_; --i) {
-        if (need != 0 && slots[i].tile != short_tile) continue;
-        *slots[i].cell = MakeCell(slots[i].tile, true);
-        take(all_real - slots[i].penalty);
-        *slots[i].cell = static_cast<Cell>(slots[i].tile);
+      for (int h = n - 1; h >= 0 && !stop_; --h) {
+        *slots[h].cell = MakeCell(slots[h].tile, true);
+        if (covers(h, -1)) take(all_real - slots[h].penalty);
+        for (int l = n - 1; rack_blanks_ == 2 && l > h && !stop_; --l) {
+          if (!covers(h, l)) continue;
+          *slots[l].cell = MakeCell(slots[l].tile, true);
+          take(all_real - slots[h].penalty - slots[l].penalty);
+          *slots[l].cell = static_cast<Cell>(slots[l].tile);
+        }
+        *slots[h].cell = static_cast<Cell>(slots[h].tile);
       }
       for (int i = 0; i < n; ++i) *slots[i].cell = slots[i].traversal;
       return;
