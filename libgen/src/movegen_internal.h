@@ -90,11 +90,11 @@ struct Traversal {
   // at once: score + blank_main_ * wm + blank_cross_ (RecordBlankChoices'
   // all_real).
   int blank_main_ = 0, blank_cross_ = 0;
-  // New tiles by line position; also, for Materialize, the board tiles of
-  // the line word_line_ (word_board_: bit p set when square p holds one),
-  // so a play's word is one fixed-size copy. Twice the longest line: the
-  // copy may read past the line's end.
-  Cell word_[2 * kMaxBoardDim] = {};
+  // New tiles by line position; also, for Materialize (const, hence
+  // mutable), the board tiles of the line word_line_ (word_board_: bit p
+  // set when square p holds one), so a play's word is one fixed-size copy.
+  // Twice the longest line: the copy may read past the line's end.
+  mutable Cell word_[2 * kMaxBoardDim] = {};
   mutable const Sq* word_line_ = nullptr;  // null: none yet in this generation (the board may have changed)
   mutable std::uint64_t word_board_ = 0;
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
@@ -380,7 +380,7 @@ struct Traversal {
       word_board_ = 0;
       for (int q = 0; q < n_; ++q) {
         if (line_[q].cell == kEmpty) continue;
-        const_cast<Cell&>(word_[q]) = line_[q].cell;
+        word_[q] = line_[q].cell;
         word_board_ |= std::uint64_t(1) << q;
       }
     }
