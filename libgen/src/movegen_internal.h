@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -392,16 +393,18 @@ struct Traversal {
     p->placed = static_cast<std::uint8_t>(placed);
     p->score = score;
     p->through = static_cast<std::uint32_t>((word_board_ >> left) & ((std::uint64_t(2) << (length - 1)) - 1));
-    // A fixed-size copy in 8-byte words, the cells past the word cleared
-    // (byte i of a word is its bits 8i..8i+7: a little-endian host, as the
-    // arc codecs assume).
+    // A fixed-size copy in 8-byte words, the cells past the word cleared by
+    // a mask of `length` 0xFF bytes then zeros, read from kKeep.
     static_assert(kMaxBoardDim % 8 == 0 && sizeof(Cell) == 1);
-    std::uint64_t w[kMaxBoardDim / 8];
+    static constexpr auto kKeep = [] {
+      std::array<std::uint8_t, 2 * kMaxBoardDim> keep{};
+      for (int i = 0; i < kMaxBoardDim; ++i) keep[i] = 0xFF;
+      return keep;
+    }();
+    std::uint64_t w[kMaxBoardDim / 8], m[kMaxBoardDim / 8];
     std::memcpy(w, word_ + left, sizeof w);
-    for (int j = 0; j < kMaxBoardDim / 8; ++j) {
-      const int keep = std::clamp(length - 8 * j, 0, 8);
-      w[j] &= keep == 8 ? ~std::uint64_t(0) : (std::uint64_t(1) << (8 * keep)) - 1;
-    }
+    std::memcpy(m, kKeep.data() + kMaxBoardDim - length, sizeof m);
+    for (int j = 0; j < kMaxBoardDim / 8; ++j) w[j] &= m[j];
     std::memcpy(p->cells, w, sizeof w);
   }
 
