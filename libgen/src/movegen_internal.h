@@ -169,7 +169,7 @@ struct Traversal {
   // `allowed` that the rack can supply, with the tile taken off the rack
   // during the call.
   template <class G, class F>
-  [[gnu::always_inline]] void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
+  void ForEachPlacement(const G& g, Node node, std::uint64_t allowed, F&& f) {
     // First collect the usable arcs without data-dependent branches, then
     // recurse: the arc scan's test is unpredictable, the second loop is not.
     // The scan keeps raw arc words (one store per arc) and decodes only the
