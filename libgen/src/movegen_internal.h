@@ -187,15 +187,19 @@ struct Traversal {
       const unsigned key = g.ScanKey(w);
       const unsigned t = key & tile_mask;
       hits[n] = w;
+      // Each child is visited next, one subtree each: request its first
+      // arcs as soon as its arc is read, hit or not (on a blank rack nearly
+      // every scanned arc is a hit; a test would cost more than the spare
+      // requests), so the first child's arcs are on their way while the
+      // rest of the node is scanned and the misses overlap. Requested after
+      // the scan instead, the first child's load was the walk's single
+      // most expensive instruction. (A prefetch never faults.)
+      g.Prefetch(g.target(w));
       n += static_cast<std::size_t>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
       // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
       if ((key >= last) | (n > kMaxGenTile)) break;
     }
-    // The children are visited next, one subtree each: start loading all of
-    // them now so their cache misses overlap.
-    // (A prefetch never faults: no range check needed even on an unverified image.)
-    for (std::size_t i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
     for (std::size_t i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
       const Tile t = g.tile(w);
