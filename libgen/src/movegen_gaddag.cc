@@ -35,8 +35,8 @@ inline void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, boo
 // Leftwards from the anchor: the path so far spells rev(squares pos..anchor).
 template <class G, class S>
 inline void GaddagLeft(Traversal& t, const G& g, S& sink, int pos, Node node, const Acc& a) {
-  t.OnSquare(g, pos, node, a,
-             [&](Node child, bool accepts, const Acc& b) { LeftStep(t, g, sink, pos, child, accepts, b); });
+  t.template OnSquare<S::kPrune>(
+      g, pos, node, a, [&](Node child, bool accepts, const Acc& b) { LeftStep(t, g, sink, pos, child, accepts, b); });
 }
 
 // An anchor right after a board run: every play of it is the run followed

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -74,6 +75,10 @@ struct Traversal {
   std::uint64_t found_ = 0;
   std::uint8_t counts_[kMaxGenTile + 1] = {};
   int blanks_ = 0;
+  // Blanks on the path standing for a letter the rack also holds: while
+  // none does and every blank is spent, the path's choice of blanks is the
+  // only one (Record).
+  int blanks_for_held_ = 0;
   int rack_size_ = 0;                               // tiles on the rack; a path has rack_size_ - Acc::placed left
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
@@ -81,11 +86,18 @@ struct Traversal {
   // What the new tiles placed as blanks would add if each were the real
   // tile it stands for (the traversal uses a blank only when the rack has
   // none left): on the main word before its word premium (blank_main_) and
-  // on the cross words (blank_cross_). Kept by OnSquare and the DAWG left
-  // part, so Record() bounds every choice of blanks at once:
-  // score + blank_main_ * wm + blank_cross_ (RecordBlankChoices' all_real).
+  // on the cross words (blank_cross_). Kept by OnSquare (for the sinks that
+  // prune) and the DAWG left part, so Record() bounds every choice of blanks
+  // at once: score + blank_main_ * wm + blank_cross_ (RecordBlankChoices'
+  // all_real).
   int blank_main_ = 0, blank_cross_ = 0;
-  Cell word_[kMaxBoardDim] = {};  // new tiles by line position
+  // New tiles by line position; also, for Materialize (const, hence
+  // mutable), the board tiles of the line word_line_ (word_board_: bit p
+  // set when square p holds one), so a play's word is one fixed-size copy.
+  // Twice the longest line: the copy may read past the line's end.
+  mutable Cell word_[2 * kMaxBoardDim] = {};
+  mutable const Sq* word_line_ = nullptr;  // null: none yet in this generation (the board may have changed)
+  mutable std::uint64_t word_board_ = 0;
   Cell left_[kMaxBoardDim] = {};  // DAWG left part, in order
   Play scratch_;
 
@@ -147,6 +159,8 @@ struct Traversal {
     }
     rack_mask_ &= all_tiles;
     blank_main_ = blank_cross_ = 0;
+    blanks_for_held_ = 0;
+    word_line_ = nullptr;
     stop_ = false;
     found_ = 0;
   }
@@ -173,15 +187,19 @@ struct Traversal {
       const unsigned key = g.ScanKey(w);
       const unsigned t = key & tile_mask;
       hits[n] = w;
+      // Each child is visited next, one subtree each: request its first
+      // arcs as soon as its arc is read, hit or not (on a blank rack nearly
+      // every scanned arc is a hit; a test would cost more than the spare
+      // requests), so the first child's arcs are on their way while the
+      // rest of the node is scanned and the misses overlap. Requested after
+      // the scan instead, the first child's load was the walk's single
+      // most expensive instruction. (A prefetch never faults.)
+      g.Prefetch(g.target(w));
       n += static_cast<std::size_t>(tile_mask <= kMaxGenTile || t <= kMaxGenTile ? (allowed >> (t & 63u)) & 1u : 0u);
       // Past the last allowed tile or the node's last arc: one comparison.
       // Tiles strictly increase on a verified image; n stays in range anyway.
       if ((key >= last) | (n > kMaxGenTile)) break;
     }
-    // The children are visited next, one subtree each: start loading all of
-    // them now so their cache misses overlap.
-    // (A prefetch never faults: no range check needed even on an unverified image.)
-    for (std::size_t i = 0; i < n; ++i) g.Prefetch(g.target(hits[i]));
     for (std::size_t i = 0; i < n && !stop_; ++i) {
       const Word w = hits[i];
       const Tile t = g.tile(w);
@@ -193,9 +211,10 @@ struct Traversal {
         f(static_cast<Cell>(t), values[t], child, accepts);
         if (counts_[t]++ == 0) rack_mask_ |= bit;
       } else {
-        --blanks_;
+        const int held = rack_counts_[t] != 0;
+        --blanks_, blanks_for_held_ += held;
         f(MakeCell(t, true), blank_value, child, accepts);
-        ++blanks_;
+        ++blanks_, blanks_for_held_ -= held;
       }
     }
   }
@@ -219,26 +238,69 @@ struct Traversal {
     if constexpr (S::kPrune) {
       if (blank_never_gains && score + blank_main_ * a.wm + blank_cross_ + bonus_[a.placed] < sink.Floor()) return;
     }
+    if (blanks_ == 0 && blanks_for_held_ == 0) {
+      // Every blank spent on a letter the rack has no real tile of: the
+      // path's play is the only way to supply its letters (what
+      // RecordBlankChoices would find, with the same floor test).
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && score + bonus_[a.placed] < sink.Floor()) return;
+      }
+      if (stop_) return;
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, score)) stop_ = true;
+      return;
+    }
     RecordBlankChoices(sink, left, right, a, score);
   }
 
   // The traversal supplied each letter from the rack when it could, else
   // from a blank. Every other way to supply the same letters is another
-  // play: enumerate them all, each new tile real or blank as the rack allows.
+  // play: enumerate them all, each new tile real or blank as the rack allows,
+  // in line order, the real tile tried before the blank.
+  //
+  // Only choices that can still be completed are entered. A letter t needs
+  // max(0, slots of t left - real t left) blanks from here on, so the play
+  // needs need = sum over t of max(0, slots of t - real t on the rack)
+  // blanks (what the traversal used), and spare = blanks - need may stand in
+  // for a real tile: a blank on a slot of t costs nothing from spare while t
+  // has more slots left than real tiles (the blank is needed for t anyway),
+  // one spare blank otherwise. Dead ends (blanks spent on one letter that
+  // another then lacks) are never walked; the plays and their order are
+  // those of the plain enumeration.
   template <class S>
   void RecordBlankChoices(S& sink, int left, int right, const Acc& a, int score) {
     struct Slot {
-      int pos, weight, value;
+      Cell* cell;
+      int weight, penalty;  // penalty: what a blank here takes off
+      Tile tile;
+      Cell traversal;  // the traversal's choice, restored at the end
     };
-    Slot slots[kRackSize * 4 + kMaxBoardDim];
-    int n = 0, all_real = score;
+    Slot slots[kMaxBoardDim];
+    int n = 0, all_real = score, need = 0;
+    std::uint8_t real_left[kMaxGenTile + 1], slots_left[kMaxGenTile + 1];
     for (int p = left; p <= right; ++p) {
       if (line_[p].cell != kEmpty) continue;
       const Sq& s = line_[p];
-      const Tile t = CellTile(word_[p]);
+      const Cell c = word_[p];
+      const Tile t = CellTile(c);
       const int weight = s.lm * a.wm + ((s.flags & Sq::kHasCross) ? s.lm * s.wm : 0);
-      slots[n++] = {p, weight, values[t]};
-      if (CellIsBlank(word_[p])) all_real += (values[t] - blank_value) * weight;
+      const int penalty = (values[t] - blank_value) * weight;
+      slots[n++] = {&word_[p], weight, penalty, t, c};
+      real_left[t] = rack_counts_[t];
+      slots_left[t] = 0;
+      if (CellIsBlank(c)) all_real += penalty;
+    }
+    // The letters the rack's real tiles fall short of, and by how many (the
+    // first two; more than two blanks go to the recursion below).
+    struct Lacking {
+      int tile = -1, by = 0;
+    } lacking[2];
+    for (int i = 0; i < n; ++i) {
+      const Tile t = slots[i].tile;
+      if (++slots_left[t] <= real_left[t]) continue;
+      if (++need > 2) continue;
+      Lacking& k = lacking[0].tile < 0 || lacking[0].tile == t ? lacking[0] : lacking[1];
+      k.tile = t, ++k.by;
     }
     // all_real bounds every choice when a blank never scores more than the
     // tile it stands for: each blank only takes points off. Then a pruning
@@ -246,10 +308,46 @@ struct Traversal {
     if constexpr (S::kPrune) {
       if (blank_never_gains && all_real + bonus_[a.placed] < sink.Floor()) return;
     }
-    std::uint8_t real_left[kMaxGenTile + 1];
-    std::memcpy(real_left, rack_counts_, sizeof real_left);
-    int blanks_left = rack_blanks_;
-    const auto assign = [&](const auto& self, int i, int sc) -> void {
+    const auto take = [&](int sc) {
+      if constexpr (S::kPrune) {
+        if (blank_never_gains && sc + bonus_[a.placed] < sink.Floor()) return;
+      }
+      ++found_;
+      if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
+    };
+    if (rack_blanks_ <= 2) {
+      if (need > rack_blanks_) return;  // no choice at all (not from the traversal)
+      // One or two blanks: the choices listed by loops in the recursion's
+      // order (slot 0 first, a real tile before a blank): the word in real
+      // tiles, then for each slot h from the last to the first the blank on
+      // h alone, then on h and each later slot l, from the last. A choice
+      // is kept when its blanks cover what each short letter lacks. (The
+      // floor test at each play alone is the recursion's: scores only fall
+      // along its paths, and the floor only rises.)
+      const auto covers = [&](int h, int l) {
+        for (const Lacking& k : lacking) {
+          const int on = (slots[h].tile == k.tile) + (l >= 0 && slots[l].tile == k.tile);
+          if (k.tile >= 0 && on < k.by) return false;
+        }
+        return true;
+      };
+      for (int i = 0; i < n; ++i) *slots[i].cell = static_cast<Cell>(slots[i].tile);
+      if (need == 0) take(all_real);
+      for (int h = n - 1; h >= 0 && !stop_; --h) {
+        *slots[h].cell = MakeCell(slots[h].tile, true);
+        if (covers(h, -1)) take(all_real - slots[h].penalty);
+        for (int l = n - 1; rack_blanks_ == 2 && l > h && !stop_; --l) {
+          if (!covers(h, l)) continue;
+          *slots[l].cell = MakeCell(slots[l].tile, true);
+          take(all_real - slots[h].penalty - slots[l].penalty);
+          *slots[l].cell = static_cast<Cell>(slots[l].tile);
+        }
+        *slots[h].cell = static_cast<Cell>(slots[h].tile);
+      }
+      for (int i = 0; i < n; ++i) *slots[i].cell = slots[i].traversal;
+      return;
+    }
+    const auto assign = [&](const auto& self, int i, int sc, int spare) -> void {
       if (stop_) return;
       if constexpr (S::kPrune) {
         if (blank_never_gains && sc + bonus_[a.placed] < sink.Floor()) return;
@@ -259,47 +357,66 @@ struct Traversal {
         if (!sink.Take(*this, left, right, a.placed, sc)) stop_ = true;
         return;
       }
-      Cell& cell = word_[slots[i].pos];
-      const Tile t = CellTile(cell);
+      const Slot& slot = slots[i];
+      const Tile t = slot.tile;
+      const bool needed = slots_left[t] > real_left[t];  // this letter needs a blank from here on
+      --slots_left[t];
       if (real_left[t]) {
         --real_left[t];
-        cell = static_cast<Cell>(t);
-        self(self, i + 1, sc);
+        *slot.cell = static_cast<Cell>(t);
+        self(self, i + 1, sc, spare);
         ++real_left[t];
       }
-      if (blanks_left) {
-        --blanks_left;
-        cell = MakeCell(t, true);
-        self(self, i + 1, sc + (blank_value - slots[i].value) * slots[i].weight);
-        ++blanks_left;
+      if (needed || spare) {
+        *slot.cell = MakeCell(t, true);
+        self(self, i + 1, sc - slot.penalty, needed ? spare : spare - 1);
       }
+      ++slots_left[t];
     };
-    Cell saved[kMaxBoardDim];
-    for (int i = 0; i < n; ++i) saved[i] = word_[slots[i].pos];
-    assign(assign, 0, all_real);
-    for (int i = 0; i < n; ++i) word_[slots[i].pos] = saved[i];
+    assign(assign, 0, all_real, rack_blanks_ - need);
+    for (int i = 0; i < n; ++i) *slots[i].cell = slots[i].traversal;
   }
 
   void Materialize(Play* p, int left, int right, int placed, int score) const {
+    if (word_line_ != line_) {
+      // The first play on this line: its board tiles into word_, once.
+      // (The walk writes only empty squares of word_.)
+      word_line_ = line_;
+      word_board_ = 0;
+      for (int q = 0; q < n_; ++q) {
+        if (line_[q].cell == kEmpty) continue;
+        word_[q] = line_[q].cell;
+        word_board_ |= std::uint64_t(1) << q;
+      }
+    }
+    const int length = right - left + 1;
     p->dir = dir_;
     p->row = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? line_index_ : left);
     p->col = static_cast<std::uint8_t>(dir_ == Dir::kAcross ? left : line_index_);
-    p->length = static_cast<std::uint8_t>(right - left + 1);
+    p->length = static_cast<std::uint8_t>(length);
     p->placed = static_cast<std::uint8_t>(placed);
     p->score = score;
-    p->through = 0;
-    for (int i = 0; i < p->length; ++i) {
-      const Cell on = line_[left + i].cell;
-      p->cells[i] = on != kEmpty ? on : word_[left + i];
-      if (on != kEmpty) p->through |= 1u << i;
-    }
-    std::memset(p->cells + p->length, 0, sizeof p->cells - p->length);
+    p->through = static_cast<std::uint32_t>((word_board_ >> left) & ((std::uint64_t(2) << (length - 1)) - 1));
+    // A fixed-size copy in 8-byte words, the cells past the word cleared by
+    // a mask of `length` 0xFF bytes then zeros, read from kKeep.
+    static_assert(kMaxBoardDim % 8 == 0 && sizeof(Cell) == 1);
+    static constexpr auto kKeep = [] {
+      std::array<std::uint8_t, 2 * kMaxBoardDim> keep{};
+      for (int i = 0; i < kMaxBoardDim; ++i) keep[i] = 0xFF;
+      return keep;
+    }();
+    std::uint64_t w[kMaxBoardDim / 8], m[kMaxBoardDim / 8];
+    std::memcpy(w, word_ + left, sizeof w);
+    std::memcpy(m, kKeep.data() + kMaxBoardDim - length, sizeof m);
+    for (int j = 0; j < kMaxBoardDim / 8; ++j) w[j] &= m[j];
+    std::memcpy(p->cells, w, sizeof w);
   }
 
   // Steps onto square `pos` from `node`: through the board tile on it, or
   // with each rack tile (and blank) the graph and the cross-check allow.
-  // Calls step(child, accepts, score so far).
-  template <class G, class F>
+  // Calls step(child, accepts, score so far). With kBlankGain (the sinks
+  // that prune, the only readers) it keeps blank_main_ and blank_cross_.
+  template <bool kBlankGain, class G, class F>
   void OnSquare(const G& g, int pos, Node node, Acc a, F&& step) {
     const Sq& s = line_[pos];
     if (s.cell != kEmpty) {
@@ -314,7 +431,7 @@ struct Traversal {
     if (!allowed) return;
     ForEachPlacement(g, node, allowed, [&](Cell code, int value, Node child, bool accepts) {
       word_[pos] = code;
-      if (!CellIsBlank(code)) {
+      if (!kBlankGain || !CellIsBlank(code)) {
         step(child, accepts, Place(a, s, value));
         return;
       }
@@ -331,8 +448,9 @@ struct Traversal {
   // for Gordon, past the separator). The word starts at `left`.
   template <class G, class S>
   void ExtendRight(const G& g, S& sink, int pos, Node node, int left, const Acc& a) {
-    OnSquare(g, pos, node, a,
-             [&](Node child, bool accepts, const Acc& b) { RightStep(g, sink, pos, child, accepts, left, b); });
+    OnSquare<S::kPrune>(g, pos, node, a, [&](Node child, bool accepts, const Acc& b) {
+      RightStep(g, sink, pos, child, accepts, left, b);
+    });
   }
 
   template <class G, class S>
@@ -368,7 +486,9 @@ struct Traversal {
     dir_ = d;
     n_ = analysis->LineLength(d);
     line_index_ = line;
+    const Sq* previous = line_;
     line_ = analysis->Line(d, line);
+    if (line_ != previous) word_line_ = nullptr;  // the walk on the previous line wrote over word_
     anchor_ = pos;
     right_end_ = pos;
     right_free_ = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
