@@ -29,17 +29,10 @@
 // generator's Best and Top (equal to each other), and Suffix and Substring
 // (which sort what they meet) finish on it within the fuzzer's RSS limit
 // (tests/cli/universal_test.sh runs the commands under ulimit -v).
-//
-// Verify's walk split over two threads (graph_verifier.h, "Split"; Verify
-// itself splits only images of 65,536 arcs or more, far past these inputs)
-// runs on every graph whose arcs are in range (Verify's first check, the
-// walk's precondition): its status must equal the one-thread walk's.
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
-#include "../../libformat/src/graph_verifier.h"
 #include "fuzz_support.h"
 #include "lexc/crc32c.h"
 #include "lexc/format.h"
@@ -218,26 +211,6 @@ void ExerciseWordIndex(const Lexicon& lex, bool verified, const std::vector<std:
       FUZZ_CHECK(index->Number((*listed)[i]) == std::optional<std::uint64_t>(i));
 }
 
-// The split walk against the one-thread walk, on each graph whose arcs'
-// targets and tiles are in range.
-void CompareSplitWalks(const Lexicon& lex) {
-  for (const bool gaddag : {false, true}) {
-    const Graph& graph = gaddag ? lex.gaddag() : lex.dawg();
-    if (!graph.valid()) continue;
-    graph.Dispatch([&](const auto& g) {
-      for (std::uint64_t i = 1; i < g.arc_count(); ++i) {
-        const auto w = g.arc(i);
-        if (g.target(w) >= g.arc_count() || g.tile(w) > lex.alphabet().size()) return;
-      }
-      using C = typename std::remove_cvref_t<decltype(g)>::Codec;
-      const GraphInfo& info = gaddag ? lex.gaddag_info() : lex.dawg_info();
-      const Status one = internal::GraphVerifier<C>(g, "G", gaddag, lex.alphabet(), false).Run(info, lex.meta());
-      const Status two = internal::GraphVerifier<C>(g, "G", gaddag, lex.alphabet(), true).Run(info, lex.meta());
-      FUZZ_CHECK(one.ToString() == two.ToString());
-    });
-  }
-}
-
 // What a successful Verify promises about listing the words.
 void CheckVerified(const Lexicon& lex) {
   const Metadata& m = lex.meta();
@@ -348,7 +321,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(st.code() != Errc::kChecksum);
   }
   FUZZ_CHECK(st.ok() || lexc::fuzz::IsReportedError(st));
-  CompareSplitWalks(*lex);
   if (QueryPaths(*lex) > kMaxPaths) return 0;
   Exercise(*lex);
   if (!st.ok()) ExerciseWordIndex(*lex, false);
