@@ -27,153 +27,36 @@ std::string At(std::uint32_t i) { return "arc " + Num(i) + " (offset " + Num(std
 // scanned slots backwards: strings (accepted strings from this slot to the
 // end of its list) and depth. Slots being scanned are gray: a child list
 // starting at a gray slot closes a cycle.
-//
-// Split (a large graph): the root list's arcs are cut in two runs, each
-// walked on its own thread with slots of its own, the root list itself
-// folded last from both runs' slots, nodes and arcs counted once from the
-// union of the two runs' states. The result, errors and their order
-// included, is the one-thread walk's: the first run's walk is the start of
-// that walk, and the second run meets what the first walked only where the
-// one-thread walk would find it done (and free of errors).
 class GraphCheck {
  public:
   GraphCheck(std::span<const std::uint32_t> arcs, std::uint32_t first, std::string prefix)
       : arcs_(arcs), first_(first), prefix_(std::move(prefix)) {}
 
   // Walks from `root` (0: empty). `separators`: tile 0 is a GADDAG
-  // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank). `split`:
-  // on two threads (see above).
+  // separator; `tile0_letter`: tile 0 is a letter (a KLV2 blank).
   Status Run(std::uint32_t root, bool separators, bool tile0_letter, int letters, int max_depth, KwgGraphInfo* info,
-             std::uint8_t* reach, bool split = false) {
-    info->root = root;
-    if (root == 0) return Status::Ok();
-    if (!InRange(root)) return TargetError(root, "root list");
-    const Params p{root, separators, tile0_letter, letters, max_depth, reach};
-    if (split) {
-      std::vector<std::uint32_t> list;  // the root list, when whole and of two arcs or more
-      for (std::uint32_t i = root; i < arcs_.size(); ++i) {
-        list.push_back(i);
-        if (KwgArc::is_end(arcs_[i])) break;
-      }
-      if (list.size() >= 2 && KwgArc::is_end(arcs_[list.back()])) return RunSplit(p, list, info);
-    }
-    Scan scan;
-    LEXC_RETURN_IF_ERROR(Walk(scan, p, root, 0, false));
-    info->nodes = scan.nodes;
-    info->arcs = scan.arcs;
-    info->strings = Strings(scan.slot[root]);
-    info->longest_path = static_cast<std::uint32_t>(Depth(scan.slot[root]));
-    return Status::Ok();
-  }
-
- private:
-  struct Params {
-    std::uint32_t root;
-    bool separators, tile0_letter;
-    int letters, max_depth;
-    std::uint8_t* reach;
-  };
-  struct Slot {
-    std::uint64_t bits;
-  };
-  // One walk's slots and counts.
-  struct Scan {
-    ZeroedArray<Slot> slot;
-    std::uint64_t nodes = 0, arcs = 0;
-  };
-
-  // The root list's arcs cut where the first run's subtrees are expected to
-  // hold about 0.57 of the graph (the second run also walks what it shares
-  // with the first), judged by where the children lie; any cut gives the
-  // same result.
-  std::size_t CutRootList(const std::vector<std::uint32_t>& list) const {
-    std::uint32_t lo = ~std::uint32_t(0);
-    for (std::uint32_t i : list)
-      if (const std::uint32_t c = KwgArc::index(arcs_[i]); c != 0) lo = std::min(lo, c);
-    const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
-    if (lo >= n) return list.size() / 2;
-    const double want = double(lo) + 0.57 * double(n - lo);
-    for (std::size_t k = 1; k < list.size(); ++k)
-      if (double(KwgArc::index(arcs_[list[k]])) >= want) return k;
-    return list.size() - 1;
-  }
-
-  Status RunSplit(const Params& p, const std::vector<std::uint32_t>& list, KwgGraphInfo* info) {
-    const std::size_t cut = CutRootList(list);
-    Scan a, b;
-    Status first, second;
-    (void)RunBeside(
-        true,
-        [&] {
-          first = Walk(a, p, list[0], list[cut - 1], true);
-          return Status::Ok();
-        },
-        [&] {
-          second = Walk(b, p, list[cut], list.back(), true);
-          return Status::Ok();
-        });
-    LEXC_RETURN_IF_ERROR(first);
-    LEXC_RETURN_IF_ERROR(second);
-    // The root list folded last to first on a's slots, each child's figures
-    // from the run that walked it (a node's figures are the same in both).
-    Slot* const slot = a.slot.data();
-    for (std::size_t k = list.size(); k-- > 0;) {
-      const std::uint32_t j = list[k], w = arcs_[j], c = KwgArc::index(w);
-      std::uint64_t s = KwgArc::accepts(w) ? 1 : 0, d = 1;
-      if (c != 0) {
-        const Slot child = (k < cut ? a : b).slot[c];
-        s = Add(s, Strings(child));
-        d = 1u + Depth(child);
-      }
-      if (k + 1 < list.size()) {
-        s = Add(s, Strings(slot[j + 1]));
-        d = std::max(d, Depth(slot[j + 1]));
-      }
-      if (d > static_cast<std::uint64_t>(p.max_depth))
-        return Fail(j, "a path of " + Num(d) + " arcs or more, over the limit of " + Num(p.max_depth));
-      slot[j].bits = s | d << kDepthShift | (slot[j].bits & kNode) | kDone;
-      std::atomic_ref<std::uint8_t>(p.reach[j]).store(1, std::memory_order_relaxed);
-    }
-    // Each list start and each arc once: what either run met, and the root list.
-    std::uint64_t nodes = 0, arcs = 0;
-    for (std::size_t i = 0; i < arcs_.size(); ++i) {
-      const std::uint64_t state = a.slot[i].bits | b.slot[i].bits;
-      nodes += (state & kNode) ? 1 : 0;
-      arcs += (state & kDone) ? 1 : 0;
-    }
-    info->nodes = nodes;
-    info->arcs = arcs;
-    info->strings = Strings(slot[p.root]);
-    info->longest_path = static_cast<std::uint32_t>(Depth(slot[p.root]));
-    return Status::Ok();
-  }
-
-  // The walk from p.root, or with `split`, from the root list's arcs
-  // from..to only, the root list left unfolded.
-  Status Walk(Scan& scan, const Params& p, std::uint32_t from, std::uint32_t to, bool split) {
+             std::uint8_t* reach) {
     const std::uint32_t n = static_cast<std::uint32_t>(arcs_.size());
     // Zeroed lazily by the system (zeroed_array.h), so only the pages this
     // graph touches cost anything (the DAWG's check touches a sixth of a
     // SOWPODS KWG's slots).
     try {
-      scan.slot = ZeroedArray<Slot>(n);
+      slot_ = ZeroedArray<Slot>(n);
     } catch (const std::bad_alloc&) {
       return Status(Errc::kLimit, prefix_ + "out of memory checking " + Num(n) + " arcs");
     }
-    Slot* const slot = scan.slot.data();
+    Slot* const slot = slot_.data();
     const std::uint32_t* const arcs = arcs_.data();
-    const std::uint32_t root = p.root;
-    const bool separators = p.separators, tile0_letter = p.tile0_letter;
-    const int letters = p.letters, max_depth = p.max_depth;
-    std::uint8_t* const reach = p.reach;
+    info->root = root;
+    if (root == 0) return Status::Ok();
+    if (!InRange(root)) return TargetError(root, "root list");
     slot[root].bits |= kNode;
-    std::uint64_t nodes = 1, scanned = 0;
+    info->nodes = 1;
     struct Frame {
       std::uint32_t start, cur;
-      bool resumed;    // cur's child is done: go on from cur's end bit
-      bool root_list;  // the root list's frame (a split run's stops at `to` and is not folded)
+      bool resumed;  // cur's child is done: go on from cur's end bit
     };
-    std::vector<Frame> stack{{from, from, false, true}};
+    std::vector<Frame> stack{{root, root, false}};
     while (!stack.empty()) {
       Frame& f = stack.back();
       std::uint32_t i = f.cur;
@@ -207,7 +90,7 @@ class GraphCheck {
           }
           if (c != 0) {
             if (!InRange(c)) return TargetError(c, At(i) + ": child");
-            nodes += (slot[c].bits & kNode) ? 0 : 1;
+            info->nodes += (slot[c].bits & kNode) ? 0 : 1;
             slot[c].bits |= kNode;
             const std::uint64_t cc = slot[c].bits & kColor;
             if (cc == kGray) return Fail(i, "its child list " + Num(c) + " leads back to it (a cycle)");
@@ -220,7 +103,7 @@ class GraphCheck {
           }
         }
         f.resumed = false;
-        if (KwgArc::is_end(w) || (split && f.root_list && i == to)) {
+        if (KwgArc::is_end(w)) {
           last = i;
           break;
         }
@@ -228,11 +111,7 @@ class GraphCheck {
       }
       if (descend) {
         const std::uint32_t c = KwgArc::index(arcs[f.cur]);
-        stack.push_back({c, c, false, false});
-        continue;
-      }
-      if (split && f.root_list) {  // the caller folds it
-        stack.pop_back();
+        stack.push_back({c, c, false});
         continue;
       }
       // Fold the scanned slots, last to first.
@@ -256,14 +135,15 @@ class GraphCheck {
         // atomic store, a plain byte store on x86 and ARM.
         std::atomic_ref<std::uint8_t>(reach[j]).store(1, std::memory_order_relaxed);
       }
-      scanned += last + 1 - f.start;
+      info->arcs += last + 1 - f.start;
       stack.pop_back();
     }
-    scan.nodes = nodes;
-    scan.arcs = scanned;
+    info->strings = Strings(slot[root]);
+    info->longest_path = static_cast<std::uint32_t>(Depth(slot[root]));
     return Status::Ok();
   }
 
+ private:
   // Saturating at kMaxStrings (an unreal count that no limit lets pass).
   static std::uint64_t Add(std::uint64_t a, std::uint64_t b) { return std::min(a + b, kMaxStrings); }
 
@@ -289,6 +169,9 @@ class GraphCheck {
   static constexpr std::uint64_t kMaxStrings = (std::uint64_t(1) << kDepthShift) - 1;
   static constexpr std::uint64_t kGray = std::uint64_t(1) << 56, kDone = std::uint64_t(2) << 56, kColor = kGray | kDone,
                                  kNode = std::uint64_t(4) << 56;
+  struct Slot {
+    std::uint64_t bits;
+  };
   // A child's slot is the one read that misses the cache: ask for those of
   // a new list's first arcs at once (a hint only: any index is harmless).
   static void PrefetchChildren(const std::uint32_t* arcs, const Slot* slot, std::uint32_t i, std::uint32_t n) {
@@ -301,6 +184,7 @@ class GraphCheck {
 
   static std::uint64_t Strings(Slot s) { return s.bits & kMaxStrings; }
   static std::uint64_t Depth(Slot s) { return (s.bits >> kDepthShift) & 0xff; }
+  ZeroedArray<Slot> slot_;
 };
 
 [[gnu::cold]] Status TooManyArcs(const std::string& prefix, std::uint64_t arcs) {
@@ -347,16 +231,13 @@ Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptio
                                          "): expected tile 0 and no accepts bit, got word " + Num(w));
   }
   k.reach_.assign(n, 0);
-  const bool parallel = o.threads && n >= kParallelCheckArcs;
   const auto check_dawg = [&]() -> Status {
     GraphCheck check(k.arcs_, first, prefix);
-    return check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, k.reach_.data(),
-                     parallel && !k.has_gaddag_);
+    return check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, k.reach_.data());
   };
   const auto check_gaddag = [&]() -> Status {
     GraphCheck check(k.arcs_, first, prefix + "GADDAG: ");
-    return check.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, k.reach_.data(),
-                     parallel);
+    return check.Run(KwgArc::index(k.arcs_[1]), true, false, o.letters, o.max_len + 1, &k.gaddag_, k.reach_.data());
   };
   const auto check_dawg_and_count = [&]() -> Status {
     LEXC_RETURN_IF_ERROR(check_dawg());
@@ -367,11 +248,10 @@ Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptio
   };
   // A large KWG's GADDAG is checked on a second thread beside the DAWG (the
   // checks share only the read-only arcs and the reachability bytes, stored
-  // atomically), its walk split in two (GraphCheck), or a DAWG-only KWG's
-  // DAWG walk split in two; the results, errors and their order are those
-  // of checking one after the other on one thread.
+  // atomically); the results, errors and their order are those of checking
+  // one after the other.
   if (k.has_gaddag_) {
-    LEXC_RETURN_IF_ERROR(RunBeside(parallel, check_dawg_and_count, check_gaddag));
+    LEXC_RETURN_IF_ERROR(RunBeside(n >= kParallelCheckArcs, check_dawg_and_count, check_gaddag));
   } else {
     LEXC_RETURN_IF_ERROR(check_dawg_and_count());
   }

@@ -61,11 +61,6 @@ struct KwgReadOptions {
   // Most DAWG strings (words, leaves); more is kLimit, so that what reads
   // them (ForEachWord, a lexc image's META) stays bounded.
   std::uint64_t max_words = 20'000'000;
-  // A large KWG (65,536 arcs or more) is checked on two threads: the GADDAG
-  // beside the DAWG, each walk of the larger graph split in two. false:
-  // all on the calling thread. The results, errors and their order are the
-  // same either way.
-  bool threads = true;
 };
 
 // Figures of one graph, counted by Parse over what its root reaches.
