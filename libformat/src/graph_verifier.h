@@ -9,16 +9,6 @@
 // only where a GADDAG allows them, no dead ends; accepted strings, depth,
 // words, tiles and text bytes below). CountForwardWords() reads a GADDAG's
 // words as c SEP y. CheckDescriptor() and CheckMeta() compare the totals.
-//
-// Split (a large graph, when asked): the root's arcs are cut in two runs,
-// each walked on its own thread with records and flags of its own
-// (SplitWalkAndCount); nodes both runs reach are walked twice (SOWPODS's
-// GADDAG: each run walks about 0.58 of it), the root is folded last from
-// both runs' records, and nodes and arc slots are counted once from the
-// union of the two runs' flags. The result, error messages included, is
-// the one-thread walk's: the first run's walk is the start of that walk,
-// and the second run meets the nodes the first walked only below arcs the
-// one-thread walk would not follow (their subtrees hold no error).
 #pragma once
 
 #include <algorithm>
@@ -29,7 +19,6 @@
 #include "lexc/alphabet.h"
 #include "lexc/graph.h"
 #include "lexc/lexicon.h"
-#include "lexc/run_beside.h"
 #include "lexc/status.h"
 #include "lexc/zeroed_array.h"
 
@@ -38,15 +27,8 @@ namespace lexc::internal {
 template <class C>
 class GraphVerifier {
  public:
-  // `split`: walk the root's subtrees on two threads (for a large graph:
-  // each run has records for every arc slot).
-  GraphVerifier(const GraphView<C>& g, const char* name, bool gaddag, const Alphabet& alphabet, bool split = false)
-      : g_(g),
-        count_(g.arc_count()),
-        root_(g.root()),
-        gaddag_(gaddag),
-        split_(split),
-        gname_(std::string(name) + ": ") {
+  GraphVerifier(const GraphView<C>& g, const char* name, bool gaddag, const Alphabet& alphabet)
+      : g_(g), count_(g.arc_count()), root_(g.root()), gaddag_(gaddag), gname_(std::string(name) + ": ") {
     // When every label has the same length L (English), the text bytes are
     // L x tiles + words, and no per-node byte count is needed.
     for (int t = 1; t <= alphabet.size(); ++t) {
@@ -61,8 +43,8 @@ class GraphVerifier {
       // Narrow records first; only figures that do not fit them (no real
       // lexicon's) send the walk again over wide ones, from scratch, so the
       // results are those of the wide walk alone.
-      Status st = split_ ? SplitWalkAndCount<NarrowSlot>() : WalkAndCount<NarrowSlot>();
-      if (retry_wide_) st = WalkAndCount<WideSlot>();  // on one thread: no real lexicon needs it
+      Status st = WalkAndCount<NarrowSlot>();
+      if (retry_wide_) st = WalkAndCount<WideSlot>();
       LEXC_RETURN_IF_ERROR(st);
     }
     LEXC_RETURN_IF_ERROR(CheckDescriptor(want));
@@ -125,167 +107,42 @@ class GraphVerifier {
   // Walk() and CountForwardWords() over records of type S, keeping what
   // CheckDescriptor() and CheckMeta() read; sets retry_wide_ (and returns
   // Ok) when a figure does not fit S.
-  // What Walk()'s locals see, and its running totals.
-  struct Columns {
-    std::uint64_t* word_bytes = nullptr;
-    const std::uint64_t* label_bytes = nullptr;
-    Node root = kNoNode;
-    bool gaddag = false, uniform = true;
-    std::uint64_t nodes = 0, slots = 0;  // nodes folded, distinct arc slots seen
-    bool sums_overflow = false;
-    bool narrow_overflow = false;  // a figure did not fit the records: walk again wide
-    Status error;                  // FoldNode's, when it returns false
-  };
-  Columns ColumnsOver(std::uint64_t* word_bytes) const {
-    Columns c;
-    c.word_bytes = word_bytes;
-    c.label_bytes = label_bytes_;
-    c.root = root_;
-    c.gaddag = gaddag_;
-    c.uniform = uniform_;
-    return c;
-  }
-
-  // One walk's records, flags and results.
   template <class S>
-  struct WalkRun {
-    ZeroedArray<S> slot;
-    ZeroedArray<std::uint8_t> flags;
-    ZeroedArray<std::uint64_t> word_bytes;  // non-uniform labels only
-    Columns c;
-  };
-
-  // Walks from the root's arcs from..to (the whole list: to = ~0) into r;
-  // the graph kind and the labels' uniformity fixed at compile time, so the
-  // walk's loop carries only the figures it needs.
-  template <class S, bool kSplit>
-  Status WalkInto(WalkRun<S>& r, std::uint64_t from, std::uint64_t to) {
-    r.slot = ZeroedArray<S>(count_);
-    r.flags = ZeroedArray<std::uint8_t>(count_);
-    r.word_bytes = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
-    r.c = ColumnsOver(r.word_bytes.data());
-    S* const sp = r.slot.data();
-    std::uint8_t* const fp = r.flags.data();
-    return gaddag_ ? (uniform_ ? Walk<S, true, true, kSplit>(sp, fp, r.c, from, to)
-                               : Walk<S, true, false, kSplit>(sp, fp, r.c, from, to))
-                   : (uniform_ ? Walk<S, false, true, kSplit>(sp, fp, r.c, from, to)
-                               : Walk<S, false, false, kSplit>(sp, fp, r.c, from, to));
-  }
-
-  template <class S>
-  void KeepRootFigures(const WalkRun<S>& r) {
-    const S& root = r.slot[root_];
+  Status WalkAndCount() {
+    retry_wide_ = false;
+    ZeroedArray<S> slot(count_);
+    word_bytes_ = ZeroedArray<std::uint64_t>(uniform_ ? 0 : count_);
+    // The graph kind and the labels' uniformity fixed at compile time: the
+    // walk's loop then carries only the figures it needs.
+    ZeroedArray<std::uint8_t> flags(count_);
+    S* const sp = slot.data();
+    std::uint8_t* const fp = flags.data();
+    const Status walked = gaddag_ ? (uniform_ ? Walk<S, true, true>(sp, fp) : Walk<S, true, false>(sp, fp))
+                                  : (uniform_ ? Walk<S, false, true>(sp, fp) : Walk<S, false, false>(sp, fp));
+    LEXC_RETURN_IF_ERROR(walked);
+    if (retry_wide_) return Status::Ok();
+    const S& root = slot[root_];
     got_.strings = root.strings();
     got_.longest_path = root.depth();
     root_words_ = root.words();
     root_rev_depth_ = root.rev_depth();
-    root_text_bytes_ = uniform_ ? 0 : r.word_bytes[root_];
-  }
-
-  template <class S>
-  Status WalkAndCount() {
-    retry_wide_ = false;
-    WalkRun<S> r;
-    LEXC_RETURN_IF_ERROR((WalkInto<S, false>(r, root_, ~std::uint64_t(0))));
-    if (r.c.narrow_overflow) return retry_wide_ = true, Status::Ok();
-    got_.nodes = r.c.nodes;
-    got_.arcs = r.c.slots;
-    sums_overflow_ = r.c.sums_overflow;
-    KeepRootFigures(r);
-    if (gaddag_) return CountForwardWords(r.slot.data(), r.slot.data(), count_);
-    return Status::Ok();
-  }
-
-  // The root's arcs cut where the first run's subtrees are expected to hold
-  // kFirstShare of the graph, judged by where the root's children lie (a
-  // builder lays the subtrees out in the root's arc order, the first run's
-  // first; the second run also walks what it shares with the first). Any
-  // cut gives the same result; only the balance depends on it.
-  static constexpr double kFirstShare = 0.57;
-  std::size_t CutRootArcs(const std::vector<std::uint64_t>& root_arcs) const {
-    std::uint64_t lo = ~std::uint64_t(0);
-    for (std::uint64_t i : root_arcs)
-      if (const Node t = g_.target(g_.arc(i)); t != kNoNode) lo = std::min<std::uint64_t>(lo, t);
-    if (lo >= count_) return root_arcs.size() / 2;
-    const double want = double(lo) + kFirstShare * double(count_ - lo);
-    for (std::size_t k = 1; k < root_arcs.size(); ++k)
-      if (double(g_.target(g_.arc(root_arcs[k]))) >= want) return k;
-    return root_arcs.size() - 1;
-  }
-
-  // WalkAndCount() on two threads (see the top of this file).
-  template <class S>
-  Status SplitWalkAndCount() {
-    std::vector<std::uint64_t> root_arcs;  // the root's list, when whole and of two arcs or more
-    for (std::uint64_t i = root_; i < count_; ++i) {
-      root_arcs.push_back(i);
-      if (g_.last(g_.arc(i))) break;
-    }
-    if (root_arcs.size() < 2 || !g_.last(g_.arc(root_arcs.back()))) return WalkAndCount<S>();
-    retry_wide_ = false;
-    const std::size_t cut = CutRootArcs(root_arcs);
-    WalkRun<S> a, b;
-    Status first, second;
-    (void)RunBeside(
-        true,
-        [&] {
-          first = WalkInto<S, true>(a, root_arcs[0], root_arcs[cut - 1]);
-          return Status::Ok();
-        },
-        [&] {
-          second = WalkInto<S, true>(b, root_arcs[cut], root_arcs.back());
-          return Status::Ok();
-        });
-    // What the one-thread walk meets first: a's error, or a figure beyond the
-    // narrow records before any (the wide walk then decides), then b's.
-    LEXC_RETURN_IF_ERROR(first);
-    if (a.c.narrow_overflow) return retry_wide_ = true, Status::Ok();
-    LEXC_RETURN_IF_ERROR(second);
-    if (b.c.narrow_overflow) return retry_wide_ = true, Status::Ok();
-    // The root folded on a's records, with the second run's children's
-    // (a node's figures are the same whichever run walked it).
-    for (std::size_t k = cut; k < root_arcs.size(); ++k) {
-      const Node t = g_.target(g_.arc(root_arcs[k]));
-      if (t == kNoNode) continue;
-      a.slot[t] = b.slot[t];
-      a.flags[t] |= b.flags[t];
-      if (!uniform_) a.word_bytes[t] = b.word_bytes[t];
-    }
-    Columns root = ColumnsOver(a.word_bytes.data());
-    const bool folded = gaddag_
-                            ? (uniform_ ? FoldNode<S, true, true>(root_, g_, a.slot.data(), a.flags.data(), root)
-                                        : FoldNode<S, true, false>(root_, g_, a.slot.data(), a.flags.data(), root))
-                            : (uniform_ ? FoldNode<S, false, true>(root_, g_, a.slot.data(), a.flags.data(), root)
-                                        : FoldNode<S, false, false>(root_, g_, a.slot.data(), a.flags.data(), root));
-    if (!folded) return root.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : root.error;
-    // Each node and slot once: the root (gray in both runs), then what
-    // either run folded or met.
-    std::uint64_t nodes = 1, slots = 0;
-    for (std::uint64_t i = 0; i < count_; ++i) {
-      const std::uint8_t f = a.flags[i] | b.flags[i];
-      nodes += (f & kDone) ? 1 : 0;
-      slots += (f & kSeen) ? 1 : 0;
-    }
-    got_.nodes = nodes;
-    got_.arcs = slots;
-    sums_overflow_ = a.c.sums_overflow || b.c.sums_overflow || root.sums_overflow;
-    KeepRootFigures(a);
-    if (gaddag_) return CountForwardWords(a.slot.data(), b.slot.data(), root_arcs[cut]);
+    root_text_bytes_ = uniform_ ? 0 : word_bytes_[root_];
+    word_bytes_ = ZeroedArray<std::uint64_t>();
+    if (gaddag_) return CountForwardWords(slot.data());
     return Status::Ok();
   }
 
   static Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
   // The cold error path of FoldNode, kept out of its loop.
-  [[gnu::cold, gnu::noinline]] bool Fail(Columns& c, std::string detail) const {
-    c.error = Corrupt(std::move(detail));
+  [[gnu::cold, gnu::noinline]] bool Fail(std::string detail) {
+    error_ = Corrupt(std::move(detail));
     return false;
   }
 
   // Iterative DFS over the arcs; per-slot color: 0 unseen, 1 on the stack,
-  // 2 done. A node is folded once all its children are. kSplit: one run of a
-  // split walk: the root's arcs from..to only, and the root left unfolded.
-  template <class S, bool kGaddag, bool kUniform, bool kSplit>
-  Status Walk(S* const slot, std::uint8_t* const flags, Columns& c, std::uint64_t from, std::uint64_t to) {
+  // 2 done. A node is folded once all its children are.
+  template <class S, bool kGaddag, bool kUniform>
+  Status Walk(S* const slot, std::uint8_t* const flags) {
     struct Frame {
       Node n;
       std::uint64_t at;  // next arc slot to look at
@@ -294,10 +151,10 @@ class GraphVerifier {
     // the members and force the compiler to reload them on every arc.
     const GraphView<C> arcs = g_;
     const std::uint64_t count = count_;
-    const Node root = root_;
+    Columns c{word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
     std::uint64_t nodes = 0;
-    std::vector<Frame> stack{{root, from}};
-    flags[root] = kGray;
+    std::vector<Frame> stack{{root_, root_}};
+    flags[root_] = kGray;
     while (!stack.empty()) {
       Frame& f = stack.back();
       if (f.at != ~std::uint64_t(0)) {
@@ -306,7 +163,7 @@ class GraphVerifier {
         const std::uint8_t color = t == kNoNode ? 0 : flags[t] & kColor;
         if (color == kGray)
           return Corrupt(gname_ + "cycle: arc " + std::to_string(f.at) + " leads back to node " + std::to_string(t));
-        const bool last = arcs.last(w) || (kSplit && f.at == to && f.n == root);
+        const bool last = arcs.last(w);
         f.at = last ? ~std::uint64_t(0) : f.at + 1;
         if (!last && f.at >= count)
           return Corrupt(gname_ + "node " + std::to_string(f.n) + ": sibling list runs past the last arc");
@@ -317,21 +174,31 @@ class GraphVerifier {
         continue;
       }
       const Node n = f.n;
-      if (kSplit && n == root) {  // the caller folds it
-        stack.pop_back();
-        continue;
-      }
-      if (!FoldNode<S, kGaddag, kUniform>(n, arcs, slot, flags, c)) return c.narrow_overflow ? Status::Ok() : c.error;
+      if (!FoldNode<S, kGaddag, kUniform>(n, arcs, slot, flags, c))
+        return c.narrow_overflow ? (retry_wide_ = true, Status::Ok()) : error_;
       flags[n] = static_cast<std::uint8_t>((flags[n] & ~kColor) | kDone);
       ++nodes;
       stack.pop_back();
     }
-    c.nodes = nodes;
+    got_.nodes = nodes;
+    got_.arcs = c.slots;
+    sums_overflow_ = c.sums_overflow;
     return Status::Ok();
   }
 
+  // What Walk()'s locals see, and its running totals.
+  struct Columns {
+    std::uint64_t* word_bytes;
+    const std::uint64_t* label_bytes;
+    Node root;
+    bool gaddag, uniform;
+    std::uint64_t slots = 0;  // distinct arc slots seen
+    bool sums_overflow = false;
+    bool narrow_overflow = false;  // a figure did not fit the records: walk again wide
+  };
+
   // Checks node n's list and records its figures from its children's; false
-  // (with c.error set) on a malformed list. Inlined into Walk()'s loop, as it
+  // (with error_ set) on a malformed list. Inlined into Walk()'s loop, as it
   // was before it became a step of its own.
   template <class S, bool kGaddag, bool kUniform>
   [[gnu::always_inline]] inline bool FoldNode(Node n, const GraphView<C>& arcs, S* const slot,
@@ -351,28 +218,28 @@ class GraphVerifier {
       const Node t = arcs.target(w);
       const bool accepts = arcs.accepts(w);
       if (static_cast<int>(tile) <= prev_tile)
-        return Fail(c, gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
-                           std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
+        return Fail(gname_ + "node " + std::to_string(n) + ": arc " + std::to_string(i) + " tile " +
+                    std::to_string(tile) + " is not above the previous " + std::to_string(prev_tile));
       prev_tile = tile;
       // Slot 0 (kNoNode, the sentinel) is never a node nor in a list: it
       // stays zero, what a missing child contributes.
       const S& child = slot[t];
       const bool child_sep = (flags[t] & kHasSep) != 0;
       if (tile == kSeparator) {
-        if constexpr (!gaddag) return Fail(c, gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
-        if (n == c.root) return Fail(c, gname_ + "the root has a separator arc");
-        if (accepts) return Fail(c, gname_ + "separator arc " + std::to_string(i) + " accepts");
-        if (t == kNoNode) return Fail(c, gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
-        if (child_sep) return Fail(c, gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
+        if constexpr (!gaddag) return Fail(gname_ + "arc " + std::to_string(i) + " is a separator in a DAWG");
+        if (n == c.root) return Fail(gname_ + "the root has a separator arc");
+        if (accepts) return Fail(gname_ + "separator arc " + std::to_string(i) + " accepts");
+        if (t == kNoNode) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads nowhere");
+        if (child_sep) return Fail(gname_ + "separator arc " + std::to_string(i) + " leads to another separator");
         sep_below = true;
       } else if (gaddag && child_sep) {
         sep_below = true;
       }
       if (t == kNoNode && !accepts)
-        return Fail(c, gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
+        return Fail(gname_ + "arc " + std::to_string(i) + " neither accepts nor leads anywhere");
       const std::uint64_t sub = child.strings();
       total += (accepts ? 1 : 0) + sub;
-      if (total < sub) return Fail(c, gname_ + "accepted-string count overflows");
+      if (total < sub) return Fail(gname_ + "accepted-string count overflows");
       d = std::max<std::uint32_t>(d, 1 + child.depth());
       if (tile != kSeparator) {
         // Words through this arc: the one ending here, and those below
@@ -393,7 +260,7 @@ class GraphVerifier {
         if constexpr (gaddag) {
           const std::uint64_t rsub = child.words();
           rtotal += (accepts ? 1 : 0) + rsub;
-          if (rtotal < rsub) return Fail(c, gname_ + "accepted-string count overflows");
+          if (rtotal < rsub) return Fail(gname_ + "accepted-string count overflows");
           rd = std::max<std::uint32_t>(rd, 1 + child.rev_depth());
         }
       }
@@ -416,12 +283,9 @@ class GraphVerifier {
 
   // The GADDAG's words as read left to right: c from a root arc, then y
   // after the separator of the node it leads to (sorted lists put it first).
-  // The records of the root's arcs from `second_from` on are `second`'s
-  // (a split walk's second run), the others `first`'s.
   template <class S>
-  Status CountForwardWords(const S* first_run, const S* second, std::uint64_t second_from) {
+  Status CountForwardWords(const S* slot) {
     for (std::uint64_t i = root_;; ++i) {  // the root's list, checked by Walk()
-      const S* const slot = i < second_from ? first_run : second;
       const auto w = g_.arc(i);
       const Node t = g_.target(w);
       const auto first = g_.arc(t);
@@ -490,20 +354,20 @@ class GraphVerifier {
   std::uint64_t count_;
   Node root_;
   bool gaddag_;
-  bool split_ = false;
   std::string gname_;
   // The root's figures, kept from the walk's records.
   std::uint64_t root_words_ = 0, root_text_bytes_ = 0;
   std::uint32_t root_rev_depth_ = 0;
   bool retry_wide_ = false;  // the narrow records overflowed
-  // Per tile, its label's bytes (a walk's word_bytes column: per node, the
-  // bytes of the labels of the words below it plus a line end each, for
-  // META's text bytes, when labels differ in length).
+  // Non-uniform labels only: the bytes of the labels of the words below a
+  // node plus a line end each, for META's text bytes.
+  ZeroedArray<std::uint64_t> word_bytes_;
   std::uint64_t label_bytes_[256] = {};
   bool uniform_ = true;
   bool sums_overflow_ = false;
   std::uint64_t forward_words_ = 0;  // GADDAG: c SEP y and c, as ForEachWord reads them
   GraphInfo got_;
+  Status error_;  // FoldNode's, when it returns false
 };
 
 }  // namespace lexc::internal

@@ -216,23 +216,18 @@ Status Lexicon::Verify() const {
   return arc_array.Dispatch([&](const auto& all) -> Status {
     using View = std::remove_cvref_t<decltype(all)>;
     LEXC_RETURN_IF_ERROR(VerifyArcs(all, alphabet_.size()));
-    // On a large image the GADDAG's walk (the larger) is split over two
-    // threads beside the DAWG's, or the one graph's walk over two.
-    const bool parallel = arc_count_ >= kParallelVerifyArcs;
     const auto verify_dawg = [&]() -> Status {
       const View g(arcs_, arc_count_, dawg_.root(), all.codec());
-      return internal::GraphVerifier<typename View::Codec>(g, "DAWG", false, alphabet_, parallel && !has_gaddag())
-          .Run(dawg_info_, meta_);
+      return internal::GraphVerifier<typename View::Codec>(g, "DAWG", false, alphabet_).Run(dawg_info_, meta_);
     };
     const auto verify_gaddag = [&]() -> Status {
       const View g(arcs_, arc_count_, gaddag_.root(), all.codec());
-      return internal::GraphVerifier<typename View::Codec>(g, "GADDAG", true, alphabet_, parallel)
-          .Run(gaddag_info_, meta_);
+      return internal::GraphVerifier<typename View::Codec>(g, "GADDAG", true, alphabet_).Run(gaddag_info_, meta_);
     };
     if (has_dawg() && has_gaddag()) {
       // The graphs' checks share nothing but the (read-only) arcs: on a large
       // image the GADDAG's runs on a second thread, the DAWG's error first.
-      LEXC_RETURN_IF_ERROR(RunBeside(parallel, verify_dawg, verify_gaddag));
+      LEXC_RETURN_IF_ERROR(RunBeside(arc_count_ >= kParallelVerifyArcs, verify_dawg, verify_gaddag));
     } else {
       if (has_dawg()) LEXC_RETURN_IF_ERROR(verify_dawg());
       if (has_gaddag()) LEXC_RETURN_IF_ERROR(verify_gaddag());
