@@ -127,35 +127,29 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
     run_hosts[r] = ZeroedArray<Host>();
   }
   HugeVector<std::uint32_t>().swap(rank);  // the ranks are read no more: their memory for pos
-  // Follow host chains (each hop is to a strictly longer list) to the
-  // maximal list; place maximal lists in discovery order. Each reachable
-  // state's pos is set below; the others' (state 0's among them) stay 0.
+  // Follow each state's host chain (each hop is to a strictly longer list)
+  // to its maximal list, adding up where it begins in it; place maximal
+  // lists in discovery order, each when a state of it is first met. One
+  // pass: each reachable state's pos is set in it; the others' (state 0's
+  // among them) stay 0.
   out.pos.assign(n, 0);
   out.list_starts.assign(store.arc_total() / 64 + 2, 0);  // the slots are at most the arcs, and the sentinel
-  HugeVector<std::uint8_t> done(n, 0);
-  done[0] = 1;
+  HugeVector<std::uint8_t> placed(n, 0);
   for (StateId s : order) {
     StateId m = s;
-    while (host[m].first) m = host[m].first;
-    if (!done[m]) {
-      done[m] = 1;
+    std::uint64_t offset = 0;
+    while (host[m].first) {
+      offset += host[m].second;
+      m = host[m].first;
+    }
+    if (!placed[m]) {
+      placed[m] = 1;
       out.list_starts[out.slots >> 6] |= std::uint64_t(1) << (out.slots & 63);
       out.pos[m] = out.slots;
       out.slots += store.arcs(m).size();
       out.placed.push_back(m);
     }
-  }
-  for (StateId s : order) {
-    if (done[s]) continue;
-    // Resolve the chain from the top down.
-    std::uint64_t offset = 0;
-    StateId m = s;
-    while (!done[m]) {
-      offset += host[m].second;
-      m = host[m].first;
-    }
-    out.pos[s] = out.pos[m] + offset;
-    done[s] = 1;
+    if (m != s) out.pos[s] = out.pos[m] + offset;
   }
   return out;
 }
