@@ -151,7 +151,7 @@ class GraphVerifier {
     // the members and force the compiler to reload them on every arc.
     const GraphView<C> arcs = g_;
     const std::uint64_t count = count_;
-    Columns c{word_bytes_.data(), label_bytes_, root_, gaddag_, uniform_};
+    Columns c{word_bytes_.data(), label_bytes_, root_};
     std::uint64_t nodes = 0;
     std::vector<Frame> stack{{root_, root_}};
     flags[root_] = kGray;
@@ -190,8 +190,7 @@ class GraphVerifier {
   struct Columns {
     std::uint64_t* word_bytes;
     const std::uint64_t* label_bytes;
-    Node root;
-    bool gaddag, uniform;
+    Node root;                // the graph kind and label uniformity are Walk()'s template arguments
     std::uint64_t slots = 0;  // distinct arc slots seen
     bool sums_overflow = false;
     bool narrow_overflow = false;  // a figure did not fit the records: walk again wide

@@ -134,7 +134,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // among them) stay 0.
   out.pos.assign(n, 0);
   out.list_starts.assign(store.arc_total() / 64 + 2, 0);  // the slots are at most the arcs, and the sentinel
-  HugeVector<std::uint8_t> placed(n, 0);
+  HugeVector<std::uint8_t> is_placed(n, 0);               // per state: a maximal list already placed
   for (StateId s : order) {
     StateId m = s;
     std::uint64_t offset = 0;
@@ -142,8 +142,8 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
       offset += host[m].second;
       m = host[m].first;
     }
-    if (!placed[m]) {
-      placed[m] = 1;
+    if (!is_placed[m]) {
+      is_placed[m] = 1;
       out.list_starts[out.slots >> 6] |= std::uint64_t(1) << (out.slots & 63);
       out.pos[m] = out.slots;
       out.slots += store.arcs(m).size();
