@@ -49,24 +49,29 @@ inline int BoardAnalysis::ValueOf(Cell c) const { return CellIsBlank(c) ? blank_
 // Cross-check set of the word U L D (U the tiles before the square in the
 // perpendicular direction, D those after): DAWG walks U, branches on L,
 // walks D; GADDAG walks rev(D), branches on L, walks rev(U) (rev(w) paths).
+// With `paths`, also the tiles L for which the walk goes through, word or
+// not: U L D begins a word (DAWG), or occurs in one (GADDAG).
 template <class G>
 inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d,
-                                               int nd) const {
+                                               int nd, std::uint64_t* paths) const {
   const Tile* first = reversed ? d : u;
   const Tile* second = reversed ? u : d;
   const int n1 = reversed ? nd : nu, n2 = reversed ? nu : nd;
   Node node = g.root();
   bool acc = false;
+  if (paths) *paths = 0;
   for (int i = 0; i < n1; ++i)
     if (!g.Child(node, first[reversed ? n1 - 1 - i : i], &node, &acc)) return 0;
-  std::uint64_t set = 0;
+  std::uint64_t set = 0, through = 0;
   g.ForEachArc(node, [&](Tile t, bool accepts, Node child) {
     if (t == kSeparator || t > kMaxGenTile) return true;
     bool ok = true, last = accepts;  // with nothing after L, L's arc ends the word
     for (int i = 0; i < n2 && ok; ++i) ok = g.Child(child, second[reversed ? n2 - 1 - i : i], &child, &last);
+    if (ok) through |= std::uint64_t(1) << t;
     if (ok && last) set |= std::uint64_t(1) << t;
     return true;
   });
+  if (paths) *paths = through & all_tiles_;
   return set & all_tiles_;
 }
 
@@ -78,7 +83,7 @@ inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const 
 // verified image).
 template <class G>
 inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum,
-                                   bool* has, bool gaddag_after) const {
+                                   bool* has, bool gaddag_after, Sq* line_view) const {
   const int dr = d == Dir::kAcross ? 1 : 0, dc = 1 - dr;  // perpendicular step
   Tile u[kMaxBoardDim], dn[kMaxBoardDim];
   int nu = 0, nd = 0;
@@ -94,11 +99,53 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
     *sum += ValueOf(board_.at(r, c));
   }
   *has = nu + nd > 0;
-  if (gaddag_after && !reversed && nu < nd) {
-    lexicon_->gaddag().Dispatch([&](const auto& gaddag) { *set = CrossSetOf(gaddag, true, u, nu, dn, nd); });
-    return;
+  std::uint64_t paths = 0;
+  const bool on_gaddag = reversed || (gaddag_after && nu < nd);
+  if (on_gaddag && !reversed)
+    lexicon_->gaddag().Dispatch([&](const auto& gaddag) { *set = CrossSetOf(gaddag, true, u, nu, dn, nd, &paths); });
+  else
+    *set = *has ? CrossSetOf(g, reversed, u, nu, dn, nd, &paths) : all_tiles_;
+  if (!line_view) return;
+  // The same runs are the line's own for plays along the other direction:
+  // its extension sets. The cross-check walk gave one of them (the paths it
+  // went through); the other takes a walk of its own when both runs are there.
+  line_view->ext = line_view->ext_hook = ~std::uint64_t(0);
+  if (nd > 0) line_view->ext = on_gaddag ? paths : InsideSet(u, nu, dn, nd);
+  if (nu > 0) line_view->ext_hook = on_gaddag ? HookSet(u, nu, dn, nd) : paths;
+}
+
+// ext of AnalyzedSquare: the tiles t such that u t d occurs in a word (d
+// not empty): rev(d), t, rev(u) on the GADDAG; every tile without one.
+std::uint64_t BoardAnalysis::InsideSet(const Tile* u, int nu, const Tile* d, int nd) const {
+  if (!lexicon_->has_gaddag()) return ~std::uint64_t(0);
+  std::uint64_t paths = 0;
+  lexicon_->gaddag().Dispatch([&](const auto& g) { (void)CrossSetOf(g, true, u, nu, d, nd, &paths); });
+  return paths;
+}
+
+// ext_hook of AnalyzedSquare: the tiles t such that u t d begins a word (u
+// not empty): u, t, d on the DAWG; rev(u), the separator, t, d on the GADDAG.
+std::uint64_t BoardAnalysis::HookSet(const Tile* u, int nu, const Tile* d, int nd) const {
+  std::uint64_t paths = 0;
+  if (lexicon_->has_dawg()) {
+    lexicon_->dawg().Dispatch([&](const auto& g) { (void)CrossSetOf(g, false, u, nu, d, nd, &paths); });
+    return paths;
   }
-  *set = *has ? CrossSetOf(g, reversed, u, nu, dn, nd) : all_tiles_;
+  lexicon_->gaddag().Dispatch([&](const auto& g) {
+    Node node = g.root();
+    bool acc = false;
+    for (int i = nu - 1; i >= 0; --i)
+      if (!g.Child(node, u[i], &node, &acc)) return;
+    if (!g.Child(node, kSeparator, &node, &acc)) return;
+    g.ForEachArc(node, [&](Tile t, bool, Node child) {
+      if (t == kSeparator || t > kMaxGenTile) return true;
+      bool ok = true;
+      for (int i = 0; i < nd && ok; ++i) ok = g.Child(child, d[i], &child, &acc);
+      if (ok) paths |= std::uint64_t(1) << t;
+      return true;
+    });
+  });
+  return paths & all_tiles_;
 }
 
 template <class G>
@@ -106,7 +153,8 @@ inline void BoardAnalysis::ComputeCross(const G& g, bool reversed, Dir d, int ro
   Sq& s = At(d, row, col);
   if (s.cell != kEmpty) return;
   bool has = false;
-  CrossOf(g, reversed, d, row, col, &s.cross, &s.xsum, &has, lexicon_->has_gaddag());
+  CrossOf(g, reversed, d, row, col, &s.cross, &s.xsum, &has, lexicon_->has_gaddag(),
+          &At(d == Dir::kAcross ? Dir::kDown : Dir::kAcross, row, col));
   s.flags = static_cast<std::uint8_t>(has ? (s.flags | Sq::kHasCross) : (s.flags & ~Sq::kHasCross));
 }
 
@@ -132,7 +180,7 @@ inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
     Sq& s = At(d, row, col);
     s.cell = c;
     s.face = c == kEmpty ? 0 : ValueOf(c);
-    if (c != kEmpty) s.cross = 0, s.xsum = 0, s.flags = 0;
+    if (c != kEmpty) s.cross = 0, s.ext = 0, s.ext_hook = 0, s.xsum = 0, s.flags = 0;
   }
 }
 

@@ -7,7 +7,9 @@
 // rack's values paired to the squares' multipliers in decreasing order
 // (rearrangement inequality), and also each square given the best value
 // the rack has among the tiles its cross-check allows; the smaller of the
-// two. The bingo bonus counts when the span takes kRackSize tiles; when
+// two. A square beside board tiles of the line takes only the tiles of its
+// extension set (board_analysis.h): a span stops before a square none of
+// the rack's tiles can take. The bingo bonus counts when the span takes kRackSize tiles; when
 // the bingo index rules out a word of the span's tiles and the whole rack,
 // the span is cut to fewer tiles instead. Anchors are then searched by
 // decreasing bound until the bound falls below the score a play must beat.
@@ -132,7 +134,9 @@ int Traversal::AnchorBound() {
         through += s.face;
         key += BingoIndex::Key(CellTile(s.cell));
       } else {
-        const std::uint64_t allowed = s.cross & rack_all;
+        // The board runs beside the square along the line narrow what it
+        // takes: the anchor right after a run begins the word with it.
+        const std::uint64_t allowed = s.cross & rack_all & (p == a && run < a ? s.ext_hook : s.ext);
         if (k == rack_size_ || !allowed) break;
         lm[kMaxBoardDim + k] = s.lm;
         cw[kMaxBoardDim + k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;

@@ -1,11 +1,13 @@
 // BoardAnalysis: Apply then Undo gives back exactly the board and analysis
 // before (every play of many positions, and chains of plays undone in
 // reverse), and Apply's incremental analysis equals both a from-scratch one
-// and an independent model: cross-check sets, cross sums and anchors
-// computed square by square from the board and a std::set of the words.
+// and an independent model: cross-check sets, cross sums, extension sets and
+// anchors computed square by square from the board and a std::set of the
+// words (and of their pieces).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,9 +50,27 @@ bool ModelAnchor(const Board& b, const Layout& layout, int row, int col) {
   return false;
 }
 
-// REQUIREs that the analysis is what the model says of its board.
-void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet& a, const WordSet& words) {
+// Every contiguous piece of the words (the model of the extension sets'
+// "occurs inside a word"), and every prefix ("begins a word").
+struct Pieces {
+  std::set<Word> inside, begins;
+  explicit Pieces(const WordSet& words) {
+    for (const Word& w : words)
+      for (std::size_t i = 0; i < w.size(); ++i)
+        for (std::size_t j = i + 1; j <= w.size(); ++j) {
+          const Word piece(w.begin() + std::ptrdiff_t(i), w.begin() + std::ptrdiff_t(j));
+          inside.insert(piece);
+          if (i == 0) begins.insert(piece);
+        }
+  }
+};
+
+// REQUIREs that the analysis is what the model says of its board; the
+// extension sets too when `pieces` (of the same words) is given.
+void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet& a, const WordSet& words,
+                  const Pieces* pieces = nullptr) {
   const Board& b = an.board();
+  const bool has_gaddag = an.lexicon().has_gaddag();
   for (int row = 0; row < b.rows(); ++row) {
     for (int col = 0; col < b.cols(); ++col) {
       INFO("square " << Coordinate(row, col, Dir::kAcross));
@@ -69,6 +89,23 @@ void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet&
         REQUIRE(an.HasCross(row, col, d) == has);
         REQUIRE(an.CrossSum(row, col, d) == m.sum);
         REQUIRE(an.CrossSet(row, col, d) == set);
+        if (!pieces) continue;
+        // The extension sets: the runs along the play's own line.
+        const CrossModel line = PerpendicularRun(b, a, row, col, d == Dir::kAcross ? Dir::kDown : Dir::kAcross);
+        std::uint64_t inside = ~std::uint64_t(0), hook = ~std::uint64_t(0);
+        if (!line.after.empty() && has_gaddag) inside = 0;
+        if (!line.before.empty()) hook = 0;
+        for (int t = 1; t <= a.size(); ++t) {
+          Word w = line.before;
+          w.push_back(static_cast<Tile>(t));
+          w.insert(w.end(), line.after.begin(), line.after.end());
+          if (!line.after.empty() && has_gaddag && pieces->inside.count(w)) inside |= std::uint64_t(1) << t;
+          if (!line.before.empty() && pieces->begins.count(w)) hook |= std::uint64_t(1) << t;
+        }
+        const AnalyzedSquare& sq =
+            d == Dir::kAcross ? an.Line(Dir::kAcross, row)[col] : an.Line(Dir::kDown, col)[row];
+        REQUIRE(sq.ext == inside);
+        REQUIRE(sq.ext_hook == hook);
       }
     }
   }
@@ -77,7 +114,8 @@ void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet&
 // Applies `p`, checks the result against a fresh analysis of the new board
 // (and the model when `words` is given), undoes it and checks that the
 // analysis is `before` again.
-void ApplyCheckUndo(BoardAnalysis& an, BoardAnalysis& fresh, const Play& p, const Alphabet& a, const WordSet* words) {
+void ApplyCheckUndo(BoardAnalysis& an, BoardAnalysis& fresh, const Play& p, const Alphabet& a, const WordSet* words,
+                    const Pieces* pieces = nullptr) {
   const BoardAnalysis before = an;
   const int depth = an.UndoDepth();
   REQUIRE(an.Apply(p).ok());
@@ -85,7 +123,7 @@ void ApplyCheckUndo(BoardAnalysis& an, BoardAnalysis& fresh, const Play& p, cons
   REQUIRE(fresh.SetBoard(an.board()).ok());
   INFO(Describe(p, a) << "\n" << ShowBoard(an.board(), a));
   REQUIRE(an == fresh);
-  if (words) RequireModel(an, an.layout(), a, *words);
+  if (words) RequireModel(an, an.layout(), a, *words, pieces);
   REQUIRE(an.Undo().ok());
   REQUIRE(an.UndoDepth() == depth);
   REQUIRE(an.board() == before.board());
@@ -105,15 +143,17 @@ TEST_CASE("Apply then Undo restores the analysis, over every play of random game
     const Layout layout = game % 4 == 0 ? Layout::Standard15() : SmallLayout(7 + game % 5, 9 - game % 3, rng());
     BoardAnalysis an = BoardAnalysis::Create(tl.lexicon(), layout).value();
     BoardAnalysis fresh = an;
-    RequireModel(an, layout, a, tl.words());
+    const Pieces pieces(tl.words());
+    RequireModel(an, layout, a, tl.words(), &pieces);
     for (int turn = 0; turn < 20; ++turn) {
       const Rack rack = RandomRack(rng, letters, 1 + int(rng() % 7), 0.08);
       const std::vector<Play> plays = BruteForce(an.board(), layout, a, tl.words(), rack);
-      for (const Play& p : plays) ApplyCheckUndo(an, fresh, p, a, plays_checked % 7 == 0 ? &tl.words() : nullptr);
+      for (const Play& p : plays)
+        ApplyCheckUndo(an, fresh, p, a, plays_checked % 7 == 0 ? &tl.words() : nullptr, &pieces);
       plays_checked += plays.size();
       if (plays.empty()) continue;
       REQUIRE(an.Apply(plays[rng() % plays.size()]).ok());
-      RequireModel(an, layout, a, tl.words());
+      RequireModel(an, layout, a, tl.words(), &pieces);
     }
   }
   CHECK(plays_checked > 5000);

@@ -4,9 +4,11 @@
 // Per empty square and direction: the cross-check set (a 64-bit mask over
 // tile codes of the tiles whose perpendicular word is a word), the cross sum
 // (face value of the perpendicular tiles) and whether there is any
-// perpendicular tile; per square, whether it is an anchor (an empty square
-// next to a tile; on an empty board, the start square alone). `dir` below is
-// the direction of the play that would place a tile on the square.
+// perpendicular tile; the extension sets (the tiles that may stand there
+// given the board tiles beside it along the play's own line, below); per
+// square, whether it is an anchor (an empty square next to a tile; on an
+// empty board, the start square alone). `dir` below is the direction of the
+// play that would place a tile on the square.
 //
 // A BoardAnalysis is a value: it owns its Board and borrows a Lexicon (the
 // graph the cross-checks are walked in: the DAWG if present, else the
@@ -26,7 +28,7 @@
 // contiguous memory (Line()).
 // Thread safety: a value type; const access from many threads is safe.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
-// cross-word walks); Undo O(records of that Apply: up to 5 per new tile, and
+// cross-word walks) (the extension sets cost about as much again); Undo O(records of that Apply: up to 5 per new tile, and
 // the start square); copying O(squares + undo records).
 #pragma once
 
@@ -48,6 +50,18 @@ struct AnalyzedSquare {
   static constexpr std::uint8_t kHasCross = 2;
 
   std::uint64_t cross = 0;  // tiles allowed here (bit t); empty squares only, else 0
+  // Extension sets, from the board runs L (the tiles right before the
+  // square along the play's line) and R (right after it), either possibly
+  // empty; every tile (all bits) when the set says nothing, 0 on an occupied
+  // square. Necessary conditions, not exact sets: the best-first search's
+  // bounds read them (a tile outside them cannot stand here in any play).
+  //   ext:      with R not empty, the tiles t such that L t R occurs inside
+  //             some word (read on the GADDAG; all tiles without one);
+  //             all tiles when R is empty.
+  //   ext_hook: with L not empty, the tiles t such that L t R begins some
+  //             word (the play's word starts with L: an anchor right after
+  //             a run); all tiles when L is empty.
+  std::uint64_t ext = ~std::uint64_t(0), ext_hook = ~std::uint64_t(0);
   std::int32_t xsum = 0;    // face values of the perpendicular word's tiles
   std::int32_t face = 0;    // face value of the tile on the square (0: empty)
   Cell cell = kEmpty;
@@ -140,9 +154,12 @@ class BoardAnalysis {
   void ComputeCross(const G& g, bool reversed, Dir d, int row, int col);
   template <class G>
   void CrossOf(const G& g, bool reversed, Dir d, int row, int col, std::uint64_t* set, int* sum, bool* has,
-               bool gaddag_after = false) const;
+               bool gaddag_after = false, AnalyzedSquare* line_view = nullptr) const;
+  std::uint64_t InsideSet(const Tile* u, int nu, const Tile* d, int nd) const;
+  std::uint64_t HookSet(const Tile* u, int nu, const Tile* d, int nd) const;
   template <class G>
-  std::uint64_t CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d, int nd) const;
+  std::uint64_t CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d, int nd,
+                           std::uint64_t* paths = nullptr) const;
   template <class F>
   void WithCrossGraph(F&& f);
 
