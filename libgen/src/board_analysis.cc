@@ -110,6 +110,7 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
   // its extension sets. The cross-check walk gave one of them (the paths it
   // went through); the other takes a walk of its own when both runs are there.
   line_view->ext = line_view->ext_hook = ~std::uint64_t(0);
+  if (!extension_sets_) return;
   if (nd > 0) line_view->ext = on_gaddag ? paths : InsideSet(u, nu, dn, nd);
   if (nu > 0) line_view->ext_hook = on_gaddag ? HookSet(u, nu, dn, nd) : paths;
 }
@@ -247,6 +248,12 @@ void BoardAnalysis::Update(const Play& p) {
       SetAnchor(row, col);
     }
   });
+}
+
+void BoardAnalysis::SetExtensionSets(bool keep) {
+  if (keep == extension_sets_) return;
+  extension_sets_ = keep;
+  Analyze();
 }
 
 Status BoardAnalysis::SetBoard(const Board& board) {

@@ -110,6 +110,8 @@ Status MoveGenerator::SetPosition(const Position& position) {
 Status MoveGenerator::Apply(const Play& play) { return impl_->analysis.Apply(play); }
 Status MoveGenerator::Undo() { return impl_->analysis.Undo(); }
 
+void MoveGenerator::SetExtensionSets(bool keep) { impl_->analysis.SetExtensionSets(keep); }
+
 std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, PlayCallback cb) {
   internal::CallbackSink sink{cb};
   return impl_->traversal.Run(a, rack, sink);

@@ -196,6 +196,59 @@ TEST_CASE("a chain of Applies undone in reverse gives back every earlier state",
   }
 }
 
+TEST_CASE("without extension sets: every tile everywhere, the same best plays, Apply and Undo as before",
+          "[analysis][undo]") {
+  std::mt19937_64 rng(777);
+  for (int game = 0; game < 8; ++game) {
+    const int letters = 4 + game % 3;
+    const Alphabet a = SmallAlphabet(letters);
+    const TestLexicon tl(RandomWords(rng, 250, letters, 3 + game % 5), a, game % 3 != 1, game % 3 != 2);
+    const Layout layout = game % 2 ? Layout::Standard15() : SmallLayout(9, 9, rng());
+    MoveGenerator with = MoveGenerator::Create(tl.lexicon(), layout).value();
+    MoveGenerator without = MoveGenerator::Create(tl.lexicon(), layout).value();
+    CHECK(with.analysis().extension_sets());
+    without.SetExtensionSets(false);
+    CHECK_FALSE(without.analysis().extension_sets());
+    BoardAnalysis fresh = without.analysis();
+    const Algorithm alg = tl.lexicon().has_gaddag() ? Algorithm::kGaddag : Algorithm::kDawg;
+    for (int turn = 0; turn < 20; ++turn) {
+      const Rack rack = RandomRack(rng, letters, 7, 0.1);
+      Play best_with, best_without;
+      const bool found = with.Best(rack, alg, &best_with);
+      REQUIRE(without.Best(rack, alg, &best_without) == found);
+      std::vector<Play> top_with, top_without;
+      with.Top(rack, alg, 5, &top_with);
+      without.Top(rack, alg, 5, &top_without);
+      REQUIRE(top_with == top_without);
+      if (!found) break;
+      REQUIRE(best_with == best_without);
+      // Every empty square takes every tile, after Apply and after Undo.
+      const auto all_open = [&](const BoardAnalysis& an) {
+        for (const Dir d : {Dir::kAcross, Dir::kDown})
+          for (int line = 0; line < an.LineCount(d); ++line)
+            for (int pos = 0; pos < an.LineLength(d); ++pos) {
+              const AnalyzedSquare& sq = an.Line(d, line)[pos];
+              if (sq.cell != kEmpty) continue;
+              REQUIRE(sq.ext == ~std::uint64_t(0));
+              REQUIRE(sq.ext_hook == ~std::uint64_t(0));
+            }
+      };
+      BoardAnalysis copy = without.analysis();
+      ApplyCheckUndo(copy, fresh, best_without, a, nullptr);
+      all_open(copy);
+      REQUIRE(with.Apply(best_with).ok());
+      REQUIRE(without.Apply(best_without).ok());
+      REQUIRE(with.board() == without.board());
+      all_open(without.analysis());
+    }
+    // Turning them back on analyzes the board again: the same as a fresh analysis with them.
+    without.SetExtensionSets(true);
+    MoveGenerator scratch = MoveGenerator::Create(tl.lexicon(), layout).value();
+    REQUIRE(scratch.SetBoard(without.board()).ok());
+    REQUIRE(without.analysis() == scratch.analysis());
+  }
+}
+
 TEST_CASE("Undo: nothing to undo after SetBoard, and a failed Apply pushes nothing", "[analysis][undo]") {
   const Alphabet english = Alphabet::English();
   const TestLexicon tl(EnglishWords({"AT", "TA", "CAT"}), english);

@@ -81,6 +81,9 @@ Result<EndgameResult> SolveEndgame(const Lexicon& lexicon, const gen::Layout& la
       if (!gen.ok()) return gen.status();
       if (!gen->Supports(options.algorithm))
         return BadOption(std::string("algorithm: the image has no graph for ") + gen::AlgorithmName(options.algorithm));
+      // Every node lists every play: no bounds to tighten, and Apply/Undo
+      // at every node cost less without the extension sets.
+      gen->SetExtensionSets(false);
       LEXC_RETURN_IF_ERROR(gen->SetPosition(endgame.position));
       searchers.emplace_back(shared, std::move(gen).value(), endgame, lexicon.alphabet(), id);
     }

@@ -123,6 +123,11 @@ class MoveGenerator {
   // Takes back the last Apply not yet undone: board and analysis exactly as
   // before it (BoardAnalysis::Undo; kInvalidArgument when there is none).
   Status Undo();
+  // Whether the analysis keeps the extension sets that tighten the bounds
+  // of Top, Best and BestWithBonus (BoardAnalysis::SetExtensionSets; on by
+  // default). Off, the answers are the same and Apply/Undo cheaper: for
+  // callers that list every play (the endgame solver). Clears the undo stack.
+  void SetExtensionSets(bool keep);
 
   // Calls visitor(const Play&) for every play of `rack` (bool result: false
   // stops). Returns the number of plays reported. Precondition: Supports(a).
