@@ -224,9 +224,13 @@ class Worker {
       }
       Rack& r = racks[side];
       if (m.kind == gen::Move::Kind::kPlay) {
-        st = gen_.Apply(m.play);
-        if (!st.ok()) break;
-        ++applied;
+        // The line's last move changes nothing any later search reads: its
+        // tiles need not go on the board.
+        if (ply < s_.options.plies) {
+          st = gen_.Apply(m.play);
+          if (!st.ok()) break;
+          ++applied;
+        }
         for (int i = 0; i < m.play.length; ++i)
           if (!m.play.IsThrough(i)) r.Remove(gen::CellTile(m.play.cells[i]), gen::CellIsBlank(m.play.cells[i]));
         points[side] += m.play.score;
