@@ -260,6 +260,10 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
       const Sq* sq = analysis->Line(d, line);
       for (int pos = 0; pos < length; ++pos) {
         if (!(sq[pos].flags & Sq::kAnchor)) continue;
+        // Every play of an anchor puts a tile on it: none of the rack's fits,
+        // no play (AnchorBound would say so after its walk of the line).
+        const bool hook = pos > 0 && sq[pos - 1].cell != kEmpty;
+        if (!(sq[pos].cross & rack_all & (hook ? sq[pos].ext_hook : sq[pos].ext))) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;
