@@ -35,6 +35,15 @@ double StaticEquity::OfExchange(const Rack& thrown) const {
   return bag_size_ > 0 ? double(rack_leaves_.AfterExchange(thrown)) : 0.0;
 }
 
+double StaticEquity::BestExchange() const {
+  if (bag_size_ <= 0) return 0.0;
+  // Throwing t tiles keeps size - t: the best leave of each kept size is
+  // the same value OfExchange reads for it.
+  double best = double(rack_leaves_.BestKept(0));
+  for (int kept = 1; kept < rack().size(); ++kept) best = std::max(best, double(rack_leaves_.BestKept(kept)));
+  return best;
+}
+
 double StaticEquity::OfPass() const { return bag_size_ > 0 ? double(rack_leaves_.Whole()) : 0.0; }
 
 double StaticEquity::Of(const gen::Move& m) const {
@@ -113,7 +122,10 @@ void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity
     });
   }
   RatedMove x;
-  if (can_exchange && !equity.rack().empty()) {
+  // No exchange can enter when the best of them falls short of the last
+  // move kept: skip listing them.
+  const bool exchanges_short = out->size() == n && equity.BestExchange() < out->back().equity;
+  if (can_exchange && !equity.rack().empty() && !exchanges_short) {
     x.move.kind = gen::Move::Kind::kExchange;
     std::uint32_t rank = 0;
     gen::ForEachExchange(equity.rack(), [&](const Rack& thrown) {

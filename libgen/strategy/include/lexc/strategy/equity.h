@@ -50,6 +50,9 @@ class StaticEquity {
   double OfPlay(const gen::Play& p) const;
   // Equity of putting back `thrown` (part of rack()). O(tiles).
   double OfExchange(const Rack& thrown) const;
+  // The highest OfExchange of any exchange of rack() (1 to all of its
+  // tiles), without listing them. O(rack size).
+  double BestExchange() const;
   double OfPass() const;
   double Of(const gen::Move& m) const;
   // OfPlay(p) - p.score: the leave kept, or the going-out bonus.
