@@ -52,8 +52,8 @@ inline int BoardAnalysis::ValueOf(Cell c) const { return CellIsBlank(c) ? blank_
 // With `paths`, also the tiles L for which the walk goes through, word or
 // not: U L D begins a word (DAWG), or occurs in one (GADDAG).
 template <class G>
-inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d,
-                                               int nd, std::uint64_t* paths) const {
+inline std::uint64_t BoardAnalysis::CrossSetOf(const G& g, bool reversed, const Tile* u, int nu, const Tile* d, int nd,
+                                               std::uint64_t* paths) const {
   const Tile* first = reversed ? d : u;
   const Tile* second = reversed ? u : d;
   const int n1 = reversed ? nd : nu, n2 = reversed ? nu : nd;

@@ -102,8 +102,7 @@ void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet&
           if (!line.after.empty() && has_gaddag && pieces->inside.count(w)) inside |= std::uint64_t(1) << t;
           if (!line.before.empty() && pieces->begins.count(w)) hook |= std::uint64_t(1) << t;
         }
-        const AnalyzedSquare& sq =
-            d == Dir::kAcross ? an.Line(Dir::kAcross, row)[col] : an.Line(Dir::kDown, col)[row];
+        const AnalyzedSquare& sq = d == Dir::kAcross ? an.Line(Dir::kAcross, row)[col] : an.Line(Dir::kDown, col)[row];
         REQUIRE(sq.ext == inside);
         REQUIRE(sq.ext_hook == hook);
       }

@@ -168,6 +168,11 @@ TEST_CASE("TopByEquity equals a full sort of every move rated by the model") {
     const Rack unseen = gen::test::RandomRack(rng, letters, 1 + int(rng() % 7), 0.2);
     const bool can_exchange = bag >= 7;
     equity.SetPosition(rack, bag, unseen);
+    // BestExchange is the best of every exchange, listed one by one.
+    double best_exchange = -1e300;
+    gen::ForEachExchange(
+        rack, [&](const Rack& thrown) { best_exchange = std::max(best_exchange, equity.OfExchange(thrown)); });
+    if (!rack.empty()) CHECK(equity.BestExchange() == best_exchange);
     const auto want = ModelRanking(g, rack, bag, unseen, model, a, can_exchange);
     for (std::size_t n : {std::size_t(1), std::size_t(5), std::size_t(1000)}) {
       TopByEquity(g, gen::Algorithm::kGaddag, equity, can_exchange, n, &top);

@@ -28,8 +28,8 @@
 // contiguous memory (Line()).
 // Thread safety: a value type; const access from many threads is safe.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
-// cross-word walks) (the extension sets cost about as much again); Undo O(records of that Apply: up to 5 per new tile, and
-// the start square); copying O(squares + undo records).
+// cross-word walks) (the extension sets cost about as much again); Undo O(records of that Apply: up to 5 per new tile,
+// and the start square); copying O(squares + undo records).
 #pragma once
 
 #include <cstddef>
@@ -62,8 +62,8 @@ struct AnalyzedSquare {
   //             word (the play's word starts with L: an anchor right after
   //             a run); all tiles when L is empty.
   std::uint64_t ext = ~std::uint64_t(0), ext_hook = ~std::uint64_t(0);
-  std::int32_t xsum = 0;    // face values of the perpendicular word's tiles
-  std::int32_t face = 0;    // face value of the tile on the square (0: empty)
+  std::int32_t xsum = 0;  // face values of the perpendicular word's tiles
+  std::int32_t face = 0;  // face value of the tile on the square (0: empty)
   Cell cell = kEmpty;
   std::uint8_t lm = 1, wm = 1;  // the layout's letter and word premiums
   std::uint8_t flags = 0;       // kAnchor, kHasCross
