@@ -28,8 +28,9 @@
 // contiguous memory (Line()).
 // Thread safety: a value type; const access from many threads is safe.
 // Complexity: SetBoard O(squares x cross-word walks); Apply O(tiles placed x
-// cross-word walks) (the extension sets cost about as much again); Undo O(records of that Apply: up to 5 per new tile,
-// and the start square); copying O(squares + undo records).
+// cross-word walks; the extension sets add a walk for squares between two
+// runs); Undo O(records of that Apply: up to 5 per new tile, and the start
+// square); copying O(squares + undo records).
 #pragma once
 
 #include <cstddef>
