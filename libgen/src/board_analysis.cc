@@ -2,6 +2,7 @@
 // with an undo stack of the squares each Apply changed.
 #include "lexc/gen/board_analysis.h"
 
+#include <algorithm>
 #include <string>
 
 namespace lexc::gen {
@@ -227,6 +228,10 @@ void BoardAnalysis::Update(const Play& p) {
   }
   for (int i = 0; i < p.length; ++i)
     if (!p.IsThrough(i)) SetCell(p.RowAt(i), p.ColAt(i), p.cells[i]);
+  // The run along the play's own line is the same for all its new tiles:
+  // its two ends are computed once (`done`).
+  int done[4 * kMaxBoardDim];
+  int n_done = 0;
   WithCrossGraph([&](const auto& g, bool reversed) {
     for (int i = 0; i < p.length; ++i) {
       if (p.IsThrough(i)) continue;
@@ -238,11 +243,13 @@ void BoardAnalysis::Update(const Play& p) {
         for (const int sign : {-1, 1}) {
           int r = row, c = col;
           while (board_.InRange(r, c) && board_.at(r, c) != kEmpty) r += sign * dr, c += sign * dc;
-          if (board_.InRange(r, c)) {
-            Record(r, c);
-            ComputeCross(g, reversed, d, r, c);
-            SetAnchor(r, c);
-          }
+          if (!board_.InRange(r, c)) continue;
+          const int key = (r * board_.cols() + c) * 2 + static_cast<int>(d);
+          if (std::find(done, done + n_done, key) != done + n_done) continue;
+          if (n_done < 4 * kMaxBoardDim) done[n_done++] = key;
+          Record(r, c);
+          ComputeCross(g, reversed, d, r, c);
+          SetAnchor(r, c);
         }
       }
       SetAnchor(row, col);
