@@ -525,6 +525,9 @@ struct Traversal {
           const Sq* sq = analysis->Line(d, line);
           for (int pos = 0; pos < length && !stop_; ++pos) {
             if (!(sq[pos].flags & Sq::kAnchor)) continue;
+            // Every play of an anchor puts a tile on it: skip it when none fits.
+            const bool hook = pos > 0 && sq[pos - 1].cell != kEmpty;
+            if (!(sq[pos].cross & rack_all & (hook ? sq[pos].ext_hook : sq[pos].ext))) continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);
           }
