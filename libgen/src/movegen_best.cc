@@ -9,9 +9,9 @@
 // the rack has among the tiles its cross-check allows; the smaller of the
 // two. A square beside board tiles of the line takes only the tiles of its
 // extension set (board_analysis.h): a span stops before a square none of
-// the rack's tiles can take. The bingo bonus counts when the span takes kRackSize tiles; when
-// the bingo index rules out a word of the span's tiles and the whole rack,
-// the span is cut to fewer tiles instead. Anchors are then searched by
+// the rack's tiles can take. The bingo bonus counts when the span takes
+// kRackSize tiles; when the bingo index rules out a word of the span's
+// tiles and the whole rack, the span is cut to fewer tiles instead. Anchors are then searched by
 // decreasing bound until the bound falls below the score a play must beat.
 #include <algorithm>
 #include <cmath>
@@ -135,8 +135,8 @@ int Traversal::AnchorBound() {
         key += BingoIndex::Key(CellTile(s.cell));
       } else {
         // The board runs beside the square along the line narrow what it
-        // takes: the anchor right after a run begins the word with it.
-        const std::uint64_t allowed = s.cross & rack_all & (p == a && run < a ? s.ext_hook : s.ext);
+        // takes (AnchorTiles for the anchor itself).
+        const std::uint64_t allowed = rack_all & (p == a ? AnchorTiles(line_, a) : s.cross & s.ext);
         if (k == rack_size_ || !allowed) break;
         lm[kMaxBoardDim + k] = s.lm;
         cw[kMaxBoardDim + k] = (s.flags & Sq::kHasCross) ? s.lm * s.wm : 0;
@@ -259,11 +259,8 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
     for (int line = 0; line < lines; ++line) {
       const Sq* sq = analysis->Line(d, line);
       for (int pos = 0; pos < length; ++pos) {
-        if (!(sq[pos].flags & Sq::kAnchor)) continue;
-        // Every play of an anchor puts a tile on it: none of the rack's fits,
-        // no play (AnchorBound would say so after its walk of the line).
-        const bool hook = pos > 0 && sq[pos - 1].cell != kEmpty;
-        if (!(sq[pos].cross & rack_all & (hook ? sq[pos].ext_hook : sq[pos].ext))) continue;
+        // An anchor none of the rack's tiles fits has no play: no bound needed.
+        if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;

@@ -148,6 +148,14 @@ struct Traversal {
   // Tiles the rack could put anywhere (blanks: any).
   std::uint64_t RackAll() const { return blanks_ ? all_tiles : rack_mask_; }
   std::uint64_t Allowed(const Sq& s) const { return s.cross & RackAll(); }
+  // The tiles anchor `pos` of `line` may take: its cross-check and the
+  // extension set that applies to it (ext_hook right after a board run, whose
+  // word then begins with the run). Every play of an anchor puts a tile on
+  // it, so none of the rack's tiles among them means no play.
+  static std::uint64_t AnchorTiles(const Sq* line, int pos) {
+    const Sq& s = line[pos];
+    return s.cross & (pos > 0 && line[pos - 1].cell != kEmpty ? s.ext_hook : s.ext);
+  }
 
   void LoadRack(const Rack& rack) {
     blanks_ = rack_blanks_ = rack.blanks();
@@ -524,10 +532,7 @@ struct Traversal {
         for (int line = 0; line < lines && !stop_; ++line) {
           const Sq* sq = analysis->Line(d, line);
           for (int pos = 0; pos < length && !stop_; ++pos) {
-            if (!(sq[pos].flags & Sq::kAnchor)) continue;
-            // Every play of an anchor puts a tile on it: skip it when none fits.
-            const bool hook = pos > 0 && sq[pos - 1].cell != kEmpty;
-            if (!(sq[pos].cross & rack_all & (hook ? sq[pos].ext_hook : sq[pos].ext))) continue;
+            if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);
           }
