@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <thread>
 
@@ -164,7 +165,9 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
   interop::KwgWriteOptions wo;
   wo.gaddag = lex.has_gaddag();
   const std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(lex, wo));
-  const std::vector<std::byte> kwg = interop::KwgBytes(arcs);
+  // The file's bytes are the arc words themselves on a little-endian host
+  // (what KwgBytes would copy; lexc reads its own images in place too).
+  const std::span<const std::byte> kwg = std::as_bytes(std::span<const std::uint32_t>(arcs));
   t->build += phases.End();
   interop::KwgReadOptions ro;
   ro.letters = lex.alphabet().size();
