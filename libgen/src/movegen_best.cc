@@ -11,8 +11,9 @@
 // extension set (board_analysis.h): a span stops before a square none of
 // the rack's tiles can take. The bingo bonus counts when the span takes
 // kRackSize tiles; when the bingo index rules out a word of the span's
-// tiles and the whole rack, the span is cut to fewer tiles instead. Anchors are then searched by
-// decreasing bound until the bound falls below the score a play must beat.
+// tiles and the whole rack, the span is cut to fewer tiles instead.
+// Anchors are then searched by decreasing bound until the bound falls
+// below the score a play must beat.
 #include <algorithm>
 #include <cmath>
 #include <functional>

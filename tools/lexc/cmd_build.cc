@@ -165,9 +165,7 @@ void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::
   interop::KwgWriteOptions wo;
   wo.gaddag = lex.has_gaddag();
   const std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(lex, wo));
-  // The file's bytes are the arc words themselves on a little-endian host
-  // (what KwgBytes would copy; lexc reads its own images in place too).
-  const std::span<const std::byte> kwg = std::as_bytes(std::span<const std::uint32_t>(arcs));
+  const std::span<const std::byte> kwg = interop::KwgByteView(arcs);  // written and checked without a copy
   t->build += phases.End();
   interop::KwgReadOptions ro;
   ro.letters = lex.alphabet().size();

@@ -272,9 +272,8 @@ std::uint64_t Kwg::ForEachWord(const std::function<void(std::span<const Tile>)>&
 std::vector<std::byte> Kwg::ToBytes() const { return KwgBytes(arcs_); }
 
 std::vector<std::byte> KwgBytes(std::span<const std::uint32_t> arcs) {
-  std::vector<std::byte> out(arcs.size() * 4);
-  std::memcpy(out.data(), arcs.data(), out.size());
-  return out;
+  const std::span<const std::byte> bytes = KwgByteView(arcs);
+  return std::vector<std::byte>(bytes.begin(), bytes.end());
 }
 
 }  // namespace lexc::interop

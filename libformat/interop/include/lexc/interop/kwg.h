@@ -174,7 +174,11 @@ struct KwgWriteOptions {
 // indexes"), kInvalidArgument (a tile code over 255 after the shift).
 Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgWriteOptions& options);
 
-// Little-endian bytes of arc words (the KWG file).
+// The KWG file's bytes: the arc words themselves, viewed in place (they are
+// little-endian on a little-endian host, which lexc requires, as it reads its
+// own images in place). Valid while `arcs` is.
+inline std::span<const std::byte> KwgByteView(std::span<const std::uint32_t> arcs) { return std::as_bytes(arcs); }
+// The same bytes, copied.
 std::vector<std::byte> KwgBytes(std::span<const std::uint32_t> arcs);
 
 // A lexc image (format 1.0, or 1.2 with a folding alphabet) of a parsed KWG's language, translated arc for
