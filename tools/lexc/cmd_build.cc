@@ -200,6 +200,8 @@ void RunBuild(const BuildArgs& a) {
   ro.max_len = a.max_len;
   ro.skip_invalid = a.skip_invalid;
   ro.max_words = a.max_words;
+  const int threads = a.threads ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
+  ro.threads = threads;  // a large plain file is parsed in runs, one a thread
   ReadReport rr;
   auto read = ReadWordList(a.input, alphabet, ro, &rr);
   const std::string category = read.ok() ? "" : ErrcName(read.status().code());
@@ -231,7 +233,7 @@ void RunBuild(const BuildArgs& a) {
   if (a.compact && a.format == "kwg") Fail("--compact is a lexc image encoding; a KWG has fixed 4-byte arcs", 2);
   bo.max_len = a.max_len;
   bo.word_index = a.word_index;
-  bo.threads = a.threads ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
+  bo.threads = threads;
   if (a.format == "kwg" && !bo.dawg) Fail("a KWG always holds the DAWG (entry 0): drop --gaddag", 2);
   if (a.format == "kwg" && a.word_index) Fail("--word-index is a lexc image section; a KWG has none", 2);
   if (a.word_index && !bo.dawg) Fail("--word-index numbers the DAWG's words: it needs the DAWG (drop --gaddag)", 2);

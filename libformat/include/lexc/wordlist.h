@@ -26,6 +26,9 @@
 #include "lexc/status.h"
 
 namespace lexc {
+namespace wordlist_internal {
+class WordListReader;
+}
 
 // A sorted (by tile codes), duplicate-free list of words, stored flat.
 // Words have 1..max_len tiles.
@@ -48,7 +51,7 @@ class WordList {
 
  private:
   // Tokenizes straight into tiles_ (no per-word copy).
-  friend class WordListReader;
+  friend class wordlist_internal::WordListReader;
 
   // On huge pages when large (lexc/huge_pages.h): a list of SOWPODS' size
   // is then a few page faults instead of a thousand.
@@ -73,6 +76,14 @@ struct ReadOptions {
   // plain regular file; 0 for pipes, devices and zstd). From the reading
   // thread; empty: not called. For progress bars; it must not throw.
   std::function<void(std::uint64_t bytes, std::uint64_t total)> progress = nullptr;
+  // ReadWordList only: threads parsing a plain regular file of at least 2
+  // MiB. The file is cut at line ends into runs of at least 1 MiB, one
+  // reader per run on its own thread (progress is then called from the
+  // calling thread only), and their sorted lists merged. The list and the
+  // report are the one-thread read's; any error, or more than max_words
+  // words, reads the file again on one thread for the exact message. 0 or 1:
+  // one thread.
+  int threads = 1;
 };
 
 struct ReadReport {
@@ -86,6 +97,7 @@ struct ReadReport {
   std::vector<std::string> examples;  // "file:line: reason" for skipped lines
   bool word_limit = false;            // the read failed at ReadOptions::max_words
   bool not_in_alphabet = false;       // a line held a character no tile or fold matches (an error unless skipped)
+  int runs = 1;                       // runs of lines parsed on their own threads (ReadOptions::threads)
 };
 
 // Reads, tokenizes, sorts and de-duplicates, parsing while reading (files,
