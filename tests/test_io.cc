@@ -329,6 +329,42 @@ TEST_CASE("ReadFileBytes: reads what WriteFileAtomic wrote, bounded by the limit
   CheckError(ReadFileBytes(dir.path().string()).status(), Errc::kIo, "cannot read");
 }
 
+TEST_CASE("FileAtOffsets: reads any range of a regular file from threads; anything else is not opened") {
+  TempDir dir;
+  const std::string path = dir.File("data.bin");
+  std::string data(100000, '\0');
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>(i * 13 + i / 256);
+  REQUIRE(WriteFileAtomic(path, AsBytes(data)).ok());
+  const std::optional<FileAtOffsets> file = FileAtOffsets::Open(path);
+  REQUIRE(file);
+  CHECK(file->size() == data.size());
+  std::vector<std::string> got(4, std::string(25000, '\0'));
+  std::vector<bool> ok(4);
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] { ok[t] = file->ReadAt(t * 25000, got[t].data(), got[t].size()); });
+  }
+  for (std::size_t t = 0; t < 4; ++t) {
+    CHECK(ok[t]);
+    CHECK(got[t] == data.substr(t * 25000, 25000));
+  }
+  char past[2];
+  CHECK_FALSE(file->ReadAt(data.size() - 1, past, 2));  // an early end
+  CHECK(file->ReadAt(data.size() - 1, past, 1));
+  CHECK(past[0] == data.back());
+  FileAtOffsets moved = std::move(*FileAtOffsets::Open(path));
+  CHECK(moved.size() == data.size());
+
+  CHECK_FALSE(FileAtOffsets::Open("-"));
+  CHECK_FALSE(FileAtOffsets::Open(dir.File("absent")));
+  CHECK_FALSE(FileAtOffsets::Open(dir.path().string()));
+  // A FIFO: refused without being opened (its data belongs to the stream that reads it).
+  const std::string fifo = dir.File("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_FALSE(FileAtOffsets::Open(fifo));
+}
+
 TEST_CASE("ReadInputBytes and DecompressZstd: zstd is detected by content and bounded") {
   TempDir dir;
   const std::string plain(5000, 'q');

@@ -137,6 +137,48 @@ std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path,
   return out;
 }
 
+std::optional<FileAtOffsets> FileAtOffsets::Open(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  // As ReadFileWords: only a regular file is opened at all.
+  struct stat before;
+  if (::stat(path.c_str(), &before) != 0 || !S_ISREG(before.st_mode)) return std::nullopt;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  return FileAtOffsets(fd, static_cast<std::uint64_t>(st.st_size));
+}
+
+FileAtOffsets::FileAtOffsets(FileAtOffsets&& other) noexcept : fd_(std::exchange(other.fd_, -1)), size_(other.size_) {}
+
+FileAtOffsets& FileAtOffsets::operator=(FileAtOffsets&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    size_ = other.size_;
+  }
+  return *this;
+}
+
+FileAtOffsets::~FileAtOffsets() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool FileAtOffsets::ReadAt(std::uint64_t offset, char* out, std::size_t n) const {
+  while (n > 0) {
+    const ssize_t got = ::pread(fd_, out, n, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    out += got;
+    n -= static_cast<std::size_t>(got);
+    offset += static_cast<std::uint64_t>(got);
+  }
+  return true;
+}
+
 Result<std::string> ReadInputBytes(const std::string& path, bool* compressed, std::uint64_t max_bytes) {
   const std::uint64_t limit = EffectiveLimit(max_bytes);
   auto raw = ReadFileBytes(path, limit);

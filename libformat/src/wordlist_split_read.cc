@@ -5,12 +5,7 @@
 // anything but a plain regular file, a cut with no line end near it, a read
 // error or short read, any error a run reports (its message and line would be
 // the run's), and more distinct words than the limit.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <atomic>
-#include <cerrno>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -26,32 +21,6 @@ constexpr int kMaxRuns = 16;
 constexpr std::size_t kChunkBytes = 1 << 20;  // what one pread hands a reader
 constexpr std::size_t kCutWindow = 64 << 10;  // a cut looks this far for a line end
 
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  ~FileDescriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
-
-// Reads exactly n bytes at `offset`; false on an error or an early end (the
-// file shrank: the caller then reads it on one thread).
-bool ReadAt(int fd, char* buf, std::size_t n, std::uint64_t offset) {
-  while (n > 0) {
-    const ssize_t got = ::pread(fd, buf, n, static_cast<off_t>(offset));
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return false;
-    buf += got, n -= static_cast<std::size_t>(got), offset += static_cast<std::uint64_t>(got);
-  }
-  return true;
-}
-
 struct Run {
   std::uint64_t begin = 0, end = 0;
   ReadReport report;
@@ -61,8 +30,8 @@ struct Run {
 
 // Parses run r of the file into runs[r]. Run 0 calls the progress callback
 // with every run's bytes so far.
-void ReadRun(int fd, const std::string& path, const Alphabet& alphabet, const ReadOptions& options, std::size_t r,
-             std::vector<Run>& runs, std::atomic<std::uint64_t>& done, std::uint64_t size) {
+void ReadRun(const FileAtOffsets& file, const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
+             std::size_t r, std::vector<Run>& runs, std::atomic<std::uint64_t>& done, std::uint64_t size) {
   Run& run = runs[r];
   try {
     WordListReader reader(path, alphabet, options, run.report, run.end - run.begin);
@@ -70,7 +39,7 @@ void ReadRun(int fd, const std::string& path, const Alphabet& alphabet, const Re
     std::vector<char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(kChunkBytes, run.end - run.begin)));
     for (std::uint64_t at = run.begin; at < run.end;) {
       const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), run.end - at));
-      if (!ReadAt(fd, buf.data(), n, at)) return;
+      if (!file.ReadAt(at, buf.data(), n)) return;
       if (!reader.Feed(std::string_view(buf.data(), n)).ok()) return;
       at += n;
       const std::uint64_t all = done.fetch_add(n, std::memory_order_relaxed) + n;
@@ -87,9 +56,9 @@ void ReadRun(int fd, const std::string& path, const Alphabet& alphabet, const Re
 
 // Where the run that begins near `target` begins: after the first line end
 // at or past target, or 0 when there is none within kCutWindow.
-std::uint64_t CutAt(int fd, std::uint64_t target, std::uint64_t size) {
-  std::vector<char> window(static_cast<std::size_t>(std::min<std::uint64_t>(kCutWindow, size - target)));
-  if (!ReadAt(fd, window.data(), window.size(), target)) return 0;
+std::uint64_t CutAt(const FileAtOffsets& file, std::uint64_t target) {
+  std::vector<char> window(static_cast<std::size_t>(std::min<std::uint64_t>(kCutWindow, file.size() - target)));
+  if (!file.ReadAt(target, window.data(), window.size())) return 0;
   const void* nl = std::memchr(window.data(), '\n', window.size());
   if (nl == nullptr) return 0;
   return target + static_cast<std::uint64_t>(static_cast<const char*>(nl) - window.data()) + 1;
@@ -177,24 +146,19 @@ WordList WordListReader::MergeSorted(const std::vector<WordList>& lists) {
 std::optional<Result<WordList>> ReadSplit(const std::string& path, const Alphabet& alphabet, const ReadOptions& options,
                                           ReadReport* report) {
   if (options.threads < 2 || path == "-" || options.max_len < 1) return std::nullopt;
-  // O_NONBLOCK: a FIFO put in the file's place after the check below must
-  // not block the open; only a regular file is read here.
-  const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-  if (fd.get() < 0) return std::nullopt;
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  const auto size = static_cast<std::uint64_t>(st.st_size);
+  const std::optional<FileAtOffsets> file = FileAtOffsets::Open(path);
+  if (!file) return std::nullopt;
+  const std::uint64_t size = file->size();
   if (size > kMaxInputBytes) return std::nullopt;
   const std::uint64_t parts =
       std::min<std::uint64_t>({static_cast<std::uint64_t>(options.threads), size / kMinRunBytes, kMaxRuns});
   if (parts < 2) return std::nullopt;
   char magic[4];
-  if (!ReadAt(fd.get(), magic, sizeof magic, 0) || IsZstdFrame(std::string_view(magic, sizeof magic)))
-    return std::nullopt;
+  if (!file->ReadAt(0, magic, sizeof magic) || IsZstdFrame(std::string_view(magic, sizeof magic))) return std::nullopt;
 
   std::vector<Run> runs(static_cast<std::size_t>(parts));
   for (std::size_t r = 1; r < runs.size(); ++r) {
-    const std::uint64_t cut = CutAt(fd.get(), size * r / parts, size);
+    const std::uint64_t cut = CutAt(*file, size * r / parts);
     if (cut <= runs[r - 1].begin || cut >= size) return std::nullopt;
     runs[r - 1].end = runs[r].begin = cut;
   }
@@ -204,8 +168,8 @@ std::optional<Result<WordList>> ReadSplit(const std::string& path, const Alphabe
   try {
     std::vector<std::jthread> threads;
     for (std::size_t r = 1; r < runs.size(); ++r)
-      threads.emplace_back([&, r] { ReadRun(fd.get(), path, alphabet, options, r, runs, done, size); });
-    ReadRun(fd.get(), path, alphabet, options, 0, runs, done, size);
+      threads.emplace_back([&, r] { ReadRun(*file, path, alphabet, options, r, runs, done, size); });
+    ReadRun(*file, path, alphabet, options, 0, runs, done, size);
   } catch (const std::exception&) {  // no thread to be had: one thread reads it all
     return std::nullopt;
   }

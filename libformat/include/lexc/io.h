@@ -54,6 +54,33 @@ Result<std::string> ReadFileBytes(const std::string& path, std::uint64_t max_byt
 // it with ReadFileBytes, which names the problem. O(bytes).
 std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path, std::uint64_t max_bytes);
 
+// A regular file read at given offsets (pread), from several threads at
+// once: for a reader that splits a large plain file into runs
+// (ReadOptions::threads). Open gives nullopt for anything but a regular file
+// ("-", a FIFO or a device is never opened, so a FIFO's data is left to the
+// stream that reads it) and when the file cannot be opened: the caller then
+// streams it with InputStream, which names any problem. Move-only; closes the
+// file.
+class FileAtOffsets {
+ public:
+  static std::optional<FileAtOffsets> Open(const std::string& path);
+  FileAtOffsets(FileAtOffsets&& other) noexcept;
+  FileAtOffsets& operator=(FileAtOffsets&& other) noexcept;
+  FileAtOffsets(const FileAtOffsets&) = delete;
+  FileAtOffsets& operator=(const FileAtOffsets&) = delete;
+  ~FileAtOffsets();
+
+  std::uint64_t size() const { return size_; }  // when opened
+  // Reads exactly n bytes at `offset`; false on an error or an early end
+  // (the file shrank since). Safe from several threads at once.
+  bool ReadAt(std::uint64_t offset, char* out, std::size_t n) const;
+
+ private:
+  FileAtOffsets(int fd, std::uint64_t size) : fd_(fd), size_(size) {}
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
 // Reads a whole file (or stdin for "-"), decompressing zstd if the content
 // starts with a zstd frame (*compressed, if not null, says which). Memory
 // grows with the data actually read and decompressed, not with the size a
