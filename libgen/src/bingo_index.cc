@@ -1,6 +1,8 @@
 #include "bingo_index.h"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -56,6 +58,28 @@ class DawgKeyLister {
   std::uint64_t listed_ = 0, arcs_ = 0;
 };
 
+// Sorts `v` and drops repeats. The values are hashes, so their top bits
+// spread evenly: one counting pass into buckets of about 128 values by the
+// top bits (few enough buckets for the pass to stay in the cache), then
+// each bucket sorted on its own.
+void SortUnique(std::vector<std::uint64_t>* v) {
+  const std::size_t n = v->size();
+  if (n < 2) return;
+  const int bits = std::clamp(static_cast<int>(std::bit_width(n)) - 7, 1, 16);
+  const int shift = 64 - bits;
+  std::vector<std::uint32_t> start((std::size_t(1) << bits) + 1, 0);
+  for (std::uint64_t x : *v) ++start[(x >> shift) + 1];
+  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  std::vector<std::uint64_t> out(n);
+  {
+    std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+    for (std::uint64_t x : *v) out[at[x >> shift]++] = x;
+  }
+  for (std::size_t b = 0; b + 1 < start.size(); ++b) std::sort(out.begin() + start[b], out.begin() + start[b + 1]);
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  *v = std::move(out);
+}
+
 }  // namespace
 
 const std::uint64_t BingoIndex::kKeys[64] = {
@@ -64,15 +88,93 @@ const std::uint64_t BingoIndex::kKeys[64] = {
 #undef K
 };
 
-void BingoIndex::Insert(std::uint64_t key) {
-  if (key == 0) key = 1;
-  for (std::uint64_t i = key & mask_;; i = (i + 1) & mask_) {
-    if (table_[i] == key) return;
-    if (table_[i] == 0) {
-      table_[i] = key;
-      return;
+bool BingoIndex::Build(std::vector<std::uint64_t> keys) {
+  // The keys' hashes under the seed, sorted (so that the slots each key
+  // touches move steadily through the arrays) and each once: Hash is a
+  // bijection, so anagrams' equal keys are the only equal hashes.
+  std::vector<std::uint64_t> hashes;
+  const auto hash_keys = [&](int attempt) {
+    seed_ = SplitMix(0x6B696E676F6C6578ull + static_cast<std::uint64_t>(attempt));
+    hashes.resize(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) hashes[i] = Hash(keys[i]);
+    SortUnique(&hashes);
+  };
+  hash_keys(0);
+  const std::size_t distinct = hashes.size();
+
+  // The sizes of the 4-wise binary fuse filter (the paper's): segments of a
+  // power of two slots growing with n, 1.075-1.1 slots per key for large n.
+  const double n = static_cast<double>(std::max<std::size_t>(distinct, 2));
+  const int length_bits = std::clamp(static_cast<int>(std::floor(std::log(n) / std::log(2.91) - 0.5)), 1, 18);
+  const std::size_t length = std::size_t(1) << length_bits;
+  const double factor = std::max(1.075, 0.77 + 0.305 * std::log(600000.0) / std::log(n));
+  const auto capacity = static_cast<std::size_t>(std::round(n * factor));
+  std::size_t segments = (capacity + length - 1) / length;
+  segments = segments > kArity - 1 ? segments - (kArity - 1) : 1;
+  const std::size_t slots = (segments + kArity - 1) * length;
+  segment_length_ = static_cast<std::uint32_t>(length);
+  segment_mask_ = static_cast<std::uint32_t>(length - 1);
+  segment_count_length_ = static_cast<std::uint32_t>(segments * length);
+
+  // Per slot: (keys there) << 2 | the XOR of their slot numbers (0..3), and
+  // the XOR of their hashes; a slot holding one key then names it.
+  std::vector<std::uint8_t> count(slots);
+  std::vector<std::uint64_t> xor_hash(slots);
+  std::vector<std::uint32_t> alone;
+  struct Peeled {
+    std::uint64_t hash;
+    std::uint32_t which;  // the slot number (0..3) that was its key's alone
+  };
+  std::vector<Peeled> order;
+  order.reserve(distinct);
+  for (int attempt = 0; attempt < kMaxSeeds; ++attempt) {
+    if (attempt > 0) hash_keys(attempt);
+    std::fill(count.begin(), count.end(), 0);
+    std::fill(xor_hash.begin(), xor_hash.end(), 0);
+    bool crowded = false;
+    for (std::uint64_t h : hashes) {
+      const Slots s = SlotsOfHash(h);
+      for (std::uint32_t j = 0; j < kArity; ++j) {
+        std::uint8_t& c = count[s.at[j]];
+        crowded |= c >= 0xFC;  // 63 keys in one slot: no room to count more (never in practice)
+        c = static_cast<std::uint8_t>((c + 4) ^ j);
+        xor_hash[s.at[j]] ^= h;
+      }
     }
+    if (crowded) continue;
+    alone.clear();
+    for (std::size_t i = 0; i < slots; ++i)
+      if ((count[i] >> 2) == 1) alone.push_back(static_cast<std::uint32_t>(i));
+    order.clear();
+    while (!alone.empty()) {
+      const std::uint32_t i = alone.back();
+      alone.pop_back();
+      if ((count[i] >> 2) != 1) continue;  // peeled since it was queued
+      const std::uint64_t h = xor_hash[i];
+      order.push_back({h, count[i] & 3u});
+      const Slots s = SlotsOfHash(h);
+      for (std::uint32_t j = 0; j < kArity; ++j) {
+        std::uint8_t& c = count[s.at[j]];
+        c = static_cast<std::uint8_t>((c - 4) ^ j);
+        xor_hash[s.at[j]] ^= h;
+        if ((c >> 2) == 1) alone.push_back(s.at[j]);
+      }
+    }
+    if (order.size() != distinct) continue;  // a core that does not peel: another seed
+    // Last peeled first: each key's own slot is set so that its four
+    // fingerprints XOR to its fingerprint; slots set later are never its.
+    fingerprints_.assign(slots, 0);
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      const Slots s = SlotsOfHash(it->hash);
+      std::uint16_t f = s.fingerprint;
+      for (std::uint32_t j = 0; j < kArity; ++j)
+        if (j != it->which) f ^= fingerprints_[s.at[j]];
+      fingerprints_[s.at[it->which]] = f;
+    }
+    return true;
   }
+  fingerprints_.clear();
+  return false;
 }
 
 std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
@@ -112,12 +214,7 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
     });
   }
   if (complete) {
-    std::size_t size = 16;
-    while (size < 2 * keys.size()) size *= 2;
-    index->table_.assign(size, 0);
-    index->mask_ = size - 1;
-    for (std::uint64_t k : keys) index->Insert(k);
-    index->complete_ = true;
+    index->complete_ = index->Build(std::move(keys));
   }
   registry[id] = index;
   for (auto it = registry.begin(); it != registry.end();)

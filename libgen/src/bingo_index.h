@@ -3,21 +3,29 @@
 // leave out the bingo bonus.
 //
 // A multiset's key is the sum of fixed pseudo-random 64-bit values of its
-// tiles (a multiset hash: order does not matter, counts do). The index holds
-// the keys of every word of kRackSize tiles or more in an open-addressing
-// table. Lookups can answer "maybe" for a multiset that is no word (a key
-// collision) but never "no" for one that is, which is the safe direction:
-// a "maybe" only keeps the bonus in a bound.
+// tiles (a multiset hash: order does not matter, counts do). The index is a
+// filter of the keys of every word of kRackSize tiles or more: a 4-wise
+// binary fuse filter (Graf and Lemire, 2022) of 16-bit fingerprints, about
+// 17.6 bits per distinct key (SOWPODS: 460,800 bytes for the ~209,000 multisets of
+// its 7+ tile words, 9.9% of the image with both graphs; an exact table of
+// the keys took 4 MB, the 3-wise filter 10.4%). A lookup reads four
+// fingerprints, one in each of four neighbouring segments of the array, and
+// answers "maybe" when their XOR is the key's fingerprint: always for a key
+// in the filter, and for any other key with probability 2^-16. A "maybe"
+// for a multiset that is no word is the safe direction: it only keeps the
+// bonus in a bound, so every answer of the search stays exact.
 //
 // Memory and time follow the image, never its word count: a verified image
 // of a few kilobytes can accept 10^17 words (every string of 1..12 letters).
 // For() lists at most kWordsPerImageByte words per image byte and keeps at
-// most kKeysPerImageByte keys per image byte (the table then takes at most
-// 32 bytes per key, the listing up to 16 more while it runs: under 48 bytes per
-// image byte in all). When the image holds more words than that, the index
-// is left empty and complete() false: MaybeWord then answers "maybe" for
-// every key, so the search keeps the bingo bonus in its bounds and stays
-// exact, only with less pruning (the plain best-first search).
+// most kKeysPerImageByte keys per image byte (the filter then takes under 3
+// bytes per key and its construction about 30 more while it runs, the
+// listing up to 16: under 50 bytes per image byte in all). When the image
+// holds more words than that, or (with odds far below 10^-9) no seed of
+// kMaxSeeds builds the filter, the index is left empty and complete()
+// false: MaybeWord then answers "maybe" for every key, so the search keeps
+// the bingo bonus in its bounds and stays exact, only with less pruning
+// (the plain best-first search).
 // Real lexicons fit with room to spare: SOWPODS as a DAWG-only image is
 // 707,776 bytes for 267,751 words, 226,246 of them of 7+ tiles.
 //
@@ -53,19 +61,21 @@ class BingoIndex {
   // Whether the index holds every word of kRackSize tiles or more; when
   // false, MaybeWord answers true for every key.
   bool complete() const { return complete_; }
-  // Bytes the table takes.
-  std::size_t table_bytes() const { return table_.size() * sizeof(std::uint64_t); }
+  // Bytes the filter takes.
+  std::size_t table_bytes() const { return fingerprints_.size() * sizeof(std::uint16_t); }
+  // True for the key of every word in the index; false for most other keys
+  // (all but about 2^-16 of them).
   bool MaybeWord(std::uint64_t key) const {
     if (!complete_) return true;
-    if (key == 0) key = 1;
-    for (std::uint64_t i = key & mask_;; i = (i + 1) & mask_) {
-      if (table_[i] == key) return true;
-      if (table_[i] == 0) return false;
-    }
+    const Slots s = SlotsOf(key);
+    return s.fingerprint ==
+           (fingerprints_[s.at[0]] ^ fingerprints_[s.at[1]] ^ fingerprints_[s.at[2]] ^ fingerprints_[s.at[3]]);
   }
-  // Requests the memory MaybeWord(key) reads first (no effect on answers).
+  // Requests the memory MaybeWord(key) reads (no effect on answers).
   void Prefetch(std::uint64_t key) const {
-    if (complete_) __builtin_prefetch(table_.data() + ((key == 0 ? 1 : key) & mask_));
+    if (!complete_) return;
+    const Slots s = SlotsOf(key);
+    for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
   }
   // Whether MaybeWord(key + Key(t)) holds for some tile t of `tiles` (bit t:
   // tile t): a blank standing for any of them. Every probe's first slot is
@@ -73,10 +83,7 @@ class BingoIndex {
   // the probes overlap rather than follow one another.
   bool MaybeWordWithOneOf(std::uint64_t key, std::uint64_t tiles) const {
     if (!complete_) return true;
-    for (std::uint64_t t = tiles; t; t &= t - 1) {
-      const std::uint64_t k = key + Key(static_cast<Tile>(__builtin_ctzll(t)));
-      __builtin_prefetch(table_.data() + ((k == 0 ? 1 : k) & mask_));
-    }
+    for (std::uint64_t t = tiles; t; t &= t - 1) Prefetch(key + Key(static_cast<Tile>(__builtin_ctzll(t))));
     for (std::uint64_t t = tiles; t; t &= t - 1)
       if (MaybeWord(key + Key(static_cast<Tile>(__builtin_ctzll(t))))) return true;
     return false;
@@ -84,9 +91,45 @@ class BingoIndex {
 
  private:
   static const std::uint64_t kKeys[64];
-  void Insert(std::uint64_t key);
-  std::vector<std::uint64_t> table_;
-  std::uint64_t mask_ = 0;
+  // Seeds tried before giving up on building the filter (each fails with
+  // odds well under 1%, independently).
+  static constexpr int kMaxSeeds = 64;
+  static constexpr std::uint32_t kArity = 4;  // slots a key occupies, in consecutive segments
+
+  struct Slots {
+    std::uint32_t at[kArity];
+    std::uint16_t fingerprint;
+  };
+  // The key's hash under the filter's seed: a bijection of 64-bit values,
+  // so distinct keys never share a hash.
+  std::uint64_t Hash(std::uint64_t key) const {
+    std::uint64_t x = key + seed_;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+  }
+  Slots SlotsOf(std::uint64_t key) const { return SlotsOfHash(Hash(key)); }
+  Slots SlotsOfHash(std::uint64_t h) const {
+    Slots s;
+    // The first slot anywhere in the first segments, the other three in the
+    // next three segments (aligned: a power of two slots each), at offsets
+    // from other bits of the hash.
+    __extension__ typedef unsigned __int128 u128;
+    const auto first = static_cast<std::uint32_t>((static_cast<u128>(h) * segment_count_length_) >> 64);
+    s.at[0] = first;
+    s.at[1] = (first + segment_length_) ^ static_cast<std::uint32_t>((h >> 18) & segment_mask_);
+    s.at[2] = (first + 2 * segment_length_) ^ static_cast<std::uint32_t>(h & segment_mask_);
+    s.at[3] = (first + 3 * segment_length_) ^ static_cast<std::uint32_t>((h >> 36) & segment_mask_);
+    s.fingerprint = static_cast<std::uint16_t>(h ^ (h >> 32));
+    return s;
+  }
+  // Builds the filter of `keys` (repeats allowed: anagrams), trying seeds
+  // until peeling succeeds; false when none of kMaxSeeds does.
+  bool Build(std::vector<std::uint64_t> keys);
+
+  std::vector<std::uint16_t> fingerprints_;
+  std::uint64_t seed_ = 0;
+  std::uint32_t segment_length_ = 1, segment_mask_ = 0, segment_count_length_ = 0;
   bool complete_ = false;
 };
 
