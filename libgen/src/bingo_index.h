@@ -67,9 +67,7 @@ class BingoIndex {
   // (all but about 2^-16 of them).
   bool MaybeWord(std::uint64_t key) const {
     if (!complete_) return true;
-    const Slots s = SlotsOf(key);
-    return s.fingerprint ==
-           (fingerprints_[s.at[0]] ^ fingerprints_[s.at[1]] ^ fingerprints_[s.at[2]] ^ fingerprints_[s.at[3]]);
+    return Holds(SlotsOf(key));
   }
   // Requests the memory MaybeWord(key) reads (no effect on answers).
   void Prefetch(std::uint64_t key) const {
@@ -78,14 +76,19 @@ class BingoIndex {
     for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
   }
   // Whether MaybeWord(key + Key(t)) holds for some tile t of `tiles` (bit t:
-  // tile t): a blank standing for any of them. Every probe's first slot is
-  // requested from memory before the first is read, so the cache misses of
-  // the probes overlap rather than follow one another.
+  // tile t): a blank standing for any of them. Every probe's slots are
+  // worked out and requested from memory before the first is read, so the
+  // cache misses of the probes overlap rather than follow one another.
   bool MaybeWordWithOneOf(std::uint64_t key, std::uint64_t tiles) const {
     if (!complete_) return true;
-    for (std::uint64_t t = tiles; t; t &= t - 1) Prefetch(key + Key(static_cast<Tile>(__builtin_ctzll(t))));
-    for (std::uint64_t t = tiles; t; t &= t - 1)
-      if (MaybeWord(key + Key(static_cast<Tile>(__builtin_ctzll(t))))) return true;
+    Slots probes[64];
+    int n = 0;
+    for (std::uint64_t t = tiles; t; t &= t - 1) {
+      const Slots& s = probes[n++] = SlotsOf(key + Key(static_cast<Tile>(__builtin_ctzll(t))));
+      for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
+    }
+    for (int i = 0; i < n; ++i)
+      if (Holds(probes[i])) return true;
     return false;
   }
 
@@ -109,6 +112,10 @@ class BingoIndex {
     return x ^ (x >> 31);
   }
   Slots SlotsOf(std::uint64_t key) const { return SlotsOfHash(Hash(key)); }
+  bool Holds(const Slots& s) const {
+    return s.fingerprint ==
+           (fingerprints_[s.at[0]] ^ fingerprints_[s.at[1]] ^ fingerprints_[s.at[2]] ^ fingerprints_[s.at[3]]);
+  }
   Slots SlotsOfHash(std::uint64_t h) const {
     Slots s;
     // The first slot anywhere in the first segments, the other three in the
