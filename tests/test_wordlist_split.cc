@@ -46,6 +46,7 @@ struct Read {
 
 Read ReadWith(const std::string& path, const Alphabet& a, ReadOptions o, int threads) {
   o.threads = threads;
+  o.min_run_bytes = 1 << 20;  // runs of 1 MiB: lists of a few MiB are split
   ReadReport rep;
   auto list = lexc::ReadWordList(path, a, o, &rep);
   return {std::move(list), rep};
@@ -277,9 +278,15 @@ TEST_CASE("Split read: only a plain file with line ends near the cuts is split")
     CHECK(one.report.skipped_long == 1);
     RequireSameRead(one, many);
   }
-  SECTION("a file under 2 MiB") {
+  SECTION("a file under twice the smallest run") {
     const std::string path = dir.File("small.txt");
     WriteText(path, text.substr(0, (2 << 20) - 1));
     CHECK(ReadWith(path, english, {.max_len = 12}, 2).report.runs == 1);
+    WriteText(path, text);  // 2.25 MiB: two runs of 1 MiB, but not of the default 4 MiB
+    CHECK(ReadWith(path, english, {.max_len = 12}, 2).report.runs == 2);
+    ReadOptions o{.max_len = 12, .threads = 2};
+    ReadReport rep;
+    REQUIRE(lexc::ReadWordList(path, english, o, &rep).ok());
+    CHECK(rep.runs == 1);
   }
 }

@@ -183,10 +183,11 @@ class WordListReader {
   }
   const std::vector<std::pair<std::uint64_t, std::string>>& run_examples() const { return run_examples_; }
 
-  // Merges sorted, duplicate-free lists into one; words in more than one
-  // list are kept once. Lists whose words all follow the previous list's
-  // (a sorted file read in runs) are concatenated.
-  static WordList MergeSorted(const std::vector<WordList>& lists);
+  // Merges sorted, duplicate-free lists into one (taking them: they are
+  // left empty or moved from); words in more than one list are kept once. A
+  // list whose words all follow the merged ones so far (a sorted file read
+  // in runs) is appended to them, in place when the first list has room.
+  static WordList MergeSorted(std::vector<WordList>& lists);
   // Appends words [from, to) of `list` to *out.
   static void AppendWords(WordList* out, const WordList& list, std::size_t from, std::size_t to);
 

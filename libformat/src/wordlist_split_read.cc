@@ -16,7 +16,6 @@ namespace lexc {
 namespace wordlist_internal {
 namespace {
 
-constexpr std::uint64_t kMinRunBytes = 1 << 20;  // below this a thread costs more than it saves
 constexpr int kMaxRuns = 16;
 constexpr std::size_t kChunkBytes = 1 << 20;  // what one pread hands a reader
 constexpr std::size_t kCutWindow = 64 << 10;  // a cut looks this far for a line end
@@ -34,7 +33,9 @@ void ReadRun(const FileAtOffsets& file, const std::string& path, const Alphabet&
              std::size_t r, std::vector<Run>& runs, std::atomic<std::uint64_t>& done, std::uint64_t size) {
   Run& run = runs[r];
   try {
-    WordListReader reader(path, alphabet, options, run.report, run.end - run.begin);
+    // Run 0's list is the merged list's start: room for the whole file, so
+    // that the later runs of a sorted file are appended in place.
+    WordListReader reader(path, alphabet, options, run.report, r == 0 ? size : run.end - run.begin);
     if (r > 0) reader.StartAfterLineEnd();
     std::vector<char> buf(static_cast<std::size_t>(std::min<std::uint64_t>(kChunkBytes, run.end - run.begin)));
     for (std::uint64_t at = run.begin; at < run.end;) {
@@ -105,11 +106,15 @@ void WordListReader::AppendWords(WordList* out, const WordList& list, std::size_
   for (std::size_t i = from + 1; i <= to; ++i) out->starts_.push_back(list.starts_[i] + shift);
 }
 
-WordList WordListReader::MergeSorted(const std::vector<WordList>& lists) {
+WordList WordListReader::MergeSorted(std::vector<WordList>& lists) {
   WordList out;
-  for (const WordList& l : lists) {
+  for (WordList& l : lists) {
     if (l.size() == 0) continue;
     if (out.size() == 0) {
+      out = std::move(l);
+      continue;
+    }
+    if (CompareWords(out[out.size() - 1], l[0]) < 0) {  // all above: appended (in the room reserved)
       AppendWords(&out, l, 0, l.size());
       continue;
     }
@@ -151,7 +156,8 @@ std::optional<Result<WordList>> ReadSplit(const std::string& path, const Alphabe
   const std::uint64_t size = file->size();
   if (size > kMaxInputBytes) return std::nullopt;
   const std::uint64_t parts =
-      std::min<std::uint64_t>({static_cast<std::uint64_t>(options.threads), size / kMinRunBytes, kMaxRuns});
+      std::min<std::uint64_t>({static_cast<std::uint64_t>(options.threads),
+                               size / std::max<std::uint64_t>(options.min_run_bytes, 1), kMaxRuns});
   if (parts < 2) return std::nullopt;
   char magic[4];
   if (!file->ReadAt(0, magic, sizeof magic) || IsZstdFrame(std::string_view(magic, sizeof magic))) return std::nullopt;

@@ -76,14 +76,20 @@ struct ReadOptions {
   // plain regular file; 0 for pipes, devices and zstd). From the reading
   // thread; empty: not called. For progress bars; it must not throw.
   std::function<void(std::uint64_t bytes, std::uint64_t total)> progress = nullptr;
-  // ReadWordList only: threads parsing a plain regular file of at least 2
-  // MiB. The file is cut at line ends into runs of at least 1 MiB, one
-  // reader per run on its own thread (progress is then called from the
-  // calling thread only), and their sorted lists merged. The list and the
-  // report are the one-thread read's; any error, or more than max_words
-  // words, reads the file again on one thread for the exact message. 0 or 1:
-  // one thread.
+  // ReadWordList only: threads parsing a plain regular file of at least
+  // 2 * min_run_bytes. The file is cut at line ends into runs of at least
+  // min_run_bytes, one reader per run on its own thread (progress is then
+  // called from the calling thread only), and their sorted lists merged. The
+  // list and the report are the one-thread read's; any error, or more than
+  // max_words words, reads the file again on one thread for the exact
+  // message. 0 or 1: one thread.
   int threads = 1;
+  // The smallest run worth a thread. A list of plain words in order (the
+  // fast path above: SOWPODS) is parsed at memory speed, and two runs then
+  // only add a merge and a second list's page faults; lists that need the
+  // general tokenizer (Polish: NFC, multi-byte letters, skipped lines) parse
+  // far slower and gain (60 MB of Polish: 0.41 -> 0.24 s).
+  std::uint64_t min_run_bytes = 4 << 20;
 };
 
 struct ReadReport {
