@@ -6,9 +6,9 @@
 // tiles (a multiset hash: order does not matter, counts do). The index is a
 // filter of the keys of every word of kRackSize tiles or more: a 4-wise
 // binary fuse filter (Graf and Lemire, 2022) of 16-bit fingerprints, about
-// 17.6 bits per distinct key (SOWPODS: 460,800 bytes for the ~209,000 multisets of
-// its 7+ tile words, 9.9% of the image with both graphs; an exact table of
-// the keys took 4 MB, the 3-wise filter 10.4%). A lookup reads four
+// 17.7 bits per distinct key (SOWPODS: 460,800 bytes for the 208,470
+// multisets of its 7+ tile words, 9.9% of the image with both graphs; an
+// exact table of the keys took 4 MB, the 3-wise filter 10.4%). A lookup reads four
 // fingerprints, one in each of four neighbouring segments of the array, and
 // answers "maybe" when their XOR is the key's fingerprint: always for a key
 // in the filter, and for any other key with probability 2^-16. A "maybe"
