@@ -10,9 +10,14 @@
 // rendered back as text (labels or lower labels) read back as the same list;
 // line counts agree with the bytes; the bytes streamed through InputStream in
 // small chunks (1 byte, and a size from the second byte) read exactly as the
-// whole buffer does, strict and skipping.
+// whole buffer does, strict and skipping; the bytes as a file read in runs
+// on three threads read exactly as on one.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -102,6 +107,48 @@ void SameAsChunked(std::string_view text, const Alphabet& a, const ReadOptions& 
   FUZZ_CHECK(whole_rep.skipped_long == chunk_rep.skipped_long && whole_rep.examples == chunk_rep.examples);
 }
 
+// The bytes as a file, read by ReadWordList on one thread and in runs on
+// three (ReadOptions::threads, runs of any size, so each cut falls at the
+// first line end after a third of the file): the same words, report and
+// error (a run that meets an error makes the whole file read on one thread).
+// The cuts fall after any line: the BOM is looked for in the first run only,
+// the later runs' lines and quoted examples are numbered across the file,
+// and words in two runs are kept once.
+void SameInRuns(std::string_view text, const Alphabet& a, const ReadOptions& o) {
+  static const std::string path = [] {
+    char name[] = "/tmp/lexc-fuzz-wordlist-XXXXXX";
+    const int fd = ::mkstemp(name);
+    FUZZ_CHECK(fd >= 0);
+    ::close(fd);
+    return std::string(name);
+  }();
+  {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    FUZZ_CHECK(f != nullptr);
+    FUZZ_CHECK(std::fwrite(text.data(), 1, text.size(), f) == text.size());
+    FUZZ_CHECK(std::fclose(f) == 0);
+  }
+  ReadOptions one = o, runs = o;
+  one.threads = 1;
+  runs.threads = 3;
+  runs.min_run_bytes = 1;
+  ReadReport one_rep, runs_rep;
+  auto a1 = ReadWordList(path, a, one, &one_rep);
+  auto a3 = ReadWordList(path, a, runs, &runs_rep);
+  FUZZ_CHECK(a1.ok() == a3.ok());
+  if (!a1.ok()) {
+    FUZZ_CHECK_MSG(a1.status().ToString() == a3.status().ToString(),
+                   a1.status().ToString() + " / " + a3.status().ToString());
+    return;
+  }
+  FUZZ_CHECK(SameList(*a1, *a3));
+  FUZZ_CHECK(one_rep.lines == runs_rep.lines && one_rep.words == runs_rep.words);
+  FUZZ_CHECK(one_rep.duplicates == runs_rep.duplicates && one_rep.input_bytes == runs_rep.input_bytes);
+  FUZZ_CHECK(one_rep.skipped_invalid == runs_rep.skipped_invalid && one_rep.skipped_long == runs_rep.skipped_long);
+  FUZZ_CHECK(one_rep.examples == runs_rep.examples && one_rep.compressed == runs_rep.compressed);
+  FUZZ_CHECK(one_rep.not_in_alphabet == runs_rep.not_in_alphabet);
+}
+
 void ReadWith(std::string_view text, const Alphabet& a, int max_len) {
   const bool zstd = text.size() >= 4 && text.substr(0, 4) == "\x28\xB5\x2F\xFD";
   ReadOptions strict;
@@ -177,6 +224,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       SameAsChunked(text, Alphabet::English(), o, c);
       SameAsChunked(text, Multi(), o, c);
     }
+    SameInRuns(text, Alphabet::English(), o);
+    SameInRuns(text, Multi(), o);
   }
   return 0;
 }
