@@ -72,10 +72,6 @@ int CompareWords(std::span<const Tile> a, std::span<const Tile> b) {
   return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
-}  // namespace
-
-namespace {
-
 // The first index k in [from, list.size()) with list[k] >= w (or list.size()),
 // given list[from] < w: galloping, then a binary search, so that a long
 // stretch of one list below the other's head costs O(log) comparisons.
