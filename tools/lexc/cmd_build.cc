@@ -314,7 +314,8 @@ void RegisterBuild(CLI::App& app) {
                 "Bit-packed arcs (format 1.3): tile bits from the alphabet, pointer bits from\n"
                 "the arc count (SOWPODS: 28 bits, 12% smaller); read in place, ~15% slower moves");
   cmd->add_option("--threads", args->threads,
-                  "Threads building the graphs (0: every core); the image is the same for any number")
+                  "Threads reading a large list and building the graphs (0: every core); the image is the same for "
+                  "any number")
       ->capture_default_str()
       ->check(CLI::Range(0, 256));
   cmd->add_flag("--word-index", args->word_index,
