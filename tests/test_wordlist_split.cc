@@ -1,5 +1,5 @@
 // Word lists read in runs on threads (ReadOptions::threads): a plain file of
-// a few MiB read on 2, 3 and 4 threads gives the list, the report and the
+// under a MiB read in runs of 256 KiB on 2 and 3 threads gives the list, the report and the
 // errors of the one-thread read (itself checked against a line model in
 // test_wordlist_stream.cc), and the words of an independent std::set; the
 // split really happens (ReadReport::runs) where it should, and not where it
@@ -46,7 +46,7 @@ struct Read {
 
 Read ReadWith(const std::string& path, const Alphabet& a, ReadOptions o, int threads) {
   o.threads = threads;
-  o.min_run_bytes = 1 << 20;  // runs of 1 MiB: lists of a few MiB are split
+  o.min_run_bytes = 256 << 10;  // runs of 256 KiB: lists under a MiB are split
   ReadReport rep;
   auto list = lexc::ReadWordList(path, a, o, &rep);
   return {std::move(list), rep};
@@ -156,10 +156,10 @@ TEST_CASE("Split read: sorted and unsorted lists, clean and with skipped lines, 
     bool sorted, bad;
     std::size_t bytes;
   };
-  const Round rounds[] = {{&english, true, false, (9 << 20) / 4},
-                          {&english, false, true, (13 << 20) / 4},
-                          {&*spanish, true, true, (9 << 20) / 4},
-                          {&*spanish, false, false, (9 << 20) / 4}};
+  const Round rounds[] = {{&english, true, false, (9 << 18) / 4},
+                          {&english, false, true, (13 << 18) / 4},
+                          {&*spanish, true, true, (9 << 18) / 4},
+                          {&*spanish, false, false, (9 << 18) / 4}};
   int round = 0;
   for (const auto& [a, sorted, bad, bytes] : rounds) {
     INFO(a->name() << (sorted ? " sorted" : " unsorted") << (bad ? " with bad lines" : ""));
@@ -185,7 +185,7 @@ TEST_CASE("Split read: sorted and unsorted lists, clean and with skipped lines, 
     for (int threads : {2, 3}) {
       INFO("threads " << threads);
       const Read many = ReadWith(path, *a, o, threads);
-      CHECK(many.report.runs == std::min<int>(threads, static_cast<int>(text.size() >> 20)));
+      CHECK(many.report.runs == std::min<int>(threads, static_cast<int>(text.size() >> 18)));
       RequireSameRead(one, many);
     }
     CHECK(one.report.examples.size() == one.report.skipped_invalid + one.report.skipped_long);
@@ -193,12 +193,12 @@ TEST_CASE("Split read: sorted and unsorted lists, clean and with skipped lines, 
   }
 }
 
-// A sorted English list of about 2.25 MiB (two runs), made once.
+// A sorted English list of about 0.56 MiB (two runs of 256 KiB), made once.
 const std::string& SharedList(WordSet* kept = nullptr) {
   static WordSet words;
   static const std::string text = [] {
     std::mt19937_64 rng(77);
-    return BigList(Alphabet::English(), rng, (9 << 20) / 4, true, false, &words);
+    return BigList(Alphabet::English(), rng, (9 << 18) / 4, true, false, &words);
   }();
   if (kept) *kept = words;
   return text;
@@ -280,9 +280,9 @@ TEST_CASE("Split read: only a plain file with line ends near the cuts is split")
   }
   SECTION("a file under twice the smallest run") {
     const std::string path = dir.File("small.txt");
-    WriteText(path, text.substr(0, (2 << 20) - 1));
+    WriteText(path, text.substr(0, (512 << 10) - 1));
     CHECK(ReadWith(path, english, {.max_len = 12}, 2).report.runs == 1);
-    WriteText(path, text);  // 2.25 MiB: two runs of 1 MiB, but not of the default 4 MiB
+    WriteText(path, text);  // 0.56 MiB: two runs of 256 KiB, but not of the default 4 MiB
     CHECK(ReadWith(path, english, {.max_len = 12}, 2).report.runs == 2);
     ReadOptions o{.max_len = 12, .threads = 2};
     ReadReport rep;
