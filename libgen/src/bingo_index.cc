@@ -177,13 +177,36 @@ bool BingoIndex::Build(std::vector<std::uint64_t> keys) {
   return false;
 }
 
+namespace {
+
+// Identity of an image: where it is, how big, and what words it holds.
+using ImageId = std::tuple<const void*, std::size_t, std::uint32_t, std::uint64_t>;
+
+ImageId IdOf(const Lexicon& lex) {
+  return {lex.bytes().data(), lex.bytes().size(), lex.meta().source_crc, lex.meta().word_count};
+}
+
+std::mutex registry_mu;
+std::map<ImageId, std::weak_ptr<const BingoIndex>> registry;  // under registry_mu
+std::map<ImageId, std::uint64_t> asks;                        // WhenWorthIt's count per image, under registry_mu
+
+}  // namespace
+
+std::shared_ptr<const BingoIndex> BingoIndex::WhenWorthIt(const Lexicon& lex) {
+  {
+    const std::lock_guard<std::mutex> lock(registry_mu);
+    const ImageId id = IdOf(lex);
+    if (const auto it = registry.find(id); it != registry.end())
+      if (auto found = it->second.lock()) return found;
+    if (++asks[id] <= kAsksBeforeBuild) return nullptr;
+    asks.erase(id);
+  }
+  return For(lex);
+}
+
 std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
-  // Identity of an image: where it is, how big, and what words it holds.
-  using Id = std::tuple<const void*, std::size_t, std::uint32_t, std::uint64_t>;
-  static std::mutex mu;
-  static std::map<Id, std::weak_ptr<const BingoIndex>> registry;
-  const Id id{lex.bytes().data(), lex.bytes().size(), lex.meta().source_crc, lex.meta().word_count};
-  std::lock_guard<std::mutex> lock(mu);
+  const ImageId id = IdOf(lex);
+  std::lock_guard<std::mutex> lock(registry_mu);
   if (auto found = registry[id].lock()) return found;
   auto index = std::make_shared<BingoIndex>();
   std::vector<std::uint64_t> keys;

@@ -29,12 +29,14 @@
 // Real lexicons fit with room to spare: SOWPODS as a DAWG-only image is
 // 707,776 bytes for 267,751 words, 226,246 of them of 7+ tiles.
 //
-// One index per image per process: For() builds it on first use (one
+// One index per image per process: For() builds it (one
 // depth-first walk of the DAWG carrying each path's key, at most
 // kArcsPerImageByte arcs read per image byte; a GADDAG-only image lists its
 // words with ForEachWord; O(image bytes) either way) and shares it with every
 // generator over the same image (weak references in a registry under a
-// mutex). Immutable once built; any number of threads may read it.
+// mutex). The search asks for it through WhenWorthIt, which builds it only
+// once the image has been asked for it often enough to repay the build.
+// Immutable once built; any number of threads may read it.
 #pragma once
 
 #include <cstdint>
@@ -56,6 +58,12 @@ class BingoIndex {
   static constexpr std::uint64_t kArcsPerImageByte = 16;
 
   static std::shared_ptr<const BingoIndex> For(const Lexicon& lex);
+  // For(lex) once the image has been asked for it more than
+  // kAsksBeforeBuild times in this process (null before; "maybe" is then
+  // every answer): the build (SOWPODS: about 30 ms) pays off over many
+  // searches, not over the few of a one-position `lexc moves`.
+  static std::shared_ptr<const BingoIndex> WhenWorthIt(const Lexicon& lex);
+  static constexpr std::uint64_t kAsksBeforeBuild = 2000;
 
   static std::uint64_t Key(Tile t) { return kKeys[t & 63]; }
   // Whether the index holds every word of kRackSize tiles or more; when

@@ -216,7 +216,10 @@ int Traversal::AnchorBound() {
 bool Traversal::MaybeBingo(std::uint64_t through_key) {
   if (rack_blanks_ > 2) return true;
   const std::uint64_t key = rack_key_ + through_key;
-  if (!bingo_index_) bingo_index_ = BingoIndex::For(*lex);
+  if (!bingo_index_) {
+    bingo_index_ = BingoIndex::WhenWorthIt(*lex);
+    if (!bingo_index_) return true;  // not yet: the bonus stays in the bound
+  }
   if (rack_blanks_ == 0) return bingo_index_->MaybeWord(key);  // one probe: cheaper than the memo
   for (int i = 0; i < n_keys_; ++i)
     if (keys_[i].key == key) return keys_[i].maybe;
