@@ -6,11 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "../../libgen/src/bingo_index.h"
 #include "gen_support.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/movegen.h"
-
-#include "../../libgen/src/bingo_index.h"
 
 namespace lexc::gen::test {
 
