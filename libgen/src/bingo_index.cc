@@ -189,6 +189,7 @@ ImageId IdOf(const Lexicon& lex) {
 std::mutex registry_mu;
 std::map<ImageId, std::weak_ptr<const BingoIndex>> registry;  // under registry_mu
 std::map<ImageId, std::uint64_t> asks;                        // WhenWorthIt's count per image, under registry_mu
+constexpr std::size_t kMaxCounted = 1024;                     // images counted at once
 
 }  // namespace
 
@@ -198,6 +199,10 @@ std::shared_ptr<const BingoIndex> BingoIndex::WhenWorthIt(const Lexicon& lex) {
     const ImageId id = IdOf(lex);
     if (const auto it = registry.find(id); it != registry.end())
       if (auto found = it->second.lock()) return found;
+    // Counts of images never indexed (closed since, say) go with the rest
+    // past a bound, so a process that opens image after image keeps no
+    // more than that; a count that restarts only delays a build.
+    if (asks.size() >= kMaxCounted && !asks.contains(id)) asks.clear();
     if (++asks[id] <= kAsksBeforeBuild) return nullptr;
     asks.erase(id);
   }
