@@ -7,12 +7,12 @@
 #include <zstd.h>
 
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 #include "test_support.h"
 
@@ -28,9 +28,7 @@ using lexc::test::Word;
 using lexc::test::WordSet;
 
 void WriteText(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  REQUIRE(out.good());
+  REQUIRE(lexc::WriteFileAtomic(path, std::as_bytes(std::span(text))).ok());
 }
 
 std::string Spelled(const Alphabet& a, const Word& w, bool lower) {

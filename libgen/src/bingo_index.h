@@ -79,9 +79,7 @@ class BingoIndex {
   }
   // Requests the memory MaybeWord(key) reads (no effect on answers).
   void Prefetch(std::uint64_t key) const {
-    if (!complete_) return;
-    const Slots s = SlotsOf(key);
-    for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
+    if (complete_) Request(SlotsOf(key));
   }
   // Whether MaybeWord(key + Key(t)) holds for some tile t of `tiles` (bit t:
   // tile t): a blank standing for any of them. Every probe's slots are
@@ -91,10 +89,8 @@ class BingoIndex {
     if (!complete_) return true;
     Slots probes[64];
     int n = 0;
-    for (std::uint64_t t = tiles; t; t &= t - 1) {
-      const Slots& s = probes[n++] = SlotsOf(key + Key(static_cast<Tile>(__builtin_ctzll(t))));
-      for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
-    }
+    for (std::uint64_t t = tiles; t; t &= t - 1)
+      Request(probes[n++] = SlotsOf(key + Key(static_cast<Tile>(__builtin_ctzll(t)))));
     for (int i = 0; i < n; ++i)
       if (Holds(probes[i])) return true;
     return false;
@@ -120,6 +116,10 @@ class BingoIndex {
     return x ^ (x >> 31);
   }
   Slots SlotsOf(std::uint64_t key) const { return SlotsOfHash(Hash(key)); }
+  // Requests a key's fingerprints from memory (a complete index only).
+  void Request(const Slots& s) const {
+    for (std::uint32_t at : s.at) __builtin_prefetch(fingerprints_.data() + at);
+  }
   bool Holds(const Slots& s) const {
     return s.fingerprint ==
            (fingerprints_[s.at[0]] ^ fingerprints_[s.at[1]] ^ fingerprints_[s.at[2]] ^ fingerprints_[s.at[3]]);

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -107,14 +106,9 @@ void SameAsChunked(std::string_view text, const Alphabet& a, const ReadOptions& 
   FUZZ_CHECK(whole_rep.skipped_long == chunk_rep.skipped_long && whole_rep.examples == chunk_rep.examples);
 }
 
-// The bytes as a file, read by ReadWordList on one thread and in runs on
-// three (ReadOptions::threads, runs of any size, so each cut falls at the
-// first line end after a third of the file): the same words, report and
-// error (a run that meets an error makes the whole file read on one thread).
-// The cuts fall after any line: the BOM is looked for in the first run only,
-// the later runs' lines and quoted examples are numbered across the file,
-// and words in two runs are kept once.
-void SameInRuns(std::string_view text, const Alphabet& a, const ReadOptions& o) {
+// The file SameInRuns reads: a fresh name under the temporary directory,
+// written through the I/O module once per input.
+const std::string& RunsPath() {
   static const std::string path = [] {
     char name[] = "/tmp/lexc-fuzz-wordlist-XXXXXX";
     const int fd = ::mkstemp(name);
@@ -122,12 +116,18 @@ void SameInRuns(std::string_view text, const Alphabet& a, const ReadOptions& o) 
     ::close(fd);
     return std::string(name);
   }();
-  {
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    FUZZ_CHECK(f != nullptr);
-    FUZZ_CHECK(text.empty() || std::fwrite(text.data(), 1, text.size(), f) == text.size());  // data() may be null
-    FUZZ_CHECK(std::fclose(f) == 0);
-  }
+  return path;
+}
+
+// The bytes as a file (RunsPath, already written), read by ReadWordList on
+// one thread and in runs on three (ReadOptions::threads, runs of any size,
+// so each cut falls at the first line end after a third of the file): the
+// same words, report and error (a run that meets an error makes the whole
+// file read on one thread). The cuts fall after any line: the BOM is looked
+// for in the first run only, the later runs' lines and quoted examples are
+// numbered across the file, and words in two runs are kept once.
+void SameInRuns(const Alphabet& a, const ReadOptions& o) {
+  const std::string& path = RunsPath();
   ReadOptions one = o, runs = o;
   one.threads = 1;
   runs.threads = 3;
@@ -216,6 +216,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int max_len = size ? 1 + data[0] % 8 : 15;
   ReadWith(text, Alphabet::English(), max_len);
   ReadWith(text, Multi(), max_len);
+  FUZZ_CHECK(WriteFileAtomic(RunsPath(), std::as_bytes(std::span(text.data(), text.size()))).ok());
   // Streamed in chunks of 1 byte and of a size taken from the input.
   const std::size_t chunk = size > 1 ? 1 + data[1] % 23 : 2;
   for (bool skip : {false, true}) {
@@ -224,7 +225,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       SameAsChunked(text, Alphabet::English(), o, c);
       SameAsChunked(text, Multi(), o, c);
     }
-    SameInRuns(text, skip ? Multi() : Alphabet::English(), o);  // one alphabet a mode: thread starts cost
+    SameInRuns(skip ? Multi() : Alphabet::English(), o);  // one alphabet a mode: thread starts cost
   }
   return 0;
 }
