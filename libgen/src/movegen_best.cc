@@ -240,7 +240,8 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
 // Generates anchors by decreasing bound while `sink.Floor()` (the score a
 // play must reach to matter) does not exceed the bound.
 template <class S>
-std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus) {
+std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus,
+                                      LineSet lines) {
   LoadRack(rack);
   bonus_bounds_ = max_bonus != nullptr;
   for (int k = 0; k <= kMaxBoardDim; ++k) {
@@ -259,8 +260,9 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   anchors_.clear();
   n_saved_ = 0;
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
-    const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
-    for (int line = 0; line < lines; ++line) {
+    const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
+    for (int line = 0; line < n_lines; ++line) {
+      if (!lines.Has(d, line)) continue;
       const Sq* sq = analysis->Line(d, line);
       for (int pos = 0; pos < length; ++pos) {
         // An anchor none of the rack's tiles fits has no play: no bound needed.
@@ -315,6 +317,40 @@ bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus
     if (value) *value = sink.value;
   }
   return sink.have;
+}
+
+bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus,
+                                  const BonusSearch& search, RatedPlay* out) {
+  internal::BonusSink sink;
+  sink.bonus = bonus;
+  if (search.incumbent) {
+    sink.best = search.incumbent->play;
+    sink.value = search.incumbent->value;
+    sink.have = true;
+    sink.floor = internal::BonusFloor(sink.value);
+  } else if (search.beat) {
+    sink.floor = internal::BonusFloor(search.beat->value);
+  }
+  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, search.lines);
+  if (sink.have && !search.incumbent && search.beat &&
+      !internal::BetterRatedPlay(RatedPlay{sink.best, sink.value}, *search.beat))
+    sink.have = false;
+  if (sink.have) {
+    out->play = sink.best;
+    out->value = sink.value;
+  }
+  return sink.have;
+}
+
+std::uint64_t MoveGenerator::TopWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus,
+                                          std::size_t n, std::vector<RatedPlay>* out) {
+  out->clear();
+  if (n == 0) return 0;
+  out->reserve(std::min<std::size_t>(n, 4096));
+  internal::TopBonusSink sink{bonus, n, out};
+  const std::uint64_t found = impl_->traversal.RunBestFirst(a, rack, sink, max_bonus);
+  std::sort_heap(out->begin(), out->end(), internal::BetterRatedPlay);
+  return found;
 }
 
 bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,

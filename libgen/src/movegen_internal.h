@@ -543,8 +543,10 @@ struct Traversal {
   }
 
   // ---- best-first search (movegen_best.cc) ----
+  // Only the anchors of `lines` are searched.
   template <class S>
-  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr);
+  std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr,
+                             LineSet lines = LineSet::All());
   int AnchorBound();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
@@ -589,6 +591,19 @@ struct BestSink {
   }
 };
 
+// A value as a floor for the int bounds: rounded down (a bound below it
+// cannot reach it; rounding never prunes a play that could tie), kept far
+// from overflow.
+inline int BonusFloor(double value) {
+  const double f = std::floor(value);
+  return f <= double(std::numeric_limits<int>::min() / 2) ? std::numeric_limits<int>::min() / 2 : int(f);
+}
+
+// Whether a is listed before b: higher value, then BetterPlay.
+inline bool BetterRatedPlay(const RatedPlay& a, const RatedPlay& b) {
+  return a.value != b.value ? a.value > b.value : BetterPlay(a.play, b.play);
+}
+
 // The play of highest score + bonus (ties: BetterPlay). The traversal's
 // bonus_[k] bounds the bonus of a play placing k tiles and the anchor
 // bounds include it, so the floor is in the same units: the best value so
@@ -609,9 +624,35 @@ struct BonusSink {
     const double v = score + bonus.call(bonus.context, p);
     if (!have || v > value || (v == value && BetterPlay(p, best))) {
       best = p, value = v, have = true;
-      const double f = std::floor(value);
-      floor = f <= double(std::numeric_limits<int>::min() / 2) ? std::numeric_limits<int>::min() / 2 : int(f);
+      floor = std::max(floor, BonusFloor(value));  // a preset floor (BonusSearch::beat) only rises
     }
+    return true;
+  }
+};
+
+// The n plays of highest score + bonus so far (a heap; its front is the
+// worst of them), for TopWithBonus.
+struct TopBonusSink {
+  static constexpr bool kPrune = true;
+  PlayBonus bonus;
+  std::size_t n;
+  std::vector<RatedPlay>* heap;
+  int floor = std::numeric_limits<int>::min();
+  int Floor() const { return floor; }
+  bool Take(const Traversal& t, int left, int right, int placed, int score) {
+    if (score + t.bonus_[placed] < floor) return true;
+    RatedPlay r;
+    t.Materialize(&r.play, left, right, placed, score);
+    r.value = score + bonus.call(bonus.context, r.play);
+    if (heap->size() < n) {
+      heap->push_back(r);
+      std::push_heap(heap->begin(), heap->end(), BetterRatedPlay);
+    } else if (BetterRatedPlay(r, heap->front())) {
+      std::pop_heap(heap->begin(), heap->end(), BetterRatedPlay);
+      heap->back() = r;
+      std::push_heap(heap->begin(), heap->end(), BetterRatedPlay);
+    }
+    if (heap->size() == n) floor = BonusFloor(heap->front().value);
     return true;
   }
 };
@@ -647,16 +688,19 @@ struct TopSink {
   M(GraphView<Arc32>, BestSink)            \
   M(GraphView<Arc32>, TopSink)             \
   M(GraphView<Arc32>, BonusSink)           \
+  M(GraphView<Arc32>, TopBonusSink)        \
   M(GraphView<Arc64>, CountSink)           \
   M(GraphView<Arc64>, CallbackSink)        \
   M(GraphView<Arc64>, BestSink)            \
   M(GraphView<Arc64>, TopSink)             \
   M(GraphView<Arc64>, BonusSink)           \
+  M(GraphView<Arc64>, TopBonusSink)        \
   M(GraphView<ArcPacked>, CountSink)       \
   M(GraphView<ArcPacked>, CallbackSink)    \
   M(GraphView<ArcPacked>, BestSink)        \
   M(GraphView<ArcPacked>, TopSink)         \
-  M(GraphView<ArcPacked>, BonusSink)
+  M(GraphView<ArcPacked>, BonusSink)       \
+  M(GraphView<ArcPacked>, TopBonusSink)
 // clang-format on
 
 }  // namespace lexc::gen::internal

@@ -24,6 +24,26 @@ std::optional<std::string> SowpodsPath() {
   return p;
 }
 
+const SowpodsImage* Sowpods() {
+  static const std::unique_ptr<SowpodsImage> image = []() -> std::unique_ptr<SowpodsImage> {
+    const auto path = SowpodsPath();
+    if (!path) return nullptr;
+    auto s = std::make_unique<SowpodsImage>();
+    auto words = ReadWordList(*path, Alphabet::English(), {}, nullptr);
+    REQUIRE(words.ok());
+    s->words = std::move(words).value();
+    auto bytes = BuildImage(s->words, Alphabet::English(), BuildOptions());
+    REQUIRE(bytes.ok());
+    s->image_bytes = bytes->size();
+    s->store.resize((bytes->size() + 7) / 8);
+    std::memcpy(s->store.data(), bytes->data(), bytes->size());
+    s->lexicon = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(s->store.data()), s->image_bytes}).value();
+    return s;
+  }();
+  if (!image) WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
+  return image.get();
+}
+
 TestLexicon::TestLexicon(const WordSet& words, const Alphabet& a, bool dawg, bool gaddag, bool compact)
     : words_(words) {
   std::vector<std::vector<Tile>> list(words.begin(), words.end());

@@ -26,6 +26,7 @@
 #include "lexc/gen/position.h"
 #include "lexc/lexicon.h"
 #include "lexc/rack.h"
+#include "lexc/wordlist.h"
 #include "test_support.h"
 
 namespace lexc::gen::test {
@@ -37,6 +38,17 @@ using lexc::test::WordSet;
 std::string SourcePath(const std::string& rel);
 // $LEXC_SOWPODS, else ../shared/lexica/SOWPODS.txt; nullopt when absent.
 std::optional<std::string> SowpodsPath();
+
+// SOWPODS read and built (both graphs, default options) once per process:
+// its word list and image. Null, with a Catch WARN saying the test is
+// skipped, when the list is absent.
+struct SowpodsImage {
+  WordList words;
+  std::vector<std::uint64_t> store;  // the image bytes, 8-byte aligned
+  std::size_t image_bytes = 0;
+  Lexicon lexicon;
+};
+const SowpodsImage* Sowpods();
 
 // An image built in memory and opened from its bytes; `compact`: with
 // bit-packed arcs (format 1.3) instead of 4-byte ones.
@@ -62,6 +74,27 @@ WordSet RandomWords(std::mt19937_64& rng, int count, int letters, int max_len);
 WordSet EnglishWords(const std::vector<std::string>& words);
 // Words of a fixture file (english-small.txt), one per line, '#' comments.
 WordSet EnglishFixture(const std::string& rel);
+
+// A leave-like bonus: a hash of the tiles the play leaves on the rack,
+// mapped into [lo, hi]. Depends only on the multiset kept, as a leave does.
+struct LeaveLikeBonus {
+  Rack rack;
+  double lo, hi;
+  std::uint64_t salt;
+  double operator()(const Play& p) const {
+    Rack kept = rack;
+    for (int i = 0; i < p.length; ++i) {
+      if (p.IsThrough(i)) continue;
+      kept.Remove(CellTile(p.cells[i]), CellIsBlank(p.cells[i]));
+    }
+    std::uint64_t h = salt ^ std::uint64_t(kept.blanks()) * 0x9E3779B97F4A7C15ull;
+    for (int t = 1; t <= kMaxGenTile; ++t)
+      h = (h ^ std::uint64_t(kept.count(Tile(t)))) * 0x100000001B3ull + std::uint64_t(t);
+    h ^= h >> 29;
+    const double unit = double(h % 1001) / 1000.0;
+    return kept.empty() ? 0.0 : lo + (hi - lo) * unit;
+  }
+};
 
 // Every play, sorted with BetterPlay.
 std::vector<Play> BruteForce(const Board& board, const Layout& layout, const Alphabet& a, const WordSet& words,

@@ -12,27 +12,6 @@
 namespace lexc::gen::test {
 namespace {
 
-// A leave-like bonus: a hash of the tiles the play leaves on the rack,
-// mapped into [lo, hi]. Depends only on the multiset kept, as a leave does.
-struct LeaveLikeBonus {
-  Rack rack;
-  double lo, hi;
-  std::uint64_t salt;
-  double operator()(const Play& p) const {
-    Rack kept = rack;
-    for (int i = 0; i < p.length; ++i) {
-      if (p.IsThrough(i)) continue;
-      kept.Remove(CellTile(p.cells[i]), CellIsBlank(p.cells[i]));
-    }
-    std::uint64_t h = salt ^ std::uint64_t(kept.blanks()) * 0x9E3779B97F4A7C15ull;
-    for (int t = 1; t <= kMaxGenTile; ++t)
-      h = (h ^ std::uint64_t(kept.count(Tile(t)))) * 0x100000001B3ull + std::uint64_t(t);
-    h ^= h >> 29;
-    const double unit = double(h % 1001) / 1000.0;
-    return kept.empty() ? 0.0 : lo + (hi - lo) * unit;
-  }
-};
-
 TEST_CASE("BestWithBonus equals the best score + bonus over every generated play") {
   std::mt19937_64 rng(77);
   int compared = 0, differs_from_best = 0;

@@ -79,22 +79,13 @@ TEST_CASE("bingo index: every word's multiset is a maybe, nearly every other a n
 }
 
 TEST_CASE("bingo index: SOWPODS, exact for every 7+ tile word and under 10% of the image", "[bingo][sowpods]") {
-  const auto path = SowpodsPath();
-  if (!path) {
-    WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
-    return;
-  }
-  auto words = ReadWordList(*path, Alphabet::English(), {}, nullptr);
-  REQUIRE(words.ok());
-  auto bytes = BuildImage(*words, Alphabet::English(), BuildOptions());
-  REQUIRE(bytes.ok());
-  std::vector<std::uint64_t> store((bytes->size() + 7) / 8);
-  std::memcpy(store.data(), bytes->data(), bytes->size());
-  const Lexicon lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
+  const SowpodsImage* sowpods = Sowpods();
+  if (!sowpods) return;
+  const Lexicon& lex = sowpods->lexicon;
   const auto index = BingoIndex::For(lex);
   REQUIRE(index->complete());
-  CHECK(index->table_bytes() * 10 <= bytes->size());
-  const std::size_t passed = CheckAgainstModel(*index, *words, 26, 500000);
+  CHECK(index->table_bytes() * 10 <= sowpods->image_bytes);
+  const std::size_t passed = CheckAgainstModel(*index, sowpods->words, 26, 500000);
   CHECK(passed <= 40);  // about 8 expected
 }
 

@@ -20,31 +20,8 @@
 namespace lexc::gen::test {
 namespace {
 
-// The SOWPODS image, built once, both graphs.
-struct Sowpods {
-  std::vector<std::uint64_t> store;
-  Lexicon lex;
-  bool ok = false;
-  Sowpods() {
-    const auto path = SowpodsPath();
-    if (!path) return;
-    ReadReport report;
-    auto words = ReadWordList(*path, Alphabet::English(), {}, &report);
-    REQUIRE(words.ok());
-    auto bytes = BuildImage(*words, Alphabet::English(), BuildOptions());
-    REQUIRE(bytes.ok());
-    store.resize((bytes->size() + 7) / 8);
-    std::memcpy(store.data(), bytes->data(), bytes->size());
-    lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
-    ok = true;
-  }
-};
-
-const Sowpods* Get() {
-  static const Sowpods s;
-  if (!s.ok) WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
-  return s.ok ? &s : nullptr;
-}
+// The SOWPODS image, built once, both graphs (gen_support.h).
+const SowpodsImage* Get() { return Sowpods(); }
 
 std::vector<std::string> FixtureLines(const char* file = "fixtures/positions/sowpods-greedy.cgp") {
   std::ifstream in(SourcePath(file));
@@ -58,11 +35,11 @@ std::vector<std::string> FixtureLines(const char* file = "fixtures/positions/sow
 }  // namespace
 
 TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sowpods][selfplay][incremental]") {
-  const Sowpods* s = Get();
+  const SowpodsImage* s = Get();
   if (!s) return;
   const Layout layout = Layout::Standard15();
-  MoveGenerator gen = MoveGenerator::Create(s->lex, layout).value();
-  MoveGenerator scratch = MoveGenerator::Create(s->lex, layout).value();
+  MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
+  MoveGenerator scratch = MoveGenerator::Create(s->lexicon, layout).value();
   std::vector<std::string> replayed;
   int compared = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -71,7 +48,7 @@ TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sow
     o.lexicon_name = "SOWPODS";
     int turn = 0;
     REQUIRE(PlayGreedyGame(gen, o, [&](const Position& p) {
-              if (turn > 0 && turn % 3 == 0) replayed.push_back(WriteCgp(p, s->lex.alphabet()));
+              if (turn > 0 && turn % 3 == 0) replayed.push_back(WriteCgp(p, s->lexicon.alphabet()));
               ++turn;
               REQUIRE(scratch.SetBoard(p.board).ok());
               RequireSameAnalysis(gen, scratch, true);
@@ -83,11 +60,11 @@ TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sow
 }
 
 TEST_CASE("SOWPODS: DAWG and GADDAG agree on every fixture position", "[sowpods][agreement]") {
-  const Sowpods* s = Get();
+  const SowpodsImage* s = Get();
   if (!s) return;
-  const Alphabet& a = s->lex.alphabet();
+  const Alphabet& a = s->lexicon.alphabet();
   const Layout layout = Layout::Standard15();
-  MoveGenerator gen = MoveGenerator::Create(s->lex, layout).value();
+  MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
   std::uint64_t total = 0;
   const std::vector<std::string> lines = FixtureLines();
   REQUIRE(lines.size() >= 100);
@@ -115,11 +92,11 @@ TEST_CASE("SOWPODS: DAWG and GADDAG agree on every fixture position", "[sowpods]
 }
 
 TEST_CASE("SOWPODS: Best and Top equal full generation on the mixed set", "[sowpods][best]") {
-  const Sowpods* s = Get();
+  const SowpodsImage* s = Get();
   if (!s) return;
-  const Alphabet& a = s->lex.alphabet();
+  const Alphabet& a = s->lexicon.alphabet();
   const Layout layout = Layout::Standard15();
-  MoveGenerator gen = MoveGenerator::Create(s->lex, layout).value();
+  MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
   const std::vector<std::string> lines = FixtureLines("fixtures/positions/sowpods-mixed.cgp");
   REQUIRE(lines.size() == 1000);
   // Every rack with blanks (where the search proves bingos impossible with

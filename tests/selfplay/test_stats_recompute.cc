@@ -305,19 +305,10 @@ TEST_CASE("stats equal a recomputation from GCG: English fixture", "[stats]") {
 }
 
 TEST_CASE("stats equal a recomputation from GCG: SOWPODS", "[stats][sowpods]") {
-  const auto path = gen::test::SowpodsPath();
-  if (!path) {
-    WARN("SOWPODS not found (set LEXC_SOWPODS); skipped");
-    return;
-  }
-  ReadReport report;
-  auto words = ReadWordList(*path, Alphabet::English(), {}, &report);
-  REQUIRE(words.ok());
-  auto bytes = BuildImage(*words, Alphabet::English(), BuildOptions());
-  REQUIRE(bytes.ok());
-  std::vector<std::uint64_t> store((bytes->size() + 7) / 8);
-  std::memcpy(store.data(), bytes->data(), bytes->size());
-  const Lexicon lex = Lexicon::FromBytes({reinterpret_cast<const std::byte*>(store.data()), bytes->size()}).value();
+  const gen::test::SowpodsImage* sowpods = gen::test::Sowpods();
+  if (!sowpods) return;
+  const Lexicon& lex = sowpods->lexicon;
+  const WordList* words = &sowpods->words;
   gen::test::WordSet set;
   for (std::size_t i = 0; i < words->size(); ++i) set.insert(gen::test::Word((*words)[i].begin(), (*words)[i].end()));
   CheckAgainstRecount(lex, set, 150, 77);

@@ -17,6 +17,7 @@
 #include "lexc/strategy/equity.h"
 #include "lexc/strategy/inference.h"
 #include "lexc/strategy/leave_values.h"
+#include "strategy_support.h"
 
 namespace lexc::strategy::test {
 namespace {
@@ -58,16 +59,6 @@ long double HyperGeometric(const std::vector<int>& pool, const Rack& leave) {
   long double w = Binomial(pool[0], leave.blanks());
   for (std::size_t t = 1; t < pool.size(); ++t) w *= Binomial(pool[t], leave.count(Tile(t)));
   return w / Binomial(n, leave.size());
-}
-
-interop::LeaveTable RandomLeaveTable(std::mt19937_64& rng, int letters) {
-  std::map<std::vector<Tile>, float> m;
-  std::uniform_real_distribution<float> value(-15, 25);
-  for (int i = 0; i < 2000; ++i)
-    m[interop::LeaveTable::KeyOf(gen::test::RandomRack(rng, letters, 1 + int(rng() % 6), 0.1))] = value(rng);
-  std::vector<interop::LeaveEntry> e;
-  for (const auto& [k, v] : m) e.push_back({k, v});
-  return interop::LeaveTable::FromEntries(std::move(e), letters).value();
 }
 
 TEST_CASE("ParsePlay reads back every play as lexc moves writes it, and plainly") {

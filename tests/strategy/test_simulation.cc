@@ -2,17 +2,24 @@
 // variances (never the true best pruned), the normal quantile against
 // tabulated values, a constructed position where one kind of candidate is
 // better by construction, inferred leaves, and reproducibility over seeds
-// and thread counts.
+// and thread counts; the opponent's replies found by reusing the root
+// board's plays (SimOptions::reuse_replies) give the very results of full
+// searches.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gen_support.h"
 #include "lexc/gen/cgp.h"
+#include "lexc/interop/leave_table.h"
 #include "lexc/strategy/equity.h"
 #include "lexc/strategy/leave_values.h"
 #include "lexc/strategy/simulation.h"
+#include "strategy_support.h"
 
 namespace lexc::strategy::test {
 namespace {
@@ -272,6 +279,67 @@ TEST_CASE("Simulation is identical for any number of threads and changes with th
     for (const SimCandidate& y : results[0].candidates)
       if (x.move.move.play == y.move.move.play && x.mean != y.mean) differs = true;
   CHECK(differs);
+}
+
+// Every field of two results that does not depend on the clock.
+void CheckSameResult(const SimResult& x, const SimResult& y) {
+  CHECK(x.iterations == y.iterations);
+  CHECK(x.stop == y.stop);
+  REQUIRE(x.candidates.size() == y.candidates.size());
+  for (std::size_t i = 0; i < x.candidates.size(); ++i) {
+    const SimCandidate &a = x.candidates[i], &b = y.candidates[i];
+    CHECK(a.move.move.kind == b.move.move.kind);
+    CHECK(a.move.move.play == b.move.move.play);
+    CHECK(a.mean == b.mean);  // bit for bit: every reply the same
+    CHECK(a.sd == b.sd);
+    CHECK(a.iterations == b.iterations);
+    CHECK(a.pruned == b.pruned);
+  }
+}
+
+TEST_CASE("Replies reused from the root board give the results of full searches") {
+  std::mt19937_64 rng(8);
+  const auto layout = gen::Layout::Standard15();
+  const interop::LeaveTable table = RandomLeaveTable(rng, 26, 30000, 0.05);
+  const LeaveValues leaves = LeaveValues::Create(table, 26).value();
+  const LeaveValues none;
+  int compared = 0;
+  const auto compare = [&](const Lexicon& lex, const gen::Position& p, int plies, int threads, bool with_leaves) {
+    SimOptions o;
+    o.candidates = 8;
+    o.plies = plies;
+    o.max_iterations = 60;
+    o.batch = 20;
+    o.threads = threads;
+    o.seed = 1000 + std::uint64_t(compared);
+    const LeaveValues& lv = with_leaves ? leaves : none;
+    o.reuse_replies = false;
+    auto full = Simulate(lex, layout, lex.alphabet(), lv, p, o);
+    o.reuse_replies = true;
+    auto reused = Simulate(lex, layout, lex.alphabet(), lv, p, o);
+    REQUIRE(full.ok());
+    REQUIRE(reused.ok());
+    CheckSameResult(*full, *reused);
+    ++compared;
+  };
+  {
+    const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
+    const gen::Position p =
+        gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", lex.alphabet(), layout)
+            .value();
+    for (int plies : {1, 2, 3}) compare(lex.lexicon(), p, plies, 1, plies != 2);
+  }
+  const gen::test::SowpodsImage* sowpods = gen::test::Sowpods();
+  if (!sowpods) return;
+  std::ifstream in(gen::test::SourcePath("fixtures/positions/sowpods-greedy.cgp"));
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line) && compared < 40) {
+    if (line.empty() || line[0] == '#' || n++ % 7 != 3) continue;  // a spread of the games' turns
+    const gen::Position p = gen::ParseCgp(line, sowpods->lexicon.alphabet(), layout).value();
+    compare(sowpods->lexicon, p, 1 + n % 3, 1 + n % 2, n % 5 != 0);
+  }
+  CHECK(compared >= 20);
 }
 
 TEST_CASE("Simulate refuses bad options and positions") {

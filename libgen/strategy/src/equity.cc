@@ -78,7 +78,7 @@ class TopList {
   bool MayEnter(double equity) const { return out_->size() < n_ || equity >= out_->back().equity; }
   void Offer(const RatedMove& m, std::uint32_t rank) {
     if (n_ == 0) return;
-    if (out_->size() == n_ && !BetterRated(m, rank, out_->back(), ranks_.back())) return;
+    if (out_->size() == n_ && !ranks_.empty() && !BetterRated(m, rank, out_->back(), ranks_.back())) return;
     std::size_t i = out_->size();
     while (i > 0 && BetterRated(m, rank, (*out_)[i - 1], ranks_[i - 1])) --i;
     if (out_->size() == n_) {
@@ -105,22 +105,11 @@ bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticE
   return gen.BestWithBonus(equity.rack(), alg, bonus, bounds, &out->move.play, &out->equity);
 }
 
-void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
-                 std::size_t n, std::vector<RatedMove>* out) {
-  TopList top(n, out);
-  RatedMove m;
-  if (n == 1) {
-    if (BestPlayByEquity(gen, alg, equity, &m)) top.Offer(m, 0);
-  } else {
-    m.move.kind = gen::Move::Kind::kPlay;
-    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
-      const double e = equity.OfPlay(p);
-      if (!top.MayEnter(e)) return;
-      m.move.play = p;
-      m.equity = e;
-      top.Offer(m, 0);
-    });
-  }
+namespace {
+
+// The exchanges and the pass offered to `top` (n places), after the plays.
+void OfferExchangesAndPass(TopList& top, std::size_t n, const StaticEquity& equity, bool can_exchange,
+                           const std::vector<RatedMove>* out) {
   RatedMove x;
   // No exchange can enter when the best of them falls short of the last
   // move kept: skip listing them.
@@ -141,6 +130,34 @@ void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity
   RatedMove pass;
   pass.equity = equity.OfPass();
   top.Offer(pass, 0);
+}
+
+}  // namespace
+
+void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
+                 std::size_t n, std::vector<RatedMove>* out) {
+  TopList top(n, out);
+  RatedMove m;
+  if (n == 1) {
+    if (BestPlayByEquity(gen, alg, equity, &m)) top.Offer(m, 0);
+  } else {
+    m.move.kind = gen::Move::Kind::kPlay;
+    gen.Generate(equity.rack(), alg, [&](const gen::Play& p) {
+      const double e = equity.OfPlay(p);
+      if (!top.MayEnter(e)) return;
+      m.move.play = p;
+      m.equity = e;
+      top.Offer(m, 0);
+    });
+  }
+  OfferExchangesAndPass(top, n, equity, can_exchange, out);
+}
+
+void BestMoveGivenPlay(const RatedMove* best_play, const StaticEquity& equity, bool can_exchange,
+                       std::vector<RatedMove>* out) {
+  TopList top(1, out);
+  if (best_play) top.Offer(*best_play, 0);
+  OfferExchangesAndPass(top, 1, equity, can_exchange, out);
 }
 
 Result<gen::Move> EquityPlayer::ChooseMove(const game::PlayerView& view) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "lexc/game/rules.h"
+#include "lexc/gen/play_reuse.h"
 #include "sim_random.h"
 
 namespace lexc::strategy {
@@ -144,6 +145,8 @@ const char* SimStopName(SimStop s) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+// Candidates left from which a draw's root replies pay for themselves.
+constexpr std::size_t kMinLiveToReuse = 2;
 constexpr gen::Cell kBlankCell = gen::kBlankBit;  // a blank in the pool
 
 void AddCell(Rack* r, gen::Cell c) { gen::CellIsBlank(c) ? r->AddBlank() : r->Add(gen::CellTile(c)); }
@@ -169,8 +172,12 @@ class Worker {
  public:
   Worker(const Setup& s, gen::MoveGenerator gen) : s_(s), gen_(std::move(gen)), equity_(s.leaves, s.alphabet) {}
 
-  // Draws iteration i's tiles.
-  void Draw(std::uint64_t i) {
+  // Draws iteration i's tiles. `reuse`: the replies of this draw reuse
+  // the root board's (Setup::reuse_replies; worth it for several
+  // candidates).
+  void Draw(std::uint64_t i, bool reuse) {
+    reuse_ = reuse;
+    root_ready_ = false;
     internal::SimRng rng(internal::IterationSeed(s_.options.seed, i));
     order_ = s_.pool;
     std::size_t fixed = 0;
@@ -210,13 +217,22 @@ class Worker {
     gen::Move m = s_.candidates[c].move;
     double m_leave = s_.candidate_leave[c];
     int side = 0;
+    if (reuse_ && !root_ready_ && s_.options.plies >= 1) FindRootReplies(racks[1]);
     for (int ply = 0; ply <= s_.options.plies; ++ply) {
       if (ply > 0) {
         if (racks[side].empty()) break;
         const int bag_n = int(bag_.size() - bag_lo_);
         equity_.SetPosition(racks[side], bag_n, racks[1 - side]);
-        TopByEquity(gen_, s_.options.algorithm, equity_, game::ExchangeAllowed(racks[side], bag_n, s_.rules), 1,
-                    &reply_);
+        const bool can_exchange = game::ExchangeAllowed(racks[side], bag_n, s_.rules);
+        if (ply == 1 && root_ready_ && bag_n > 0) {
+          // With tiles in the bag the equity of a play is its score and
+          // leave, the same on the root board: reuse its plays.
+          RatedMove best;
+          const bool have = ReplyPlay(s_.candidates[c].move, racks[1], &best);
+          BestMoveGivenPlay(have ? &best : nullptr, equity_, can_exchange, &reply_);
+        } else {
+          TopByEquity(gen_, s_.options.algorithm, equity_, can_exchange, 1, &reply_);
+        }
         m = reply_.front().move;
         m_leave = m.kind == gen::Move::Kind::kPlay       ? equity_.LeaveOfPlay(m.play)
                   : m.kind == gen::Move::Kind::kExchange ? equity_.OfExchange(m.exchange)
@@ -267,6 +283,68 @@ class Worker {
   }
 
  private:
+  // The opponent's best plays by equity on the root board (bag not empty),
+  // each with its dependency squares (gen/play_reuse.h). Precondition: gen_
+  // stands on the root board.
+  void FindRootReplies(const Rack& opponent) {
+    equity_.SetPosition(opponent, 1, Rack());  // any bag: the leave is the bonus
+    double bounds[gen::kMaxBoardDim + 1];
+    equity_.PlayBonusBounds(bounds);
+    const auto bonus = [&](const gen::Play& p) { return equity_.BonusOfPlay(p); };
+    gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, kRootReplies, &root_plays_);
+    root_deps_.clear();
+    root_dep_start_.assign(1, 0);
+    std::uint16_t deps[gen::kMaxPlayDependencies];
+    for (const gen::RatedPlay& r : root_plays_) {
+      const int n = gen::PlayDependencies(gen_.board(), r.play, deps);
+      root_deps_.insert(root_deps_.end(), deps, deps + n);
+      root_dep_start_.push_back(root_deps_.size());
+    }
+    root_ready_ = true;
+  }
+
+  // The opponent's best play by equity after `candidate` (on the board, or
+  // not a play): the best root play it leaves unchanged against a search of
+  // the lines it touches. equity_ is set for `opponent`.
+  bool ReplyPlay(const gen::Move& candidate, const Rack& opponent, RatedMove* out) {
+    out->move.kind = gen::Move::Kind::kPlay;
+    if (candidate.kind != gen::Move::Kind::kPlay) {  // the root board
+      if (root_plays_.empty()) return false;
+      out->move.play = root_plays_.front().play;
+      out->equity = root_plays_.front().value;
+      return true;
+    }
+    filled_.Clear();
+    gen::AddNewSquares(candidate.play, &filled_);
+    const gen::RatedPlay* incumbent = nullptr;
+    for (std::size_t i = 0; i < root_plays_.size(); ++i)
+      if (gen::Unaffected(root_deps_.data() + root_dep_start_[i], int(root_dep_start_[i + 1] - root_dep_start_[i]),
+                          filled_)) {
+        incumbent = &root_plays_[i];
+        break;
+      }
+    gen::BonusSearch search;
+    search.lines = gen::LinesTouched(gen_.board(), candidate.play);
+    search.incumbent = incumbent;
+    // A full list with every play changed: the plays below it are worse
+    // than its last, so a play of the lines better than that one is the
+    // best; else search everywhere.
+    const bool full_list = !incumbent && root_plays_.size() == kRootReplies;
+    if (full_list) search.beat = &root_plays_.back();
+    double bounds[gen::kMaxBoardDim + 1];
+    equity_.PlayBonusBounds(bounds);
+    const auto bonus = [&](const gen::Play& p) { return equity_.BonusOfPlay(p); };
+    gen::RatedPlay best;
+    bool found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, search, &best);
+    if (!found && full_list)
+      found =
+          gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, gen::BonusSearch(), &best);
+    if (!found) return false;
+    out->move.play = best.play;
+    out->equity = best.value;
+    return true;
+  }
+
   void Refill(Rack* r, int n) {
     for (; n > 0 && bag_lo_ < bag_.size(); --n) AddCell(r, bag_[bag_lo_++]);
   }
@@ -275,6 +353,14 @@ class Worker {
   gen::MoveGenerator gen_;
   StaticEquity equity_;
   std::vector<RatedMove> reply_;  // TopByEquity's, reused
+                                  // Eight root replies leave about one candidate in 25 with all of them
+  // changed (measured on bench_sim's positions; 4 to 12 ran alike).
+  static constexpr std::size_t kRootReplies = 8;
+  bool reuse_ = false, root_ready_ = false;
+  std::vector<gen::RatedPlay> root_plays_;  // FindRootReplies's, best first
+  std::vector<std::uint16_t> root_deps_;    // their dependency squares, play after play
+  std::vector<std::size_t> root_dep_start_;
+  gen::SquareSet filled_;
   std::vector<gen::Cell> order_, bag_;
   std::size_t bag_lo_ = 0;
   std::uint64_t exchange_seed_ = 0;
@@ -427,7 +513,7 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
         if (timed && Clock::now() >= deadline) return;
         const std::uint64_t j = next.fetch_add(1);
         if (j >= n) return;
-        w.Draw(first + j);
+        w.Draw(first + j, o.reuse_replies && live.size() >= kMinLiveToReuse);
         for (std::size_t c : live) {
           Result<double> v = w.Play(c);
           if (!v.ok()) {

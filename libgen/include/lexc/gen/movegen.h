@@ -81,6 +81,47 @@ struct PlayBonus {
   double (*call)(void* context, const Play& play);
 };
 
+// A PlayBonus that calls f(play) (f must outlive it): no allocation.
+template <class F>
+PlayBonus BonusOf(const F& f) {
+  return {const_cast<void*>(static_cast<const void*>(&f)),
+          [](void* ctx, const Play& p) -> double { return (*static_cast<const F*>(ctx))(p); }};
+}
+
+// A set of board lines: bit i of `across` is row i (plays across it), bit
+// i of `down` column i. Restricts a best-first search to the plays along
+// those lines (BonusSearch).
+struct LineSet {
+  std::uint32_t across = 0, down = 0;
+  static LineSet All() { return {~std::uint32_t(0), ~std::uint32_t(0)}; }
+  bool Has(Dir d, int line) const { return ((d == Dir::kAcross ? across : down) >> line) & 1u; }
+  void Add(Dir d, int line) { (d == Dir::kAcross ? across : down) |= std::uint32_t(1) << line; }
+};
+
+// A play with its value (score + bonus).
+struct RatedPlay {
+  Play play;
+  double value = 0;
+};
+
+// Options of a best-first search by score + bonus beyond the rack: the
+// lines searched, and a play already known (the incumbent) that the answer
+// must beat. Together they let a caller that knows which plays of a
+// previous board are unchanged (play_reuse.h) search only where plays
+// changed.
+struct BonusSearch {
+  LineSet lines = LineSet::All();
+  // When set: a legal play of this board and rack with its value (score +
+  // bonus, the bonus computed as the search computes it). The answer is
+  // the better of it and the best play along `lines`.
+  const RatedPlay* incumbent = nullptr;
+  // When set (and no incumbent): only plays better than it (BetterPlay on
+  // ties) count, and the search answers false when `lines` hold none. It
+  // need not be a play of this board: a caller that knows every play
+  // elsewhere is worse than it learns whether the lines hold the best.
+  const RatedPlay* beat = nullptr;
+};
+
 class MoveGenerator {
  public:
   // `lexicon` and `layout` must outlive the generator. The board starts
@@ -156,6 +197,17 @@ class MoveGenerator {
   // The same with one bound for every play.
   bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
                      double* value = nullptr);
+  // The same over the plays along search.lines only, against
+  // search.incumbent (BonusSearch): the best of the incumbent and those
+  // plays, ties broken by BetterPlay. With LineSet::All() and no incumbent,
+  // exactly the search above.
+  bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, const BonusSearch& search,
+                     RatedPlay* out);
+  // The n plays of highest score + bonus (ties: BetterPlay), best first, into
+  // *out (cleared), by the same best-first search (the floor is the n-th
+  // value so far). Returns the number of plays examined.
+  std::uint64_t TopWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, std::size_t n,
+                             std::vector<RatedPlay>* out);
   template <class Bonus, class Bound>
   requires(!std::is_same_v<std::remove_cvref_t<Bonus>, PlayBonus>) bool BestWithBonus(const Rack& rack, Algorithm a,
                                                                                       Bonus&& bonus, Bound max_bonus,

@@ -90,6 +90,13 @@ bool BetterRated(const RatedMove& a, std::uint32_t a_rank, const RatedMove& b, s
 void TopByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, bool can_exchange,
                  std::size_t n, std::vector<RatedMove>* out);
 
+// TopByEquity(..., 1, out) when the play of highest equity is already
+// known (`best_play`, nullptr when there is none; its equity as
+// BestPlayByEquity gives it): the exchanges and the pass are weighed
+// against it, and *out gets the one best move.
+void BestMoveGivenPlay(const RatedMove* best_play, const StaticEquity& equity, bool can_exchange,
+                       std::vector<RatedMove>* out);
+
 // The play of highest equity (ties: BetterPlay), if any: the generator's
 // best-first search with the leave as a bonus (MoveGenerator::
 // BestWithBonus), so anchors whose score bound plus the rack's best leave

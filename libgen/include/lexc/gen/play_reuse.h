@@ -1,0 +1,73 @@
+// lexc/gen/play_reuse.h -- which plays of a board survive tiles added to it.
+//
+// Searches that ask for the best play on boards differing from one root
+// board by a few new tiles (a simulation's candidate moves, each followed by
+// the same opponent rack) can keep the root board's plays and search again
+// only where plays may differ. Two facts make that exact:
+//
+//  - A play P of board B is a play of B + added tiles, with the same words
+//    and score, exactly when none of P's dependency squares on B was filled:
+//    its new squares, the squares just before and after its main word, and
+//    for each new tile the two squares that end the perpendicular runs of
+//    board tiles beside it (filling one would lengthen its cross word).
+//    Tiles are only ever added, so the runs between stay as they were.
+//  - Any other play of B + Q (Q: the play whose tiles were added) has a word
+//    or a cross word holding a tile of Q, so it runs along one of the lines
+//    LinesTouched(B + Q, Q) returns: the lines through Q's new tiles, and the
+//    lines of the squares that end the runs of tiles through them.
+//
+// So the best play of B + Q is the better of the best unaffected play of B
+// and the best play along LinesTouched (MoveGenerator::BestWithBonus with a
+// BonusSearch). tests/gen/test_play_reuse.cc checks both facts against full
+// generation. Thread safety: pure functions and a value type.
+#pragma once
+
+#include <cstdint>
+
+#include "lexc/gen/board.h"
+#include "lexc/gen/layout.h"
+#include "lexc/gen/move.h"
+#include "lexc/gen/movegen.h"
+
+namespace lexc::gen {
+
+// A set of squares of a board of up to kMaxBoardDim x kMaxBoardDim.
+class SquareSet {
+ public:
+  static int Index(int row, int col) { return row * kMaxBoardDim + col; }
+  void Add(int row, int col) { Add(Index(row, col)); }
+  void Add(int index) { bits_[index >> 6] |= std::uint64_t(1) << (index & 63); }
+  bool Has(int index) const { return (bits_[index >> 6] >> (index & 63)) & 1u; }
+  void Clear() {
+    for (std::uint64_t& w : bits_) w = 0;
+  }
+
+ private:
+  std::uint64_t bits_[kMaxBoardDim * kMaxBoardDim / 64] = {};
+};
+
+// The most dependency squares a play has: every new tile's square and its
+// two run ends, and the two squares around the main word.
+inline constexpr int kMaxPlayDependencies = 3 * kMaxBoardDim + 2;
+
+// Writes P's dependency squares on `before` (SquareSet::Index values; P not
+// on the board yet) to out[0..n), returns n (at most kMaxPlayDependencies).
+// Precondition: p fits the board. O(P's length + its cross runs).
+int PlayDependencies(const Board& before, const Play& p, std::uint16_t* out);
+
+// Whether none of the squares out[0..n) of PlayDependencies is in `filled`.
+inline bool Unaffected(const std::uint16_t* deps, int n, const SquareSet& filled) {
+  for (int i = 0; i < n; ++i)
+    if (filled.Has(deps[i])) return false;
+  return true;
+}
+
+// The lines along which the plays of `after` (a board holding q's tiles)
+// differ from those of the board before q. Precondition: q's tiles are on
+// `after`. O(q's tiles x the runs through them).
+LineSet LinesTouched(const Board& after, const Play& q);
+
+// Adds q's new squares to *filled.
+void AddNewSquares(const Play& q, SquareSet* filled);
+
+}  // namespace lexc::gen

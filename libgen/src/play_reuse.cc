@@ -1,0 +1,61 @@
+#include "lexc/gen/play_reuse.h"
+
+namespace lexc::gen {
+namespace {
+
+// The first square from (r, c) stepping by (dr, dc) that is empty on `b`,
+// passing over tiles; false when the run reaches the edge.
+bool RunEnd(const Board& b, int r, int c, int dr, int dc, int* er, int* ec) {
+  r += dr, c += dc;
+  while (b.InRange(r, c) && b.at(r, c) != kEmpty) r += dr, c += dc;
+  if (!b.InRange(r, c)) return false;
+  *er = r, *ec = c;
+  return true;
+}
+
+}  // namespace
+
+int PlayDependencies(const Board& before, const Play& p, std::uint16_t* out) {
+  int n = 0;
+  const bool across = p.dir == Dir::kAcross;
+  const int dr = across ? 0 : 1, dc = across ? 1 : 0;  // along the word
+  const auto add = [&](int r, int c) { out[n++] = static_cast<std::uint16_t>(SquareSet::Index(r, c)); };
+  if (before.InRange(p.row - dr, p.col - dc)) add(p.row - dr, p.col - dc);
+  const int er = p.RowAt(p.length - 1) + dr, ec = p.ColAt(p.length - 1) + dc;
+  if (before.InRange(er, ec)) add(er, ec);
+  for (int i = 0; i < p.length; ++i) {
+    if (p.IsThrough(i)) continue;
+    const int r = p.RowAt(i), c = p.ColAt(i);
+    add(r, c);
+    int rr, cc;
+    if (RunEnd(before, r, c, -dc, -dr, &rr, &cc)) add(rr, cc);
+    if (RunEnd(before, r, c, dc, dr, &rr, &cc)) add(rr, cc);
+  }
+  return n;
+}
+
+LineSet LinesTouched(const Board& after, const Play& q) {
+  LineSet lines;
+  for (int i = 0; i < q.length; ++i) {
+    if (q.IsThrough(i)) continue;
+    const int r = q.RowAt(i), c = q.ColAt(i);
+    lines.Add(Dir::kAcross, r);
+    lines.Add(Dir::kDown, c);
+    int rr, cc;
+    // Plays across whose cross word (down) reaches the tile: from the ends
+    // of its column's run; plays down whose cross word reaches it: from
+    // the ends of its row's run.
+    if (RunEnd(after, r, c, -1, 0, &rr, &cc)) lines.Add(Dir::kAcross, rr);
+    if (RunEnd(after, r, c, 1, 0, &rr, &cc)) lines.Add(Dir::kAcross, rr);
+    if (RunEnd(after, r, c, 0, -1, &rr, &cc)) lines.Add(Dir::kDown, cc);
+    if (RunEnd(after, r, c, 0, 1, &rr, &cc)) lines.Add(Dir::kDown, cc);
+  }
+  return lines;
+}
+
+void AddNewSquares(const Play& q, SquareSet* filled) {
+  for (int i = 0; i < q.length; ++i)
+    if (!q.IsThrough(i)) filled->Add(q.RowAt(i), q.ColAt(i));
+}
+
+}  // namespace lexc::gen

@@ -1,0 +1,186 @@
+// Reusing a board's plays after a play is added (lexc/gen/play_reuse.h),
+// against the full generation on both boards: a play whose dependency
+// squares stay empty is a play of the new board with the same score; every
+// other play of the new board runs along LinesTouched; a best-first search
+// of those lines against the best unchanged play (BonusSearch) finds exactly
+// the full search's best; TopWithBonus lists the model's n best. Random
+// lexicons and boards, SOWPODS on the standard board (when present), both
+// algorithms, blanks included.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "gen_support.h"
+#include "lexc/gen/play_reuse.h"
+
+namespace lexc::gen::test {
+namespace {
+
+// The model's order: higher value, then BetterPlay.
+bool Before(const RatedPlay& a, const RatedPlay& b) {
+  return a.value != b.value ? a.value > b.value : BetterPlay(a.play, b.play);
+}
+
+std::vector<RatedPlay> Rated(const std::vector<Play>& plays, const LeaveLikeBonus& bonus) {
+  std::vector<RatedPlay> out;
+  for (const Play& p : plays) out.push_back({p, p.score + bonus(p)});
+  std::sort(out.begin(), out.end(), Before);
+  return out;
+}
+
+int LineOf(const Play& p) { return p.dir == Dir::kAcross ? p.row : p.col; }
+
+struct Counts {
+  int positions = 0, unaffected = 0, changed = 0, with_incumbent = 0, beat_found = 0;
+};
+
+// One root board on `g`: a play q of another rack is added, and `rack`'s
+// plays before and after are compared with the functions under test.
+void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, const Rack& other, Algorithm alg,
+                   Counts* counts) {
+  const std::vector<Play> q_plays = Generated(g, other, alg);
+  if (q_plays.empty()) return;
+  const Play q = q_plays[rng() % q_plays.size()];
+  const Board before = g.board();
+  const LeaveLikeBonus bonus{rack, -12.0, 20.0, rng()};
+  double bounds[kMaxBoardDim + 1];
+  std::fill(bounds, bounds + kMaxBoardDim + 1, 20.0);
+  const std::vector<RatedPlay> root = Rated(Generated(g, rack, alg), bonus);
+
+  // TopWithBonus: the model's first n.
+  for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)}) {
+    std::vector<RatedPlay> top;
+    g.TopWithBonus(rack, alg, BonusOf(bonus), bounds, n, &top);
+    REQUIRE(top.size() == std::min(n, root.size()));
+    for (std::size_t i = 0; i < top.size(); ++i) {
+      CHECK(top[i].play == root[i].play);
+      CHECK(top[i].value == root[i].value);
+    }
+  }
+
+  REQUIRE(g.Apply(q).ok());
+  SquareSet filled;
+  AddNewSquares(q, &filled);
+  const std::vector<RatedPlay> after = Rated(Generated(g, rack, alg), bonus);
+  std::set<std::tuple<int, int, int, int, std::uint32_t>> kept;  // the unaffected root plays
+  const auto key = [](const Play& p) {
+    return std::make_tuple(int(p.dir), int(p.row), int(p.col), int(p.length), p.through);
+  };
+  const RatedPlay* incumbent = nullptr;
+  for (const RatedPlay& r : root) {
+    std::uint16_t deps[kMaxPlayDependencies];
+    const int n = PlayDependencies(before, r.play, deps);
+    REQUIRE(n <= kMaxPlayDependencies);
+    if (!Unaffected(deps, n, filled)) continue;
+    // Fact 1: an unaffected play is a play of the new board, same score.
+    const bool found = std::any_of(after.begin(), after.end(), [&](const RatedPlay& a) { return a.play == r.play; });
+    CHECK(found);
+    kept.insert(key(r.play));
+    if (!incumbent) incumbent = &r;
+    ++counts->unaffected;
+  }
+  // Fact 2: every other play of the new board runs along a touched line.
+  const LineSet lines = LinesTouched(g.board(), q);
+  for (const RatedPlay& a : after) {
+    bool was_kept = false;
+    if (kept.count(key(a.play)))
+      was_kept = std::any_of(root.begin(), root.end(), [&](const RatedPlay& r) { return r.play == a.play; });
+    if (was_kept) continue;
+    ++counts->changed;
+    INFO("play at " << int(a.play.row) << "," << int(a.play.col) << " dir " << int(a.play.dir));
+    CHECK(lines.Has(a.play.dir, LineOf(a.play)));
+  }
+
+  // The restricted search against the best unaffected play: the full best.
+  BonusSearch search;
+  search.lines = lines;
+  search.incumbent = incumbent;
+  RatedPlay got;
+  const bool have = g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, search, &got);
+  REQUIRE(have == !after.empty());
+  if (have) {
+    CHECK(got.play == after.front().play);
+    CHECK(got.value == after.front().value);
+  }
+  counts->with_incumbent += incumbent != nullptr;
+
+  // `beat`: the best along the lines when it is better than the play given.
+  if (!root.empty()) {
+    const RatedPlay& bar = root[rng() % root.size()];
+    BonusSearch b;
+    b.lines = lines;
+    b.beat = &bar;
+    const RatedPlay* model = nullptr;
+    for (const RatedPlay& a : after)
+      if (lines.Has(a.play.dir, LineOf(a.play)) && Before(a, bar)) {
+        model = &a;
+        break;
+      }
+    RatedPlay beat;
+    const bool beat_have = g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, b, &beat);
+    REQUIRE(beat_have == (model != nullptr));
+    if (model) {
+      CHECK(beat.play == model->play);
+      ++counts->beat_found;
+    }
+  }
+  // All lines and no incumbent: BestWithBonus itself.
+  RatedPlay all;
+  REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, BonusSearch(), &all) == !after.empty());
+  if (!after.empty()) CHECK(all.play == after.front().play);
+  REQUIRE(g.Undo().ok());
+  ++counts->positions;
+}
+
+TEST_CASE("Plays survive added tiles exactly as play_reuse says, on random lexicons and boards") {
+  std::mt19937_64 rng(2026);
+  Counts counts;
+  for (int letters : {4, 7}) {
+    const Alphabet a = SmallAlphabet(letters, 2);
+    const TestLexicon lex(RandomWords(rng, letters == 4 ? 120 : 400, letters, 7), a);
+    for (int round = 0; round < 80; ++round) {
+      const int side = 7 + int(rng() % 6);
+      const Layout layout = SmallLayout(side, side, rng());
+      auto g = MoveGenerator::Create(lex.lexicon(), layout, 30).value();
+      if (!g.SetBoard(RandomBoard(rng, side, side, letters, 0.05 + 0.05 * double(rng() % 4))).ok()) continue;
+      const Rack rack = RandomRack(rng, letters, 1 + int(rng() % 7), 0.1);
+      const Rack other = RandomRack(rng, letters, 2 + int(rng() % 6), 0.1);
+      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg})
+        CheckPosition(g, rng, rack, other, alg, &counts);
+    }
+  }
+  CHECK(counts.positions > 200);
+  CHECK(counts.unaffected > 1000);
+  CHECK(counts.changed > 1000);
+  CHECK(counts.with_incumbent > 100);
+  CHECK(counts.beat_found > 20);
+}
+
+TEST_CASE("Plays survive added tiles: SOWPODS on the standard board, boards grown by best plays", "[sowpods]") {
+  const SowpodsImage* sowpods = Sowpods();
+  if (!sowpods) return;
+  const Layout layout = Layout::Standard15();
+  std::mt19937_64 rng(99);
+  Counts counts;
+  for (int game = 0; game < 3; ++game) {
+    auto g = MoveGenerator::Create(sowpods->lexicon, layout, 50).value();
+    // Grow a board by the best plays of random racks, checking as it grows.
+    for (int turn = 0; turn < 12; ++turn) {
+      const Rack rack = RandomRack(rng, 26, 7, 0.08);
+      const Rack other = RandomRack(rng, 26, 7, 0.08);
+      if (turn > 0) CheckPosition(g, rng, rack, other, turn % 2 ? Algorithm::kDawg : Algorithm::kGaddag, &counts);
+      Play best;
+      if (!g.Best(RandomRack(rng, 26, 7, 0.0), Algorithm::kGaddag, &best)) continue;
+      REQUIRE(g.Apply(best).ok());
+    }
+  }
+  CHECK(counts.positions > 20);
+  CHECK(counts.unaffected > 500);
+  CHECK(counts.with_incumbent > 15);
+}
+
+}  // namespace
+}  // namespace lexc::gen::test
