@@ -31,11 +31,14 @@ Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& 
   const gen::Position& p = endgame.position;
   racks_[0] = p.racks[0];
   racks_[1] = p.racks[1];
-  scoreless_ = p.scoreless_turns;
   start_scores_diff_ = p.scores[0] - p.scores[1];
   for (int t = 1; t <= a.size() && t <= gen::kMaxGenTile; ++t)
     face_[std::size_t(t)] = a.tile(static_cast<Tile>(t)).score;
   face_[0] = a.blank_score();
+  for (int t = 0; t <= gen::kMaxGenTile; ++t)
+    if (face_[std::size_t(t)] == 0) zero_tiles_ |= std::uint64_t(1) << t;
+  start_scoreless_ = p.scoreless_turns;
+  scoreless_ = EffectiveScoreless(p.scoreless_turns);
   cols_ = p.board.cols();
   for (int r = 0; r < p.board.rows(); ++r)
     for (int c = 0; c < p.board.cols(); ++c)
@@ -56,6 +59,59 @@ bool Searcher::Before(const Candidate& a, const Candidate& b) {
 
 std::uint64_t Searcher::Key() const {
   return board_key_ ^ rack_keys_[to_move_][0] ^ rack_keys_[1 - to_move_][1] ^ ScorelessKey(scoreless_);
+}
+
+// Two passes in a row give the same position back, with the scoreless
+// count two higher. With r = max_scoreless - count turns left before the
+// scoreless end, a the best the side to move gets from a move that is not
+// a pass, b the best (lowest, for it) the other side gets from one after a
+// pass, and t the value of the scoreless end, the value is f(r) = max(a,
+// min(b, f(r - 2))), f(1) = max(a, t) and f(0) = t, so f(3) = max(a, min(b,
+// max(a, t))) = max(a, min(b, t)) = f(2), and by the same step f(r) = f(2)
+// for every r >= 2. That needs a and b independent of r: no move but a pass
+// may leave the count rising, so neither rack holds a tile worth 0 points
+// (a play of them could score 0); racks only shrink, so it then holds below
+// too. Such nodes are searched with r = 2, as the engines that solve
+// endgames play them (two passes end the game): the same values, and lines
+// of passes two plies long instead of max_scoreless. CompleteLine puts the
+// passes back into a line.
+int Searcher::EffectiveScoreless(int scoreless) const {
+  const int limit = rules_.max_scoreless;
+  if (limit - scoreless <= 2) return scoreless;
+  for (const Rack& r : racks_) {
+    if (r.blanks() && (zero_tiles_ & 1u)) return scoreless;
+    for (std::uint64_t z = zero_tiles_ & ~std::uint64_t(1); z; z &= z - 1)
+      if (r.count(static_cast<Tile>(__builtin_ctzll(z)))) return scoreless;
+  }
+  return limit - 2;
+}
+
+void Searcher::CompleteLine(std::vector<PvStep>* steps, bool ends_game) const {
+  if (!ends_game || steps->empty()) return;
+  // Replay the line from the position: racks, the real scoreless count.
+  Rack racks[2] = {racks_[to_move_], racks_[1 - to_move_]};
+  int side = 0, scoreless = start_scoreless_;
+  bool out = false;
+  for (const PvStep& st : *steps) {
+    if (st.pass) {
+      ++scoreless;
+    } else {
+      for (int i = 0; i < st.play.length; ++i)
+        if (!st.play.IsThrough(i))
+          racks[side].Remove(gen::CellTile(st.play.cells[i]), gen::CellIsBlank(st.play.cells[i]));
+      scoreless = st.play.score == 0 ? scoreless + 1 : 0;
+      out = racks[side].empty();
+    }
+    side ^= 1;
+  }
+  // A line that ends by the scoreless rule ends in passes: the count the
+  // search used was ahead, and passing on is as good (EffectiveScoreless).
+  PvStep pass;
+  pass.pass = true;
+  while (!out && scoreless < rules_.max_scoreless) {
+    steps->push_back(pass);
+    ++scoreless;
+  }
 }
 
 int Searcher::PlacedValue(const gen::Play& play) const {
@@ -164,7 +220,7 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
     }
     MoveTiles(*play, true);
   }
-  scoreless_ = scoreless;
+  scoreless_ = EffectiveScoreless(scoreless);
   to_move_ = 1 - to_move_;
   const int v = score - Search(ply + 1, depth - 1, score - beta, score - alpha, exact);
   to_move_ = 1 - to_move_;
@@ -208,6 +264,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   }
   ps.plays.clear();
   gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
   if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
   OrderMoves(ply, table_move, own_value, opp_value);
 
@@ -270,6 +327,33 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   return best;
 }
 
+// One tile left and a place for it: going out with the best score is the
+// exact value. Every play goes out; a pass is never better, since the other
+// side may pass back, after which going out (or, at the scoreless end, t =
+// opponent's rack - own tile, below any out value) is all that is left:
+// so a pass is worth at most the out value, by induction on the turns left.
+int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < ps.plays.size(); ++i)
+    if (ps.plays[i].score > ps.plays[best].score) best = i;
+  CountNode();
+  const int value = ps.plays[best].score + game::OutBonus(racks_[1 - to_move_], abc_);
+  PvStep step;
+  step.play = ps.plays[best];
+  ps.pv.assign(1, step);
+  ps.pv_ends_game = true;
+  TableEntry store;
+  store.value = value;
+  store.depth = 255;
+  store.bound = Bound::kExact;
+  store.exact = true;
+  store.move = MoveKey(step.play);
+  shared_.table.Store(key, store);
+  *exact = true;
+  return value;
+}
+
 int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact) {
   // Every child is a leaf: its value costs a few additions, so all are
   // valued (no ordering, no cutoff): the depth-1 value is exact for its
@@ -330,7 +414,9 @@ void Searcher::Publish(int depth, int value, bool exact) {
   r.final_spread = start_scores_diff_ + value;
   r.exact = exact;
   r.depth = depth;
-  for (const PvStep& s : plies_[0].pv) r.pv.push_back(s.pass ? gen::Move() : gen::Move::FromPlay(s.play));
+  std::vector<PvStep> line = plies_[0].pv;
+  CompleteLine(&line, plies_[0].pv_ends_game);
+  for (const PvStep& s : line) r.pv.push_back(s.pass ? gen::Move() : gen::Move::FromPlay(s.play));
   r.pv_ends_game = plies_[0].pv_ends_game;
   std::lock_guard<std::mutex> lock(shared_.mu);
   if (shared_.have_result && shared_.result.exact) return;

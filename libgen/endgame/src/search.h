@@ -103,6 +103,9 @@ class Searcher {
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
   // A node whose children are all leaves (depth 1): values every move.
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact);
+  // A node whose side to move holds one tile that has a place: the exact
+  // value, the best play, without searching the pass.
+  int OneTileOut(int ply, std::uint64_t key, bool* exact);
   void OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value);
   static bool Before(const Candidate& a, const Candidate& b);
   std::uint64_t Key() const;
@@ -113,6 +116,11 @@ class Searcher {
   // Thread 0, with EndgameOptions::on_progress: reports when it is time.
   void ReportProgress(std::uint64_t nodes);
   int PlacedValue(const gen::Play& play) const;
+  // The scoreless count a node is searched with (see search.cc).
+  int EffectiveScoreless(int scoreless) const;
+  // The line `steps` as the rules play it: passes appended where the
+  // search's scoreless count ran ahead of the real one.
+  void CompleteLine(std::vector<PvStep>* steps, bool ends_game) const;
   void Publish(int depth, int value, bool exact);
 
   SharedSearch& shared_;
@@ -133,8 +141,10 @@ class Searcher {
   bool interruptible_ = true;
   bool aborted_ = false;
   int start_scores_diff_ = 0;
-  EndgameIteration completed_;  // thread 0: the last completed iteration (for on_progress)
-  double next_progress_ = 0;    // thread 0: seconds of the next on_progress call
+  int start_scoreless_ = 0;       // the position's own count
+  std::uint64_t zero_tiles_ = 0;  // tile codes worth 0 points (bit 0: the blank)
+  EndgameIteration completed_;    // thread 0: the last completed iteration (for on_progress)
+  double next_progress_ = 0;      // thread 0: seconds of the next on_progress call
 };
 
 }  // namespace lexc::endgame::internal
