@@ -81,6 +81,10 @@ float LeaveValues::Value(const Rack& leave) const {
 }
 
 void RackLeaves::SetRack(const Rack& rack) {
+  // The same rack again (a simulation's opponent, once per candidate):
+  // its values are already here.
+  if (set_ && rack == rack_) return;
+  set_ = true;
   rack_ = rack;
   slot_.fill(0);
   // Slots in code order: blanks (slot 16) lead every key, then tiles by code.

@@ -170,7 +170,10 @@ struct Setup {
 
 class Worker {
  public:
-  Worker(const Setup& s, gen::MoveGenerator gen) : s_(s), gen_(std::move(gen)), equity_(s.leaves, s.alphabet) {}
+  Worker(const Setup& s, gen::MoveGenerator gen)
+      : s_(s),
+        gen_(std::move(gen)),
+        equities_{StaticEquity(s.leaves, s.alphabet), StaticEquity(s.leaves, s.alphabet)} {}
 
   // Draws iteration i's tiles. `reuse`: the replies of this draw reuse
   // the root board's (Setup::reuse_replies; worth it for several
@@ -222,21 +225,24 @@ class Worker {
       if (ply > 0) {
         if (racks[side].empty()) break;
         const int bag_n = int(bag_.size() - bag_lo_);
-        equity_.SetPosition(racks[side], bag_n, racks[1 - side]);
+        // One equity a side: the opponent's first rack, the same for every
+        // candidate of a draw, keeps its leave values between candidates.
+        StaticEquity& equity = equities_[side];
+        equity.SetPosition(racks[side], bag_n, racks[1 - side]);
         const bool can_exchange = game::ExchangeAllowed(racks[side], bag_n, s_.rules);
         if (ply == 1 && root_ready_ && bag_n > 0) {
           // With tiles in the bag the equity of a play is its score and
           // leave, the same on the root board: reuse its plays.
           RatedMove best;
           const bool have = ReplyPlay(s_.candidates[c].move, racks[1], &best);
-          BestMoveGivenPlay(have ? &best : nullptr, equity_, can_exchange, &reply_);
+          BestMoveGivenPlay(have ? &best : nullptr, equity, can_exchange, &reply_);
         } else {
-          TopByEquity(gen_, s_.options.algorithm, equity_, can_exchange, 1, &reply_);
+          TopByEquity(gen_, s_.options.algorithm, equity, can_exchange, 1, &reply_);
         }
         m = reply_.front().move;
-        m_leave = m.kind == gen::Move::Kind::kPlay       ? equity_.LeaveOfPlay(m.play)
-                  : m.kind == gen::Move::Kind::kExchange ? equity_.OfExchange(m.exchange)
-                                                         : equity_.OfPass();
+        m_leave = m.kind == gen::Move::Kind::kPlay       ? equity.LeaveOfPlay(m.play)
+                  : m.kind == gen::Move::Kind::kExchange ? equity.OfExchange(m.exchange)
+                                                         : equity.OfPass();
       }
       Rack& r = racks[side];
       if (m.kind == gen::Move::Kind::kPlay) {
@@ -287,10 +293,11 @@ class Worker {
   // each with its dependency squares (gen/play_reuse.h). Precondition: gen_
   // stands on the root board.
   void FindRootReplies(const Rack& opponent) {
-    equity_.SetPosition(opponent, 1, Rack());  // any bag: the leave is the bonus
+    StaticEquity& equity = equities_[1];
+    equity.SetPosition(opponent, 1, Rack());  // any bag: the leave is the bonus
     double bounds[gen::kMaxBoardDim + 1];
-    equity_.PlayBonusBounds(bounds);
-    const auto bonus = [&](const gen::Play& p) { return equity_.BonusOfPlay(p); };
+    equity.PlayBonusBounds(bounds);
+    const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
     gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, kRootReplies, &root_plays_);
     root_deps_.clear();
     root_dep_start_.assign(1, 0);
@@ -305,7 +312,7 @@ class Worker {
 
   // The opponent's best play by equity after `candidate` (on the board, or
   // not a play): the best root play it leaves unchanged against a search of
-  // the lines it touches. equity_ is set for `opponent`.
+  // the lines it touches. equities_[1] is set for `opponent`.
   bool ReplyPlay(const gen::Move& candidate, const Rack& opponent, RatedMove* out) {
     out->move.kind = gen::Move::Kind::kPlay;
     if (candidate.kind != gen::Move::Kind::kPlay) {  // the root board
@@ -331,9 +338,10 @@ class Worker {
     // best; else search everywhere.
     const bool full_list = !incumbent && root_plays_.size() == kRootReplies;
     if (full_list) search.beat = &root_plays_.back();
+    const StaticEquity& equity = equities_[1];
     double bounds[gen::kMaxBoardDim + 1];
-    equity_.PlayBonusBounds(bounds);
-    const auto bonus = [&](const gen::Play& p) { return equity_.BonusOfPlay(p); };
+    equity.PlayBonusBounds(bounds);
+    const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
     gen::RatedPlay best;
     bool found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, search, &best);
     if (!found && full_list)
@@ -351,7 +359,7 @@ class Worker {
 
   const Setup& s_;
   gen::MoveGenerator gen_;
-  StaticEquity equity_;
+  StaticEquity equities_[2];      // by side: 0 the mover, 1 the opponent
   std::vector<RatedMove> reply_;  // TopByEquity's, reused
                                   // Eight root replies leave about one candidate in 25 with all of them
   // changed (measured on bench_sim's positions; 4 to 12 ran alike).
