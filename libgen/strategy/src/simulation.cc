@@ -361,7 +361,8 @@ class Worker {
   gen::MoveGenerator gen_;
   StaticEquity equities_[2];      // by side: 0 the mover, 1 the opponent
   std::vector<RatedMove> reply_;  // TopByEquity's, reused
-                                  // Eight root replies leave about one candidate in 25 with all of them
+
+  // Eight root replies leave about one candidate in 25 with all of them
   // changed (measured on bench_sim's positions; 4 to 12 ran alike).
   static constexpr std::size_t kRootReplies = 8;
   bool reuse_ = false, root_ready_ = false;
