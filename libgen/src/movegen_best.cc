@@ -241,7 +241,7 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
 // play must reach to matter) does not exceed the bound.
 template <class S>
 std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus,
-                                      LineSet lines) {
+                                      const AnchorSet* anchors) {
   LoadRack(rack);
   bonus_bounds_ = max_bonus != nullptr;
   for (int k = 0; k <= kMaxBoardDim; ++k) {
@@ -262,11 +262,12 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
     const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
     for (int line = 0; line < n_lines; ++line) {
-      if (!lines.Has(d, line)) continue;
+      const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
+      if (!allowed) continue;
       const Sq* sq = analysis->Line(d, line);
       for (int pos = 0; pos < length; ++pos) {
         // An anchor none of the rack's tiles fits has no play: no bound needed.
-        if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
+        if (!(sq[pos].flags & Sq::kAnchor) || !((allowed >> pos) & 1u) || !(AnchorTiles(sq, pos) & rack_all)) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;
@@ -331,7 +332,7 @@ bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus
   } else if (search.beat) {
     sink.floor = internal::BonusFloor(search.beat->value);
   }
-  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, search.lines);
+  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, search.anchors);
   if (sink.have && !search.incumbent && search.beat &&
       !internal::BetterRatedPlay(RatedPlay{sink.best, sink.value}, *search.beat))
     sink.have = false;

@@ -543,10 +543,10 @@ struct Traversal {
   }
 
   // ---- best-first search (movegen_best.cc) ----
-  // Only the anchors of `lines` are searched.
+  // Only the anchors in `anchors` (when given) are searched.
   template <class S>
   std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr,
-                             LineSet lines = LineSet::All());
+                             const AnchorSet* anchors = nullptr);
   int AnchorBound();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);

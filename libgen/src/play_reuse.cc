@@ -34,23 +34,39 @@ int PlayDependencies(const Board& before, const Play& p, std::uint16_t* out) {
   return n;
 }
 
-LineSet LinesTouched(const Board& after, const Play& q) {
-  LineSet lines;
+int HotSquares(const Board& after, const Play& q, std::uint16_t* out) {
+  int n = 0;
   for (int i = 0; i < q.length; ++i) {
     if (q.IsThrough(i)) continue;
     const int r = q.RowAt(i), c = q.ColAt(i);
-    lines.Add(Dir::kAcross, r);
-    lines.Add(Dir::kDown, c);
-    int rr, cc;
-    // Plays across whose cross word (down) reaches the tile: from the ends
-    // of its column's run; plays down whose cross word reaches it: from
-    // the ends of its row's run.
-    if (RunEnd(after, r, c, -1, 0, &rr, &cc)) lines.Add(Dir::kAcross, rr);
-    if (RunEnd(after, r, c, 1, 0, &rr, &cc)) lines.Add(Dir::kAcross, rr);
-    if (RunEnd(after, r, c, 0, -1, &rr, &cc)) lines.Add(Dir::kDown, cc);
-    if (RunEnd(after, r, c, 0, 1, &rr, &cc)) lines.Add(Dir::kDown, cc);
+    static constexpr int kSteps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (const auto& step : kSteps) {
+      int rr, cc;
+      if (RunEnd(after, r, c, step[0], step[1], &rr, &cc))
+        out[n++] = static_cast<std::uint16_t>(SquareSet::Index(rr, cc));
+    }
   }
-  return lines;
+  return n;
+}
+
+AnchorSet AnchorsTouched(const Board& after, const Play& q, int rack_size) {
+  AnchorSet anchors;
+  std::uint16_t hot[kMaxHotSquares];
+  const int n = HotSquares(after, q, hot);
+  for (int i = 0; i < n; ++i) {
+    const int r = hot[i] / kMaxBoardDim, c = hot[i] % kMaxBoardDim;
+    // Across row r from column c leftwards, and down column c from row r
+    // upwards, while the play could still reach the hot square.
+    for (int p = c, empty = 0; p >= 0; --p) {
+      if (after.at(r, p) == kEmpty && ++empty > rack_size) break;
+      anchors.Add(Dir::kAcross, r, p);
+    }
+    for (int p = r, empty = 0; p >= 0; --p) {
+      if (after.at(p, c) == kEmpty && ++empty > rack_size) break;
+      anchors.Add(Dir::kDown, c, p);
+    }
+  }
+  return anchors;
 }
 
 void AddNewSquares(const Play& q, SquareSet* filled) {

@@ -1,9 +1,9 @@
 // Reusing a board's plays after a play is added (lexc/gen/play_reuse.h),
 // against the full generation on both boards: a play whose dependency
 // squares stay empty is a play of the new board with the same score; every
-// other play of the new board runs along LinesTouched; a best-first search
-// of those lines against the best unchanged play (BonusSearch) finds exactly
-// the full search's best; TopWithBonus lists the model's n best. Random
+// other play of the new board places a tile on a hot square; a best-first
+// search of AnchorsTouched against the best unchanged play (BonusSearch)
+// finds exactly the full search's best; TopWithBonus lists the model's n best. Random
 // lexicons and boards, SOWPODS on the standard board (when present), both
 // algorithms, blanks included.
 #include <algorithm>
@@ -30,8 +30,6 @@ std::vector<RatedPlay> Rated(const std::vector<Play>& plays, const LeaveLikeBonu
   std::sort(out.begin(), out.end(), Before);
   return out;
 }
-
-int LineOf(const Play& p) { return p.dir == Dir::kAcross ? p.row : p.col; }
 
 struct Counts {
   int positions = 0, unaffected = 0, changed = 0, with_incumbent = 0, beat_found = 0;
@@ -82,21 +80,30 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
     if (!incumbent) incumbent = &r;
     ++counts->unaffected;
   }
-  // Fact 2: every other play of the new board runs along a touched line.
-  const LineSet lines = LinesTouched(g.board(), q);
+  // Fact 2: every other play of the new board places a tile on a hot square.
+  std::uint16_t hot_list[kMaxHotSquares];
+  const int n_hot = HotSquares(g.board(), q, hot_list);
+  REQUIRE(n_hot <= kMaxHotSquares);
+  SquareSet hot;
+  for (int i = 0; i < n_hot; ++i) hot.Add(hot_list[i]);
   for (const RatedPlay& a : after) {
     bool was_kept = false;
     if (kept.count(key(a.play)))
       was_kept = std::any_of(root.begin(), root.end(), [&](const RatedPlay& r) { return r.play == a.play; });
     if (was_kept) continue;
     ++counts->changed;
+    bool on_hot = false;
+    for (int i = 0; i < a.play.length; ++i)
+      if (!a.play.IsThrough(i) && hot.Has(SquareSet::Index(a.play.RowAt(i), a.play.ColAt(i)))) on_hot = true;
     INFO("play at " << int(a.play.row) << "," << int(a.play.col) << " dir " << int(a.play.dir));
-    CHECK(lines.Has(a.play.dir, LineOf(a.play)));
+    CHECK(on_hot);
   }
 
-  // The restricted search against the best unaffected play: the full best.
+  // The search of the anchors touched against the best unaffected play:
+  // the full best.
+  const AnchorSet anchors = AnchorsTouched(g.board(), q, rack.size());
   BonusSearch search;
-  search.lines = lines;
+  search.anchors = &anchors;
   search.incumbent = incumbent;
   RatedPlay got;
   const bool have = g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, search, &got);
@@ -107,27 +114,27 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
   }
   counts->with_incumbent += incumbent != nullptr;
 
-  // `beat`: the best along the lines when it is better than the play given.
-  if (!root.empty()) {
-    const RatedPlay& bar = root[rng() % root.size()];
+  // `beat`, as the simulation uses it: with the root's best plays down to
+  // `bar` all changed, a play of the anchors better than bar is the best of
+  // the new board; none means the best is not better than bar.
+  std::size_t first_kept = root.size();
+  for (std::size_t i = 0; i < root.size(); ++i)
+    if (incumbent == &root[i]) first_kept = i;
+  if (first_kept > 0) {
+    const RatedPlay& bar = root[rng() % first_kept];
     BonusSearch b;
-    b.lines = lines;
+    b.anchors = &anchors;
     b.beat = &bar;
-    const RatedPlay* model = nullptr;
-    for (const RatedPlay& a : after)
-      if (lines.Has(a.play.dir, LineOf(a.play)) && Before(a, bar)) {
-        model = &a;
-        break;
-      }
     RatedPlay beat;
-    const bool beat_have = g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, b, &beat);
-    REQUIRE(beat_have == (model != nullptr));
-    if (model) {
-      CHECK(beat.play == model->play);
+    if (g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, b, &beat)) {
+      CHECK(beat.play == after.front().play);
+      CHECK(Before(beat, bar));
       ++counts->beat_found;
+    } else if (!after.empty()) {
+      CHECK(!Before(after.front(), bar));
     }
   }
-  // All lines and no incumbent: BestWithBonus itself.
+  // Every anchor and no incumbent: BestWithBonus itself.
   RatedPlay all;
   REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, BonusSearch(), &all) == !after.empty());
   if (!after.empty()) CHECK(all.play == after.front().play);

@@ -312,7 +312,7 @@ class Worker {
 
   // The opponent's best play by equity after `candidate` (on the board, or
   // not a play): the best root play it leaves unchanged against a search of
-  // the lines it touches. equities_[1] is set for `opponent`.
+  // the anchors whose plays it may have changed. equities_[1] is set for `opponent`.
   bool ReplyPlay(const gen::Move& candidate, const Rack& opponent, RatedMove* out) {
     out->move.kind = gen::Move::Kind::kPlay;
     if (candidate.kind != gen::Move::Kind::kPlay) {  // the root board
@@ -331,7 +331,8 @@ class Worker {
         break;
       }
     gen::BonusSearch search;
-    search.lines = gen::LinesTouched(gen_.board(), candidate.play);
+    const gen::AnchorSet anchors = gen::AnchorsTouched(gen_.board(), candidate.play, opponent.size());
+    search.anchors = &anchors;
     search.incumbent = incumbent;
     // A full list with every play changed: the plays below it are worse
     // than its last, so a play of the lines better than that one is the

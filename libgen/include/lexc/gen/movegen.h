@@ -88,14 +88,24 @@ PlayBonus BonusOf(const F& f) {
           [](void* ctx, const Play& p) -> double { return (*static_cast<const F*>(ctx))(p); }};
 }
 
-// A set of board lines: bit i of `across` is row i (plays across it), bit
-// i of `down` column i. Restricts a best-first search to the plays along
-// those lines (BonusSearch).
-struct LineSet {
-  std::uint32_t across = 0, down = 0;
-  static LineSet All() { return {~std::uint32_t(0), ~std::uint32_t(0)}; }
-  bool Has(Dir d, int line) const { return ((d == Dir::kAcross ? across : down) >> line) & 1u; }
-  void Add(Dir d, int line) { (d == Dir::kAcross ? across : down) |= std::uint32_t(1) << line; }
+// A set of anchor squares by line: bit p of Line(d, i) is the square at
+// position p along row i (d = kAcross) or column i (kDown). Restricts a
+// best-first search to the plays generated from those anchors (every play
+// is generated from the leftmost anchor it covers; BonusSearch).
+class AnchorSet {
+ public:
+  static AnchorSet All() {
+    AnchorSet s;
+    for (auto& dir : s.lines_)
+      for (std::uint32_t& m : dir) m = ~std::uint32_t(0);
+    return s;
+  }
+  std::uint32_t Line(Dir d, int line) const { return lines_[int(d)][line]; }
+  bool Has(Dir d, int line, int pos) const { return (lines_[int(d)][line] >> pos) & 1u; }
+  void Add(Dir d, int line, int pos) { lines_[int(d)][line] |= std::uint32_t(1) << pos; }
+
+ private:
+  std::uint32_t lines_[2][kMaxBoardDim] = {};
 };
 
 // A play with its value (score + bonus).
@@ -105,20 +115,20 @@ struct RatedPlay {
 };
 
 // Options of a best-first search by score + bonus beyond the rack: the
-// lines searched, and a play already known (the incumbent) that the answer
-// must beat. Together they let a caller that knows which plays of a
+// anchors searched, and a play already known (the incumbent) that the
+// answer must beat. Together they let a caller that knows which plays of a
 // previous board are unchanged (play_reuse.h) search only where plays
 // changed.
 struct BonusSearch {
-  LineSet lines = LineSet::All();
+  const AnchorSet* anchors = nullptr;  // null: every anchor
   // When set: a legal play of this board and rack with its value (score +
   // bonus, the bonus computed as the search computes it). The answer is
-  // the better of it and the best play along `lines`.
+  // the better of it and the best play of `anchors`.
   const RatedPlay* incumbent = nullptr;
   // When set (and no incumbent): only plays better than it (BetterPlay on
-  // ties) count, and the search answers false when `lines` hold none. It
+  // ties) count, and the search answers false when `anchors` give none. It
   // need not be a play of this board: a caller that knows every play
-  // elsewhere is worse than it learns whether the lines hold the best.
+  // elsewhere is worse than it learns whether the anchors give the best.
   const RatedPlay* beat = nullptr;
 };
 
@@ -197,9 +207,9 @@ class MoveGenerator {
   // The same with one bound for every play.
   bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, double max_bonus, Play* out,
                      double* value = nullptr);
-  // The same over the plays along search.lines only, against
+  // The same over the plays of search.anchors only, against
   // search.incumbent (BonusSearch): the best of the incumbent and those
-  // plays, ties broken by BetterPlay. With LineSet::All() and no incumbent,
+  // plays, ties broken by BetterPlay. With no anchor set and no incumbent,
   // exactly the search above.
   bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, const BonusSearch& search,
                      RatedPlay* out);

@@ -12,13 +12,16 @@
 //    board tiles beside it (filling one would lengthen its cross word).
 //    Tiles are only ever added, so the runs between stay as they were.
 //  - Any other play of B + Q (Q: the play whose tiles were added) has a word
-//    or a cross word holding a tile of Q, so it runs along one of the lines
-//    LinesTouched(B + Q, Q) returns: the lines through Q's new tiles, and the
-//    lines of the squares that end the runs of tiles through them.
+//    or a cross word holding a tile of Q, so it places a tile on one of Q's
+//    hot squares (HotSquares: for each new tile and direction, the square
+//    just past the run of tiles from it): where its main word grows the run,
+//    or where its cross word meets it. A play is generated from the leftmost
+//    anchor it covers, which lies on the same line at most rack-size empty
+//    squares before the hot square (AnchorsTouched).
 //
 // So the best play of B + Q is the better of the best unaffected play of B
-// and the best play along LinesTouched (MoveGenerator::BestWithBonus with a
-// BonusSearch). tests/gen/test_play_reuse.cc checks both facts against full
+// and the best play of the anchors AnchorsTouched returns
+// (MoveGenerator::BestWithBonus with a BonusSearch). tests/gen/test_play_reuse.cc checks both facts against full
 // generation. Thread safety: pure functions and a value type.
 #pragma once
 
@@ -62,10 +65,19 @@ inline bool Unaffected(const std::uint16_t* deps, int n, const SquareSet& filled
   return true;
 }
 
-// The lines along which the plays of `after` (a board holding q's tiles)
-// differ from those of the board before q. Precondition: q's tiles are on
-// `after`. O(q's tiles x the runs through them).
-LineSet LinesTouched(const Board& after, const Play& q);
+// The most hot squares a play has: four for each new tile.
+inline constexpr int kMaxHotSquares = 4 * kMaxBoardDim;
+
+// Writes q's hot squares on `after` (a board holding q's tiles;
+// SquareSet::Index values, possibly repeated) to out[0..n), returns n.
+// O(q's tiles x the runs through them).
+int HotSquares(const Board& after, const Play& q, std::uint16_t* out);
+
+// The anchors that may generate a play of `after` placing a tile on one of
+// q's hot squares, for racks of at most `rack_size` tiles: along both lines
+// through each hot square, the squares from it back to where more than
+// rack_size empty squares would lie between.
+AnchorSet AnchorsTouched(const Board& after, const Play& q, int rack_size);
 
 // Adds q's new squares to *filled.
 void AddNewSquares(const Play& q, SquareSet* filled);
