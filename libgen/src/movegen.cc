@@ -117,6 +117,11 @@ std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, PlayCallbac
   return impl_->traversal.Run(a, rack, sink);
 }
 
+std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, const AnchorSet& anchors, PlayCallback cb) {
+  internal::CallbackSink sink{cb};
+  return impl_->traversal.Run(a, rack, sink, &anchors);
+}
+
 std::uint64_t MoveGenerator::Count(const Rack& rack, Algorithm a) {
   internal::CountSink sink;
   return impl_->traversal.Run(a, rack, sink);

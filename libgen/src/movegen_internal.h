@@ -520,7 +520,7 @@ struct Traversal {
 
   // Every play: every anchor of every line, both directions.
   template <class S>
-  std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink) {
+  std::uint64_t Run(Algorithm alg, const Rack& rack, S& sink, const AnchorSet* anchors = nullptr) {
     LoadRack(rack);
     if (rack_size_ == 0) return 0;
     const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
@@ -530,9 +530,12 @@ struct Traversal {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
         const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
         for (int line = 0; line < lines && !stop_; ++line) {
+          const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
+          if (!allowed) continue;
           const Sq* sq = analysis->Line(d, line);
           for (int pos = 0; pos < length && !stop_; ++pos) {
-            if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
+            if (!(sq[pos].flags & Sq::kAnchor) || !((allowed >> pos) & 1u) || !(AnchorTiles(sq, pos) & rack_all))
+              continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);
           }

@@ -160,6 +160,70 @@ void Searcher::ReportProgress(std::uint64_t nodes) {
   shared_.options.on_progress(it);
 }
 
+namespace {
+
+// Whether the new tiles of `p` come from `rack` (a blank cell from a blank).
+bool Fits(const gen::Play& p, const Rack& rack) {
+  for (int i = 0; i < p.length; ++i) {
+    if (p.IsThrough(i)) continue;
+    const gen::Cell c = p.cells[i];
+    const bool blank = gen::CellIsBlank(c);
+    int need = 0;
+    for (int j = 0; j <= i; ++j)
+      if (!p.IsThrough(j) && gen::CellIsBlank(p.cells[j]) == blank &&
+          (blank || gen::CellTile(p.cells[j]) == gen::CellTile(c)))
+        ++need;
+    if (need > (blank ? rack.blanks() : rack.count(gen::CellTile(c)))) return false;
+  }
+  return true;
+}
+
+// Whether `p` places a tile on a square of `squares`.
+bool PlacesOn(const gen::Play& p, const gen::SquareSet& squares) {
+  for (int i = 0; i < p.length; ++i)
+    if (!p.IsThrough(i) && squares.Has(gen::SquareSet::Index(p.RowAt(i), p.ColAt(i)))) return true;
+  return false;
+}
+
+}  // namespace
+
+void Searcher::ListPlays(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  const Rack& rack = racks_[to_move_];
+  ps.plays.clear();
+  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : nullptr;
+  if (!shared_.options.reuse_plays || !above || !above->listed) {
+    gen_.Generate(rack, algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+    ps.listed = true;
+    return;
+  }
+  // A play of two plies above is one here, unchanged, exactly when it fits
+  // the rack and places no tile on a square the two moves since filled or
+  // on one of their hot squares; every other play here places a tile on a
+  // hot square and comes from the anchors AnchorsTouched gives.
+  gen::SquareSet marked;
+  gen::AnchorSet anchors;
+  std::uint16_t hot[gen::kMaxHotSquares];
+  for (const gen::Play* m : {plies_[std::size_t(ply - 1)].arrived_by, ps.arrived_by}) {
+    if (!m) continue;
+    gen::AddNewSquares(*m, &marked);
+    const int n = gen::HotSquares(gen_.board(), *m, hot);
+    for (int i = 0; i < n; ++i) marked.Add(hot[i]);
+    anchors |= gen::AnchorsTouched(gen_.board(), *m, rack.size());
+  }
+  for (const gen::Play& p : above->plays)
+    if (Fits(p, rack) && !PlacesOn(p, marked)) ps.plays.push_back(p);
+  // Plays placing no tile on a hot square were kept above: not twice.
+  auto keep_new = [&](const gen::Play& p) {
+    if (PlacesOn(p, marked)) ps.plays.push_back(p);
+    return true;
+  };
+  gen_.Generate(rack, algorithm_, anchors, gen::PlayCallback{&keep_new, [](void* ctx, const gen::Play& p) -> bool {
+                                                               return (*static_cast<decltype(keep_new)*>(ctx))(p);
+                                                             }});
+  ps.listed = true;
+}
+
 void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value) {
   PlyState& ps = plies_[std::size_t(ply)];
   const int own_size = racks_[to_move_].size();
@@ -210,6 +274,7 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
     return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
   }
   const int saved_scoreless = scoreless_;
+  child.arrived_by = play;
   if (play) {
     if (Status st = gen_.Apply(*play); !st.ok()) {
       std::lock_guard<std::mutex> lock(shared_.mu);
@@ -236,6 +301,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   PlyState& ps = plies_[std::size_t(ply)];
   ps.pv.clear();
   ps.pv_ends_game = false;
+  ps.listed = false;
   CountNode();
   if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) {
     aborted_ = true;
@@ -262,8 +328,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
     *exact = false;
     return opp_value - own_value;
   }
-  ps.plays.clear();
-  gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  ListPlays(ply);
   if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
   if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
   OrderMoves(ply, table_move, own_value, opp_value);
@@ -440,8 +505,7 @@ int Searcher::SearchRootSplit(int depth, bool* exact) {
   const std::uint32_t table_move = shared_.table.Load(key, &entry) ? entry.move : 0;
   const int own_value = racks_[to_move_].Value(abc_);
   const int opp_value = racks_[1 - to_move_].Value(abc_);
-  ps.plays.clear();
-  gen_.Generate(racks_[to_move_], algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+  ListPlays(0);
   OrderMoves(0, table_move, own_value, opp_value);
   // The first move alone, with the full window: the best so far.
   const Candidate first = ps.moves[0];
@@ -559,6 +623,7 @@ void Searcher::RunHelper() {
     if (root.finished) break;
     seen = root.generation;
     plies_[0].plays = root.plays;
+    plies_[0].listed = true;
     SearchRootMoves(lock);
   }
   lock.unlock();

@@ -13,6 +13,7 @@
 
 #include "lexc/endgame/solver.h"
 #include "lexc/gen/movegen.h"
+#include "lexc/gen/play_reuse.h"
 #include "transposition_table.h"
 
 namespace lexc::endgame::internal {
@@ -89,9 +90,19 @@ class Searcher {
     std::vector<Candidate> moves;
     std::vector<PvStep> pv;
     bool pv_ends_game = false;
+    // The move that led here from the ply above (null: a pass), and whether
+    // `plays` holds every play of this node (ListPlays).
+    const gen::Play* arrived_by = nullptr;
+    bool listed = false;
   };
 
   int Search(int ply, int depth, int alpha, int beta, bool* exact);
+  // Every play of the side to move into plies_[ply].plays: from two plies
+  // above when that node listed its plays (the same side, a rack as large
+  // or larger: the plays the two moves since leave unchanged, then those
+  // generated from the anchors the moves touched; gen/play_reuse.h), else
+  // generated.
+  void ListPlays(int ply);
   // Thread 0's root with helpers (depth >= 2): Search(0, depth, -inf, inf)'s
   // value, exactness, line and table entry.
   int SearchRootSplit(int depth, bool* exact);

@@ -103,6 +103,11 @@ class AnchorSet {
   std::uint32_t Line(Dir d, int line) const { return lines_[int(d)][line]; }
   bool Has(Dir d, int line, int pos) const { return (lines_[int(d)][line] >> pos) & 1u; }
   void Add(Dir d, int line, int pos) { lines_[int(d)][line] |= std::uint32_t(1) << pos; }
+  AnchorSet& operator|=(const AnchorSet& o) {
+    for (int d = 0; d < 2; ++d)
+      for (int i = 0; i < kMaxBoardDim; ++i) lines_[d][i] |= o.lines_[d][i];
+    return *this;
+  }
 
  private:
   std::uint32_t lines_[2][kMaxBoardDim] = {};
@@ -185,6 +190,9 @@ class MoveGenerator {
   template <class Visitor>
   std::uint64_t Generate(const Rack& rack, Algorithm a, Visitor&& visitor);
   std::uint64_t Generate(const Rack& rack, Algorithm a, PlayCallback cb);
+  // Only the plays generated from `anchors` (each play comes from the
+  // leftmost anchor it covers; play_reuse.h).
+  std::uint64_t Generate(const Rack& rack, Algorithm a, const AnchorSet& anchors, PlayCallback cb);
   // Counts the plays without building them.
   std::uint64_t Count(const Rack& rack, Algorithm a);
   // The n best plays (BetterPlay order), best first, into *out (cleared).

@@ -74,6 +74,12 @@ struct EndgameOptions {
   std::uint64_t node_limit = 0;                     // nodes (all threads); 0: none
   std::size_t table_bytes = std::size_t(64) << 20;  // kMinTableBytes..kMaxTableBytes
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
+  // A node's plays from those of the node two plies above (the same side):
+  // the ones the two moves since leave unchanged, and only the anchors
+  // those moves touched searched again (lexc/gen/play_reuse.h). The same
+  // values; lines may differ between moves of equal value (the plays come
+  // in another order). Off only to measure it.
+  bool reuse_plays = true;
   // Raised by the caller (another thread) to stop early, as a budget does.
   const std::atomic<bool>* cancel = nullptr;
   // Called by the solving thread after each completed iteration.
