@@ -33,6 +33,7 @@ std::vector<RatedPlay> Rated(const std::vector<Play>& plays, const LeaveLikeBonu
 
 struct Counts {
   int positions = 0, unaffected = 0, changed = 0, with_incumbent = 0, beat_found = 0;
+  int one_tile = 0, empty_root = 0, wide = 0;  // changed plays of one tile; such root boards
 };
 
 // One root board on `g`: a play q of another rack is added, and `rack`'s
@@ -43,6 +44,8 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
   if (q_plays.empty()) return;
   const Play q = q_plays[rng() % q_plays.size()];
   const Board before = g.board();
+  counts->empty_root += before.IsEmpty();
+  counts->wide += before.cols() > 15 || before.rows() > 15;
   const LeaveLikeBonus bonus{rack, -12.0, 20.0, rng()};
   double bounds[kMaxBoardDim + 1];
   std::fill(bounds, bounds + kMaxBoardDim + 1, 20.0);
@@ -81,6 +84,7 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
     ++counts->unaffected;
   }
   // Fact 2: every other play of the new board places a tile on a hot square.
+  const AnchorSet anchors = AnchorsTouched(g.board(), q, rack.size());
   std::uint16_t hot_list[kMaxHotSquares];
   const int n_hot = HotSquares(g.board(), q, hot_list);
   REQUIRE(n_hot <= kMaxHotSquares);
@@ -92,16 +96,25 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
       was_kept = std::any_of(root.begin(), root.end(), [&](const RatedPlay& r) { return r.play == a.play; });
     if (was_kept) continue;
     ++counts->changed;
+    counts->one_tile += a.play.placed == 1;
     bool on_hot = false;
     for (int i = 0; i < a.play.length; ++i)
       if (!a.play.IsThrough(i) && hot.Has(SquareSet::Index(a.play.RowAt(i), a.play.ColAt(i)))) on_hot = true;
     INFO("play at " << int(a.play.row) << "," << int(a.play.col) << " dir " << int(a.play.dir));
     CHECK(on_hot);
+    // ... and is generated from an anchor AnchorsTouched gives: the
+    // leftmost anchor it covers.
+    int first = -1;
+    for (int i = 0; i < a.play.length && first < 0; ++i)
+      if (!a.play.IsThrough(i) && g.analysis().IsAnchor(a.play.RowAt(i), a.play.ColAt(i))) first = i;
+    REQUIRE(first >= 0);
+    const bool across = a.play.dir == Dir::kAcross;
+    CHECK(anchors.Has(a.play.dir, across ? a.play.RowAt(first) : a.play.ColAt(first),
+                      across ? a.play.ColAt(first) : a.play.RowAt(first)));
   }
 
   // The search of the anchors touched against the best unaffected play:
   // the full best.
-  const AnchorSet anchors = AnchorsTouched(g.board(), q, rack.size());
   BonusSearch search;
   search.anchors = &anchors;
   search.incumbent = incumbent;
@@ -148,22 +161,31 @@ TEST_CASE("Plays survive added tiles exactly as play_reuse says, on random lexic
   for (int letters : {4, 7}) {
     const Alphabet a = SmallAlphabet(letters, 2);
     const TestLexicon lex(RandomWords(rng, letters == 4 ? 120 : 400, letters, 7), a);
-    for (int round = 0; round < 80; ++round) {
-      const int side = 7 + int(rng() % 6);
-      const Layout layout = SmallLayout(side, side, rng());
+    for (int round = 0; round < 60; ++round) {
+      // Square boards of 7..12, and every third round a board up to the
+      // generator's 32 squares a side, often not square; some empty.
+      int rows = 7 + int(rng() % 6), cols = rows;
+      if (round % 3 == 0) rows = 5 + int(rng() % 28), cols = round % 2 ? kMaxBoardDim : 5 + int(rng() % 28);
+      const Layout layout = SmallLayout(rows, cols, rng());
       auto g = MoveGenerator::Create(lex.lexicon(), layout, 30).value();
-      if (!g.SetBoard(RandomBoard(rng, side, side, letters, 0.05 + 0.05 * double(rng() % 4))).ok()) continue;
-      const Rack rack = RandomRack(rng, letters, 1 + int(rng() % 7), 0.1);
-      const Rack other = RandomRack(rng, letters, 2 + int(rng() % 6), 0.1);
+      const double density = round % 10 == 4 ? 0.0 : 0.05 + 0.05 * double(rng() % 4);
+      if (!g.SetBoard(RandomBoard(rng, rows, cols, letters, density)).ok()) continue;
+      // Wide boards with short racks: every play of both boards is listed.
+      const int most = rows * cols > 225 ? 4 : 7;
+      const Rack rack = RandomRack(rng, letters, 1 + int(rng() % most), 0.1);
+      const Rack other = RandomRack(rng, letters, 2 + int(rng() % (most - 1)), 0.1);
       for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg})
         CheckPosition(g, rng, rack, other, alg, &counts);
     }
   }
-  CHECK(counts.positions > 200);
+  CHECK(counts.positions > 150);
   CHECK(counts.unaffected > 1000);
   CHECK(counts.changed > 1000);
   CHECK(counts.with_incumbent > 100);
   CHECK(counts.beat_found > 20);
+  CHECK(counts.one_tile > 100);
+  CHECK(counts.empty_root > 4);
+  CHECK(counts.wide > 20);
 }
 
 TEST_CASE("Plays survive added tiles: SOWPODS on the standard board, boards grown by best plays", "[sowpods]") {

@@ -191,7 +191,7 @@ void Searcher::ListPlays(int ply) {
   PlyState& ps = plies_[std::size_t(ply)];
   const Rack& rack = racks_[to_move_];
   ps.plays.clear();
-  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : nullptr;
+  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : ply == 1 ? &opponent_root_ : nullptr;
   if (!shared_.options.reuse_plays || !above || !above->listed) {
     gen_.Generate(rack, algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
     ps.listed = true;
@@ -204,7 +204,7 @@ void Searcher::ListPlays(int ply) {
   gen::SquareSet marked;
   gen::AnchorSet anchors;
   std::uint16_t hot[gen::kMaxHotSquares];
-  for (const gen::Play* m : {plies_[std::size_t(ply - 1)].arrived_by, ps.arrived_by}) {
+  for (const gen::Play* m : {ply >= 2 ? plies_[std::size_t(ply - 1)].arrived_by : nullptr, ps.arrived_by}) {
     if (!m) continue;
     gen::AddNewSquares(*m, &marked);
     const int n = gen::HotSquares(gen_.board(), *m, hot);
@@ -395,7 +395,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
 // One tile left and a place for it: going out with the best score is the
 // exact value. Every play goes out; a pass is never better, since the other
 // side may pass back, after which going out (or, at the scoreless end, t =
-// opponent's rack - own tile, below any out value) is all that is left:
+// opponent's rack - own tile, at most any out value) is all that is left:
 // so a pass is worth at most the out value, by induction on the turns left.
 int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
   PlyState& ps = plies_[std::size_t(ply)];
@@ -632,6 +632,11 @@ void Searcher::RunHelper() {
 }
 
 void Searcher::Run() {
+  // The other side's plays on the root board, for the nodes at ply 1.
+  opponent_root_.plays.clear();
+  if (shared_.options.reuse_plays)
+    gen_.Generate(racks_[1 - to_move_], algorithm_, [&](const gen::Play& p) { opponent_root_.plays.push_back(p); });
+  opponent_root_.listed = shared_.options.reuse_plays;
   if (id_ > 0) return RunHelper();
   // However thread 0 leaves (an exception included), the helpers return.
   struct EndHelpers {

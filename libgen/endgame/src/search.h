@@ -148,6 +148,7 @@ class Searcher {
   std::array<int, gen::kMaxGenTile + 1> face_{};  // face value by tile code
   int cols_ = 0;
   std::vector<PlyState> plies_;
+  PlyState opponent_root_;  // the other side's plays on the root board: "two plies above" ply 1
   std::uint64_t unflushed_nodes_ = 0;
   bool interruptible_ = true;
   bool aborted_ = false;

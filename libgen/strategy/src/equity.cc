@@ -78,6 +78,8 @@ class TopList {
   bool MayEnter(double equity) const { return out_->size() < n_ || equity >= out_->back().equity; }
   void Offer(const RatedMove& m, std::uint32_t rank) {
     if (n_ == 0) return;
+    // (ranks_ and *out_ grow together: the emptiness test only tells GCC
+    // so, whose -Warray-bounds otherwise warns where n_ is 1.)
     if (out_->size() == n_ && !ranks_.empty() && !BetterRated(m, rank, out_->back(), ranks_.back())) return;
     std::size_t i = out_->size();
     while (i > 0 && BetterRated(m, rank, (*out_)[i - 1], ranks_[i - 1])) --i;

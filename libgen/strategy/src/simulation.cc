@@ -220,7 +220,9 @@ class Worker {
     gen::Move m = s_.candidates[c].move;
     double m_leave = s_.candidate_leave[c];
     int side = 0;
-    if (reuse_ && !root_ready_ && s_.options.plies >= 1) FindRootReplies(racks[1]);
+    // With the bag empty after the candidate the replies are searched in
+    // full (below): no root replies then.
+    if (reuse_ && !root_ready_ && s_.options.plies >= 1 && !bag_.empty()) FindRootReplies(racks[1]);
     for (int ply = 0; ply <= s_.options.plies; ++ply) {
       if (ply > 0) {
         if (racks[side].empty()) break;
@@ -295,10 +297,9 @@ class Worker {
   void FindRootReplies(const Rack& opponent) {
     StaticEquity& equity = equities_[1];
     equity.SetPosition(opponent, 1, Rack());  // any bag: the leave is the bonus
-    double bounds[gen::kMaxBoardDim + 1];
-    equity.PlayBonusBounds(bounds);
+    equity.PlayBonusBounds(root_bounds_);     // the same for every reply of the draw
     const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
-    gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, kRootReplies, &root_plays_);
+    gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, kRootReplies, &root_plays_);
     root_deps_.clear();
     root_dep_start_.assign(1, 0);
     std::uint16_t deps[gen::kMaxPlayDependencies];
@@ -335,19 +336,17 @@ class Worker {
     search.anchors = &anchors;
     search.incumbent = incumbent;
     // A full list with every play changed: the plays below it are worse
-    // than its last, so a play of the lines better than that one is the
-    // best; else search everywhere.
+    // than its last, so a play of those anchors better than that one is
+    // the best; else search everywhere.
     const bool full_list = !incumbent && root_plays_.size() == kRootReplies;
     if (full_list) search.beat = &root_plays_.back();
     const StaticEquity& equity = equities_[1];
-    double bounds[gen::kMaxBoardDim + 1];
-    equity.PlayBonusBounds(bounds);
     const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
     gen::RatedPlay best;
-    bool found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, search, &best);
+    bool found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, search, &best);
     if (!found && full_list)
-      found =
-          gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), bounds, gen::BonusSearch(), &best);
+      found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, gen::BonusSearch(),
+                                 &best);
     if (!found) return false;
     out->move.play = best.play;
     out->equity = best.value;
@@ -370,6 +369,7 @@ class Worker {
   std::vector<gen::RatedPlay> root_plays_;  // FindRootReplies's, best first
   std::vector<std::uint16_t> root_deps_;    // their dependency squares, play after play
   std::vector<std::size_t> root_dep_start_;
+  double root_bounds_[gen::kMaxBoardDim + 1] = {};  // the opponent's bonus bounds (PlayBonusBounds)
   gen::SquareSet filled_;
   std::vector<gen::Cell> order_, bag_;
   std::size_t bag_lo_ = 0;

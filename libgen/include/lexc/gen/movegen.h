@@ -81,12 +81,15 @@ struct PlayBonus {
   double (*call)(void* context, const Play& play);
 };
 
-// A PlayBonus that calls f(play) (f must outlive it): no allocation.
+// A PlayBonus that calls f(play) (f must outlive it: a temporary is
+// refused): no allocation.
 template <class F>
 PlayBonus BonusOf(const F& f) {
   return {const_cast<void*>(static_cast<const void*>(&f)),
           [](void* ctx, const Play& p) -> double { return (*static_cast<const F*>(ctx))(p); }};
 }
+template <class F>
+PlayBonus BonusOf(const F&&) = delete;
 
 // A set of anchor squares by line: bit p of Line(d, i) is the square at
 // position p along row i (d = kAcross) or column i (kDown). Restricts a
@@ -94,12 +97,7 @@ PlayBonus BonusOf(const F& f) {
 // is generated from the leftmost anchor it covers; BonusSearch).
 class AnchorSet {
  public:
-  static AnchorSet All() {
-    AnchorSet s;
-    for (auto& dir : s.lines_)
-      for (std::uint32_t& m : dir) m = ~std::uint32_t(0);
-    return s;
-  }
+  static_assert(kMaxBoardDim <= 32, "one 32-bit mask a line");
   std::uint32_t Line(Dir d, int line) const { return lines_[int(d)][line]; }
   bool Has(Dir d, int line, int pos) const { return (lines_[int(d)][line] >> pos) & 1u; }
   void Add(Dir d, int line, int pos) { lines_[int(d)][line] |= std::uint32_t(1) << pos; }

@@ -21,8 +21,12 @@
 //
 // So the best play of B + Q is the better of the best unaffected play of B
 // and the best play of the anchors AnchorsTouched returns
-// (MoveGenerator::BestWithBonus with a BonusSearch). tests/gen/test_play_reuse.cc checks both facts against full
-// generation. Thread safety: pure functions and a value type.
+// (MoveGenerator::BestWithBonus with a BonusSearch), and the plays of B + Q
+// are the unaffected plays of B and those of the anchors that place a tile
+// on a hot square (the endgame solver's lists). tests/gen/test_play_reuse.cc
+// checks both facts, and the leftmost anchors, against full generation.
+// The same holds after several plays, with the squares and hot squares of
+// all of them. Thread safety: pure functions and value types.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +41,8 @@ namespace lexc::gen {
 // A set of squares of a board of up to kMaxBoardDim x kMaxBoardDim.
 class SquareSet {
  public:
+  static_assert(kMaxBoardDim * kMaxBoardDim % 64 == 0, "whole 64-bit words");
+  static_assert(kMaxBoardDim * kMaxBoardDim <= 65536, "indices fit std::uint16_t");
   static int Index(int row, int col) { return row * kMaxBoardDim + col; }
   void Add(int row, int col) { Add(Index(row, col)); }
   void Add(int index) { bits_[index >> 6] |= std::uint64_t(1) << (index & 63); }

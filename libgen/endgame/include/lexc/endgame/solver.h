@@ -21,7 +21,10 @@
 // one by one by every thread (a null window at the best value so far, a
 // full search again when one may be better). The transposition table is
 // shared by every thread and keyed by a Zobrist hash of the board, the
-// rack of the side to move, the other rack and the scoreless-turn count.
+// rack of the side to move, the other rack and the scoreless-turn count
+// searched with (while no tile worth 0 is on a rack, at most two turns
+// before the scoreless end: more change no value, since a pass answered by
+// a pass gives the position back).
 // An entry remembers whether its value depends on the depth limit; a result
 // is exact when no leaf of its proof was cut by the depth limit.
 //
@@ -102,7 +105,8 @@ struct EndgameResult {
   int depth = 0;       // plies of the last completed iteration
   // The principal variation from the side to move, alternating sides; it
   // ends where the game ends (exact) or at the depth limit. Scores are the
-  // plays' own (passes 0).
+  // plays' own (passes 0). A line that ends by the scoreless rule gets the
+  // passes the rules play before the end, so it may be longer than depth.
   std::vector<gen::Move> pv;
   bool pv_ends_game = false;  // the last move of pv ends the game
   std::uint64_t nodes = 0;    // positions searched, all threads

@@ -171,9 +171,10 @@ struct SimOptions {
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   const LeaveDistribution* opponent = nullptr;  // null: uniform racks
   // The opponent's reply after each candidate reuses its plays on the root
-  // board (gen/play_reuse.h): found once per draw, searched again only along
-  // the lines a candidate touches. The same replies either way (the tests
-  // compare whole results); off only to measure what it saves.
+  // board (gen/play_reuse.h): its best ones found once per draw, searched
+  // again only from the anchors whose plays a candidate may have changed.
+  // The same replies either way (the tests compare whole results); off
+  // only to measure what it saves.
   bool reuse_replies = true;
   // Called after every batch on the calling thread; return false to stop.
   std::function<bool(const SimResult&)> on_batch;
