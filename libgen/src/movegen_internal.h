@@ -602,6 +602,20 @@ inline int BonusFloor(double value) {
   return f <= double(std::numeric_limits<int>::min() / 2) ? std::numeric_limits<int>::min() / 2 : int(f);
 }
 
+// Keeps x in *heap if it is among the n best by `better` (the heap's front
+// is the worst kept).
+template <class T, class Better>
+void OfferToHeap(std::vector<T>* heap, std::size_t n, const T& x, Better better) {
+  if (heap->size() < n) {
+    heap->push_back(x);
+    std::push_heap(heap->begin(), heap->end(), better);
+  } else if (better(x, heap->front())) {
+    std::pop_heap(heap->begin(), heap->end(), better);
+    heap->back() = x;
+    std::push_heap(heap->begin(), heap->end(), better);
+  }
+}
+
 // Whether a is listed before b: higher value, then BetterPlay.
 inline bool BetterRatedPlay(const RatedPlay& a, const RatedPlay& b) {
   return a.value != b.value ? a.value > b.value : BetterPlay(a.play, b.play);
@@ -647,14 +661,7 @@ struct TopBonusSink {
     RatedPlay r;
     t.Materialize(&r.play, left, right, placed, score);
     r.value = score + bonus.call(bonus.context, r.play);
-    if (heap->size() < n) {
-      heap->push_back(r);
-      std::push_heap(heap->begin(), heap->end(), BetterRatedPlay);
-    } else if (BetterRatedPlay(r, heap->front())) {
-      std::pop_heap(heap->begin(), heap->end(), BetterRatedPlay);
-      heap->back() = r;
-      std::push_heap(heap->begin(), heap->end(), BetterRatedPlay);
-    }
+    OfferToHeap(heap, n, r, BetterRatedPlay);
     if (heap->size() == n) floor = BonusFloor(heap->front().value);
     return true;
   }
@@ -670,14 +677,7 @@ struct TopSink {
     if (heap->size() == n && score < heap->front().score) return true;
     Play p;
     t.Materialize(&p, left, right, placed, score);
-    if (heap->size() < n) {
-      heap->push_back(p);
-      std::push_heap(heap->begin(), heap->end(), BetterPlay);
-    } else if (BetterPlay(p, heap->front())) {
-      std::pop_heap(heap->begin(), heap->end(), BetterPlay);
-      heap->back() = p;
-      std::push_heap(heap->begin(), heap->end(), BetterPlay);
-    }
+    OfferToHeap(heap, n, p, BetterPlay);
     return true;
   }
 };

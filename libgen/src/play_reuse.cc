@@ -52,21 +52,24 @@ int HotSquares(const Board& after, const Play& q, std::uint16_t* out) {
 AnchorSet AnchorsTouched(const Board& after, const Play& q, int rack_size) {
   AnchorSet anchors;
   std::uint16_t hot[kMaxHotSquares];
-  const int n = HotSquares(after, q, hot);
+  AddAnchorsReaching(after, hot, HotSquares(after, q, hot), rack_size, &anchors);
+  return anchors;
+}
+
+void AddAnchorsReaching(const Board& after, const std::uint16_t* hot, int n, int rack_size, AnchorSet* anchors) {
   for (int i = 0; i < n; ++i) {
     const int r = hot[i] / kMaxBoardDim, c = hot[i] % kMaxBoardDim;
     // Across row r from column c leftwards, and down column c from row r
     // upwards, while the play could still reach the hot square.
     for (int p = c, empty = 0; p >= 0; --p) {
       if (after.at(r, p) == kEmpty && ++empty > rack_size) break;
-      anchors.Add(Dir::kAcross, r, p);
+      anchors->Add(Dir::kAcross, r, p);
     }
     for (int p = r, empty = 0; p >= 0; --p) {
       if (after.at(p, c) == kEmpty && ++empty > rack_size) break;
-      anchors.Add(Dir::kDown, c, p);
+      anchors->Add(Dir::kDown, c, p);
     }
   }
-  return anchors;
 }
 
 void AddNewSquares(const Play& q, SquareSet* filled) {

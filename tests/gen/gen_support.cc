@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "lexc/gen/cgp.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 
 namespace lexc::gen::test {
@@ -98,12 +98,22 @@ WordSet EnglishWords(const std::vector<std::string>& words) {
   return s;
 }
 
+std::vector<std::string> FixtureLines(const std::string& rel) {
+  const Result<std::string> text = ReadFileBytes(SourcePath(rel));
+  REQUIRE(text.ok());
+  std::vector<std::string> lines;
+  std::string_view rest = *text;
+  while (!rest.empty()) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    if (end > 0) lines.emplace_back(rest.substr(0, end));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+  }
+  return lines;
+}
+
 WordSet EnglishFixture(const std::string& rel) {
-  std::ifstream in(SourcePath(rel));
-  REQUIRE(in);
   std::vector<std::string> words;
-  std::string line;
-  while (std::getline(in, line)) {
+  for (std::string line : FixtureLines(rel)) {
     line.erase(
         std::remove_if(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
         line.end());

@@ -72,6 +72,9 @@ Alphabet SmallAlphabet(int letters, int blanks = 2);
 WordSet RandomWords(std::mt19937_64& rng, int count, int letters, int max_len);
 // English words (ASCII) to tiles of the English alphabet.
 WordSet EnglishWords(const std::vector<std::string>& words);
+// The non-empty lines of a file of the source tree (read through
+// lexc::ReadFileBytes, the project's one I/O module).
+std::vector<std::string> FixtureLines(const std::string& rel);
 // Words of a fixture file (english-small.txt), one per line, '#' comments.
 WordSet EnglishFixture(const std::string& rel);
 

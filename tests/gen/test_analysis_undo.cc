@@ -5,7 +5,6 @@
 // anchors computed square by square from the board and a std::set of the
 // words (and of their pieces).
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <random>
 #include <set>
 #include <string>
@@ -283,11 +282,8 @@ TEST_CASE("SOWPODS: Apply then Undo over every play of the fixture positions", "
   const Layout layout = Layout::Standard15();
   MoveGenerator gen = MoveGenerator::Create(tl.lexicon(), layout).value();
   BoardAnalysis an = gen.analysis(), fresh = gen.analysis();
-  std::ifstream in(SourcePath("fixtures/positions/sowpods-greedy.cgp"));
-  REQUIRE(in);
   std::size_t positions = 0, plays_checked = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
+  for (const std::string& line : FixtureLines("fixtures/positions/sowpods-greedy.cgp")) {
     const Position p = ParseCgp(line, english, layout).value();
     REQUIRE(gen.SetPosition(p).ok());
     REQUIRE(an.SetBoard(p.board).ok());

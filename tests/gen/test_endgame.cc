@@ -12,7 +12,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <random>
 #include <string>
@@ -448,12 +447,11 @@ TEST_CASE("endgame: SOWPODS values do not depend on threads, table size or reuse
   const Lexicon& lex = sowpods->lexicon;
   const Alphabet en = Alphabet::English();
   const gen::Layout layout = gen::Layout::Standard15();
-  std::ifstream in(gen::test::SourcePath("fixtures/positions/sowpods-endgames.cgp"));
-  REQUIRE(in);
   int solved = 0, longer = 0;
   const int want = lexc::test::kSanitized ? 2 : 4, want_longer = lexc::test::kSanitized ? 1 : 3;
-  for (std::string line; std::getline(in, line) && (solved < want || longer < want_longer);) {
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : gen::test::FixtureLines("fixtures/positions/sowpods-endgames.cgp")) {
+    if (solved >= want && longer >= want_longer) break;
+    if (line[0] == '#') continue;
     auto p = gen::ParseCgp(line, en, layout);
     REQUIRE(p.ok());
     // Short opponent racks (quick to solve) on threads and tables; a few

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "gen_support.h"
@@ -22,15 +21,6 @@ namespace {
 
 // The SOWPODS image, built once, both graphs (gen_support.h).
 const SowpodsImage* Get() { return Sowpods(); }
-
-std::vector<std::string> FixtureLines(const char* file = "fixtures/positions/sowpods-greedy.cgp") {
-  std::ifstream in(SourcePath(file));
-  REQUIRE(in);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) lines.push_back(line);
-  return lines;
-}
 
 }  // namespace
 
@@ -56,7 +46,7 @@ TEST_CASE("SOWPODS: fixtures replay from self-play, incremental analysis", "[sow
             }).ok());
   }
   CHECK(compared > 400);
-  CHECK(replayed == FixtureLines());
+  CHECK(replayed == FixtureLines("fixtures/positions/sowpods-greedy.cgp"));
 }
 
 TEST_CASE("SOWPODS: DAWG and GADDAG agree on every fixture position", "[sowpods][agreement]") {
@@ -66,7 +56,7 @@ TEST_CASE("SOWPODS: DAWG and GADDAG agree on every fixture position", "[sowpods]
   const Layout layout = Layout::Standard15();
   MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
   std::uint64_t total = 0;
-  const std::vector<std::string> lines = FixtureLines();
+  const std::vector<std::string> lines = FixtureLines("fixtures/positions/sowpods-greedy.cgp");
   REQUIRE(lines.size() >= 100);
   for (const std::string& line : lines) {
     INFO(line);

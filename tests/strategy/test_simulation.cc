@@ -7,7 +7,6 @@
 // searches.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -338,11 +337,10 @@ TEST_CASE("Replies reused from the root board give the results of full searches"
       gen::ParseCgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?EINRST/ 0/0 0", sowpods->lexicon.alphabet(), layout)
           .value(),
       2, 1, true);
-  std::ifstream in(gen::test::SourcePath("fixtures/positions/sowpods-greedy.cgp"));
-  std::string line;
   int n = 0;
-  while (std::getline(in, line) && compared < 40) {
-    if (line.empty() || line[0] == '#' || n++ % 7 != 3) continue;  // a spread of the games' turns
+  for (const std::string& line : gen::test::FixtureLines("fixtures/positions/sowpods-greedy.cgp")) {
+    if (compared >= 40) break;
+    if (line[0] == '#' || n++ % 7 != 3) continue;  // a spread of the games' turns
     const gen::Position p = gen::ParseCgp(line, sowpods->lexicon.alphabet(), layout).value();
     compare(sowpods->lexicon, p, 1 + n % 3, 1 + n % 2, n % 5 != 0);
   }

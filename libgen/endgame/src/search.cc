@@ -209,18 +209,14 @@ void Searcher::ListPlays(int ply) {
     gen::AddNewSquares(*m, &marked);
     const int n = gen::HotSquares(gen_.board(), *m, hot);
     for (int i = 0; i < n; ++i) marked.Add(hot[i]);
-    anchors |= gen::AnchorsTouched(gen_.board(), *m, rack.size());
+    gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
   }
   for (const gen::Play& p : above->plays)
     if (Fits(p, rack) && !PlacesOn(p, marked)) ps.plays.push_back(p);
   // Plays placing no tile on a hot square were kept above: not twice.
-  auto keep_new = [&](const gen::Play& p) {
+  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
     if (PlacesOn(p, marked)) ps.plays.push_back(p);
-    return true;
-  };
-  gen_.Generate(rack, algorithm_, anchors, gen::PlayCallback{&keep_new, [](void* ctx, const gen::Play& p) -> bool {
-                                                               return (*static_cast<decltype(keep_new)*>(ctx))(p);
-                                                             }});
+  });
   ps.listed = true;
 }
 

@@ -81,6 +81,11 @@ struct PlayBonus {
   double (*call)(void* context, const Play& play);
 };
 
+// A PlayCallback that calls visitor(play) (bool: false stops; void: goes
+// on); the visitor must outlive it.
+template <class Visitor>
+PlayCallback CallbackOf(Visitor& visitor);
+
 // A PlayBonus that calls f(play) (f must outlive it: a temporary is
 // refused): no allocation.
 template <class F>
@@ -191,6 +196,8 @@ class MoveGenerator {
   // Only the plays generated from `anchors` (each play comes from the
   // leftmost anchor it covers; play_reuse.h).
   std::uint64_t Generate(const Rack& rack, Algorithm a, const AnchorSet& anchors, PlayCallback cb);
+  template <class Visitor>
+  std::uint64_t Generate(const Rack& rack, Algorithm a, const AnchorSet& anchors, Visitor&& visitor);
   // Counts the plays without building them.
   std::uint64_t Count(const Rack& rack, Algorithm a);
   // The n best plays (BetterPlay order), best first, into *out (cleared).
@@ -249,18 +256,26 @@ void ForEachExchange(const Rack& rack, F&& f);
 // ---- implementation of the templates ----
 
 template <class Visitor>
+PlayCallback CallbackOf(Visitor& visitor) {
+  return {const_cast<void*>(static_cast<const void*>(&visitor)), [](void* ctx, const Play& p) -> bool {
+            Visitor& v = *static_cast<Visitor*>(ctx);
+            if constexpr (std::is_void_v<decltype(v(p))>) {
+              v(p);
+              return true;
+            } else {
+              return static_cast<bool>(v(p));
+            }
+          }};
+}
+
+template <class Visitor>
 std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, Visitor&& visitor) {
-  using V = std::remove_reference_t<Visitor>;
-  PlayCallback cb{const_cast<void*>(static_cast<const void*>(&visitor)), [](void* ctx, const Play& p) -> bool {
-                    V& v = *static_cast<V*>(ctx);
-                    if constexpr (std::is_void_v<decltype(v(p))>) {
-                      v(p);
-                      return true;
-                    } else {
-                      return static_cast<bool>(v(p));
-                    }
-                  }};
-  return Generate(rack, a, cb);
+  return Generate(rack, a, CallbackOf(visitor));
+}
+
+template <class Visitor>
+std::uint64_t MoveGenerator::Generate(const Rack& rack, Algorithm a, const AnchorSet& anchors, Visitor&& visitor) {
+  return Generate(rack, a, anchors, CallbackOf(visitor));
 }
 
 namespace detail {

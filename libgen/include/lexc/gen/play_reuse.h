@@ -84,6 +84,9 @@ int HotSquares(const Board& after, const Play& q, std::uint16_t* out);
 // through each hot square, the squares from it back to where more than
 // rack_size empty squares would lie between.
 AnchorSet AnchorsTouched(const Board& after, const Play& q, int rack_size);
+// The same from hot squares already found (HotSquares' out[0..n)), added to
+// *anchors.
+void AddAnchorsReaching(const Board& after, const std::uint16_t* hot, int n, int rack_size, AnchorSet* anchors);
 
 // Adds q's new squares to *filled.
 void AddNewSquares(const Play& q, SquareSet* filled);
