@@ -158,7 +158,7 @@ void CompareOne(const Lexicon& lex, const gen::Layout& layout, const Position& p
     return;
   }
   EndgameOptions o;
-  o.threads = 1 + int(i % 3 == 2);                                // some on two threads
+  o.threads = 1 + int(i % 3 == 2) + int(i % 9 == 8);              // some on two threads, a few on three
   o.table_bytes = i % 2 ? kMinTableBytes : std::size_t(1) << 20;  // a tiny table forces replacements
   o.reuse_plays = i % 4 != 3;                                     // some with every node's plays generated
   auto r = SolveEndgame(lex, layout, *e, o);

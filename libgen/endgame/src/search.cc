@@ -16,6 +16,10 @@ constexpr std::uint64_t kNodeFlush = 1024;  // nodes between budget checks
 
 constexpr std::size_t kSelected = 6;  // moves picked by selection before sorting the rest
 
+// The shallowest PV node whose moves after the first are shared between
+// threads (SplitPoint): below it a move costs less than the hand-over.
+constexpr int kMinSplitDepth = 2;
+
 int RackTile(gen::Cell c) { return gen::CellIsBlank(c) ? 0 : gen::CellTile(c); }
 
 }  // namespace
@@ -333,7 +337,28 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   int best = -kInfinity;
   std::uint32_t best_key = 0;
   bool all_exact = true, node_exact = true;
+  const bool split = id_ == 0 && !splitting_ && pv_node && depth >= kMinSplitDepth && shared_.options.threads > 1;
   for (std::size_t n = 0; n < ps.moves.size(); ++n) {
+    if (split && n == 1) {  // the first move searched alone: the rest shared
+      if (ply > 0) std::sort(ps.moves.begin() + 1, ps.moves.end(), Before);
+      SplitOutcome o;
+      if (!SplitRest(ply, depth, alpha, beta, best, &o)) {
+        *exact = false;
+        return 0;
+      }
+      if (o.best > best) {
+        best = o.best;
+        best_key = o.best_key;
+      }
+      if (o.improved) alpha = o.alpha;  // and plies_[ply].pv holds its line
+      if (o.cut) {
+        node_exact = o.cut_exact;
+      } else {
+        all_exact = all_exact && o.all_exact;
+        node_exact = all_exact;
+      }
+      break;
+    }
     if (ply > 0 && n < kSelected) {
       std::iter_swap(ps.moves.begin() + std::ptrdiff_t(n),
                      std::min_element(ps.moves.begin() + std::ptrdiff_t(n), ps.moves.end(), Before));
@@ -486,101 +511,96 @@ void Searcher::Publish(int depth, int value, bool exact) {
   shared_.have_result = true;
 }
 
-int Searcher::SearchRootSplit(int depth, bool* exact) {
-  PlyState& ps = plies_[0];
-  ps.pv.clear();
-  ps.pv_ends_game = false;
-  CountNode();
-  if (aborted_ || shared_.stop.load(std::memory_order_relaxed)) {
+bool Searcher::SplitRest(int ply, int depth, int alpha, int beta, int best, SplitOutcome* out) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  SplitPoint& sp = shared_.split;
+  std::unique_lock<std::mutex> lock(sp.mu);
+  sp.path.clear();
+  for (int k = 1; k <= ply; ++k) {
+    PvStep step;
+    const gen::Play* m = plies_[std::size_t(k)].arrived_by;
+    step.pass = m == nullptr;
+    if (m) step.play = *m;
+    sp.path.push_back(step);
+  }
+  sp.ply = ply;
+  sp.depth = depth;
+  sp.beta = beta;
+  sp.scoreless = scoreless_;
+  sp.plays = ps.plays;
+  sp.parent_listed = ply >= 1 && plies_[std::size_t(ply - 1)].listed;
+  if (sp.parent_listed) sp.parent_plays = plies_[std::size_t(ply - 1)].plays;
+  sp.moves = ps.moves;
+  sp.next = 1;
+  sp.searching = 0;
+  sp.alpha = alpha;
+  sp.best = best;
+  sp.best_key = 0;
+  sp.improved = false;
+  sp.pv.clear();
+  sp.pv_ends_game = false;
+  sp.all_exact = true;
+  sp.cut = false;
+  sp.cut_exact = false;
+  sp.aborted = false;
+  sp.open = true;
+  ++sp.generation;
+  sp.cv.notify_all();
+  splitting_ = true;  // one node open at a time: the moves taken here do not split
+  TakeSplitMoves(lock);
+  splitting_ = false;
+  sp.cv.wait(lock, [&] { return sp.searching == 0; });
+  sp.open = false;
+  if (sp.aborted) {
     aborted_ = true;
-    *exact = false;
-    return 0;
+    return false;
   }
-  const std::uint64_t key = Key();
-  TableEntry entry;
-  const std::uint32_t table_move = shared_.table.Load(key, &entry) ? entry.move : 0;
-  const int own_value = racks_[to_move_].Value(abc_);
-  const int opp_value = racks_[1 - to_move_].Value(abc_);
-  ListPlays(0);
-  OrderMoves(0, table_move, own_value, opp_value);
-  // The first move alone, with the full window: the best so far.
-  const Candidate first = ps.moves[0];
-  bool first_exact = true;
-  const int first_value = Try(0, depth, first, own_value, opp_value, -kInfinity, kInfinity, &first_exact);
-  if (aborted_) {
-    *exact = false;
-    return 0;
+  out->best = sp.best;
+  out->best_key = sp.best_key;
+  out->alpha = sp.alpha;
+  out->improved = sp.improved;
+  out->all_exact = sp.all_exact;
+  out->cut = sp.cut;
+  out->cut_exact = sp.cut_exact;
+  if (sp.improved) {
+    ps.pv = sp.pv;
+    ps.pv_ends_game = sp.pv_ends_game;
   }
-  RootSplit& root = shared_.root;
-  std::unique_lock<std::mutex> lock(root.mu);
-  root.depth = depth;
-  root.plays = ps.plays;
-  root.moves = ps.moves;
-  root.next = 1;
-  root.searching = 0;
-  root.best = first_value;
-  root.best_key = first.key;
-  root.pv.clear();
-  PvStep step;
-  step.pass = first.index < 0;
-  if (!step.pass) step.play = ps.plays[std::size_t(first.index)];
-  root.pv.push_back(step);
-  root.pv.insert(root.pv.end(), plies_[1].pv.begin(), plies_[1].pv.end());
-  root.pv_ends_game = plies_[1].pv_ends_game;
-  root.all_exact = first_exact;
-  root.aborted = false;
-  ++root.generation;
-  root.cv.notify_all();
-  SearchRootMoves(lock);
-  root.cv.wait(lock, [&] { return root.searching == 0; });
-  if (root.aborted) {
-    aborted_ = true;
-    *exact = false;
-    return 0;
-  }
-  const int best = root.best;
-  ps.pv = root.pv;
-  ps.pv_ends_game = root.pv_ends_game;
-  TableEntry store;
-  store.value = best;
-  store.depth = std::min(depth, 255);
-  store.bound = Bound::kExact;
-  store.exact = root.all_exact;
-  store.move = root.best_key;
-  lock.unlock();
-  shared_.table.Store(key, store);
-  *exact = store.exact;
-  return best;
+  return true;
 }
 
-void Searcher::SearchRootMoves(std::unique_lock<std::mutex>& lock) {
-  RootSplit& root = shared_.root;
+void Searcher::TakeSplitMoves(std::unique_lock<std::mutex>& lock) {
+  SplitPoint& sp = shared_.split;
+  const int ply = sp.ply, depth = sp.depth, beta = sp.beta;
   const int own_value = racks_[to_move_].Value(abc_);
   const int opp_value = racks_[1 - to_move_].Value(abc_);
-  while (!root.aborted && root.next < root.moves.size()) {
-    const Candidate c = root.moves[root.next++];
-    ++root.searching;
-    const int depth = root.depth;
-    const int alpha = root.best;
+  while (!sp.aborted && !sp.cut && sp.next < sp.moves.size()) {
+    const Candidate c = sp.moves[sp.next++];
+    ++sp.searching;
+    const int a = sp.alpha;
     lock.unlock();
-    bool child_exact = true, out_of_memory = false;
+    bool child_exact = true, out_of_memory = false, bound_only = false;
     int v = 0;
     try {
-      // A null window at the best value so far; a move that may be better
-      // is searched again in full above the best value as it is then (a
-      // bound from an older, lower best value proves nothing about it).
-      v = Try(0, depth, c, own_value, opp_value, alpha, alpha + 1, &child_exact);
-      if (!aborted_ && v > alpha) {
+      // A null window at the node's alpha as it is now; a move that may be
+      // better is searched again in full above alpha as it is then (a lower
+      // bound from an older, lower alpha proves nothing about it).
+      v = Try(ply, depth, c, own_value, opp_value, a, a + 1, &child_exact);
+      if (!aborted_ && v > a && v < beta) {
         lock.lock();
-        const int now = root.best;
+        const int now = sp.alpha;
+        const bool cut = sp.cut;
         lock.unlock();
-        v = Try(0, depth, c, own_value, opp_value, now, kInfinity, &child_exact);
+        if (cut)
+          bound_only = true;
+        else
+          v = Try(ply, depth, c, own_value, opp_value, now, beta, &child_exact);
       }
     } catch (const std::bad_alloc&) {
       out_of_memory = true;  // the board is left mid-move: this thread stops
     }
     lock.lock();
-    --root.searching;
+    --sp.searching;
     if (out_of_memory) {
       {
         std::lock_guard<std::mutex> error_lock(shared_.mu);
@@ -590,37 +610,107 @@ void Searcher::SearchRootMoves(std::unique_lock<std::mutex>& lock) {
       aborted_ = true;
     }
     if (aborted_) {
-      root.aborted = true;
-      root.cv.notify_all();
+      sp.aborted = true;
+      sp.cv.notify_all();
       return;
     }
-    root.all_exact = root.all_exact && child_exact;
-    if (v > root.best) {  // exact: a value above the best is from a full window
-      root.best = v;
-      root.best_key = c.key;
-      root.pv.clear();
-      PvStep step;
-      step.pass = c.index < 0;
-      if (!step.pass) step.play = plies_[0].plays[std::size_t(c.index)];
-      root.pv.push_back(step);
-      root.pv.insert(root.pv.end(), plies_[1].pv.begin(), plies_[1].pv.end());
-      root.pv_ends_game = plies_[1].pv_ends_game;
+    if (!bound_only && !(sp.cut && v < beta)) {  // once cut, only the refutation counts
+      if (v >= beta) {
+        if (!sp.cut) {
+          sp.cut = true;
+          sp.cut_exact = child_exact;
+        }
+      } else {
+        sp.all_exact = sp.all_exact && child_exact;
+      }
+      if (v > sp.best) {
+        sp.best = v;
+        sp.best_key = c.key;
+      }
+      if (v > sp.alpha) {  // from a full window above alpha, or a refutation
+        sp.alpha = v;
+        sp.improved = true;
+        const PlyState& child = plies_[std::size_t(ply + 1)];
+        sp.pv.clear();
+        PvStep step;
+        step.pass = c.index < 0;
+        if (!step.pass) step.play = sp.plays[std::size_t(c.index)];
+        sp.pv.push_back(step);
+        sp.pv.insert(sp.pv.end(), child.pv.begin(), child.pv.end());
+        sp.pv_ends_game = child.pv_ends_game;
+      }
     }
-    root.cv.notify_all();
+    sp.cv.notify_all();
   }
 }
 
+bool Searcher::FollowPath(const std::vector<PvStep>& path) {
+  std::size_t common = 0;
+  while (common < applied_.size() && common < path.size() && applied_[common].pass == path[common].pass &&
+         (path[common].pass || applied_[common].play == path[common].play))
+    ++common;
+  while (applied_.size() > common) {
+    const PvStep& step = applied_.back();
+    to_move_ = 1 - to_move_;
+    if (!step.pass) {
+      MoveTiles(step.play, false);
+      (void)gen_.Undo();
+    }
+    applied_.pop_back();
+  }
+  for (std::size_t k = common; k < path.size(); ++k) {
+    const PvStep& step = path[k];
+    if (!step.pass) {
+      if (Status st = gen_.Apply(step.play); !st.ok()) {
+        std::lock_guard<std::mutex> lock(shared_.mu);
+        if (shared_.error.ok()) shared_.error = st;
+        shared_.stop.store(true);
+        aborted_ = true;
+        return false;
+      }
+      MoveTiles(step.play, true);
+    }
+    to_move_ = 1 - to_move_;
+    applied_.push_back(step);
+  }
+  return true;
+}
+
 void Searcher::RunHelper() {
-  RootSplit& root = shared_.root;
-  std::unique_lock<std::mutex> lock(root.mu);
+  SplitPoint& sp = shared_.split;
+  applied_.reserve(std::size_t(kMaxPlies) + 1);  // arrived_by points into it
+  std::vector<PvStep> path;
+  std::unique_lock<std::mutex> lock(sp.mu);
   std::uint64_t seen = 0;
   while (!aborted_) {
-    root.cv.wait(lock, [&] { return root.finished || root.generation != seen; });
-    if (root.finished) break;
-    seen = root.generation;
-    plies_[0].plays = root.plays;
-    plies_[0].listed = true;
-    SearchRootMoves(lock);
+    sp.cv.wait(lock, [&] { return sp.finished || (sp.open && sp.generation != seen); });
+    if (sp.finished) break;
+    seen = sp.generation;
+    if (sp.aborted || sp.cut || sp.next >= sp.moves.size()) continue;
+    // The node's plays (and its parent's, for the reuse two plies below)
+    // are copied while it is open: thread 0 changes them only after.
+    const int ply = sp.ply;
+    path = sp.path;
+    plies_[std::size_t(ply)].plays = sp.plays;
+    plies_[std::size_t(ply)].listed = true;
+    if (ply >= 1) {
+      PlyState& parent = plies_[std::size_t(ply - 1)];
+      parent.listed = sp.parent_listed;
+      if (sp.parent_listed) parent.plays = sp.parent_plays;
+    }
+    const int scoreless = sp.scoreless;
+    lock.unlock();
+    const bool ok = FollowPath(path);
+    lock.lock();
+    if (!ok) {
+      sp.aborted = true;
+      sp.cv.notify_all();
+      break;
+    }
+    if (sp.generation != seen || !sp.open) continue;  // the node closed meanwhile
+    scoreless_ = scoreless;
+    plies_[std::size_t(ply)].arrived_by = ply >= 1 && !applied_.back().pass ? &applied_.back().play : nullptr;
+    TakeSplitMoves(lock);
   }
   lock.unlock();
   shared_.nodes.fetch_add(unflushed_nodes_);
@@ -636,22 +726,20 @@ void Searcher::Run() {
   if (id_ > 0) return RunHelper();
   // However thread 0 leaves (an exception included), the helpers return.
   struct EndHelpers {
-    RootSplit& root;
+    SplitPoint& split;
     ~EndHelpers() {
       {
-        std::lock_guard<std::mutex> lock(root.mu);
-        root.finished = true;
+        std::lock_guard<std::mutex> lock(split.mu);
+        split.finished = true;
       }
-      root.cv.notify_all();
+      split.cv.notify_all();
     }
-  } end_helpers{shared_.root};
+  } end_helpers{shared_.split};
   const int limit = shared_.options.max_plies > 0 ? shared_.options.max_plies : kMaxPlies;
-  const bool split = shared_.options.threads > 1;
   for (int depth = 1; depth <= limit; ++depth) {
     interruptible_ = depth > 1;  // the first line always completes
     bool exact = false;
-    const int value =
-        split && depth >= 2 ? SearchRootSplit(depth, &exact) : Search(0, depth, -kInfinity, kInfinity, &exact);
+    const int value = Search(0, depth, -kInfinity, kInfinity, &exact);
     if (aborted_) break;
     Publish(depth, value, exact);
     {

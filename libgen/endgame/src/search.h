@@ -31,26 +31,41 @@ struct PvStep {
   bool pass = false;
 };
 
-// The root of one iteration, split between the threads (young brothers
-// wait): thread 0 searches the first move alone, then every thread takes
-// the next move not yet taken, tests it against the best value so far with
-// a null window and searches it again in full when it may be better. All
-// fields are guarded by `mu`.
-struct RootSplit {
+// A principal-variation node of thread 0 whose moves after the first are
+// shared with the other threads (young brothers wait, at PV nodes only):
+// thread 0 searches the node's first move alone, publishes the node (the
+// moves from the root to it, its plays and the rest of its moves), then
+// every thread takes the next move not yet taken, tests it with a null
+// window at the node's alpha as it is then and searches it again in full
+// when it may be better. Only thread 0 splits, so one node at a time is
+// open; the helpers follow it from node to node. All fields are guarded by
+// `mu`.
+struct SplitPoint {
   std::mutex mu;
   std::condition_variable cv;
-  std::uint64_t generation = 0;  // a new iteration's moves are ready
-  bool finished = false;         // no more iterations: helpers return
-  int depth = 0;
-  std::vector<gen::Play> plays;
+  std::uint64_t generation = 0;  // a new node is published
+  bool open = false;             // its moves may still be taken
+  bool finished = false;         // no more nodes: helpers return
+  // The node: the moves from the root (a pass: PvStep::pass), its ply,
+  // depth, window top, the scoreless count it is searched with, the plays
+  // of it and of its parent (the parent's for the reuse two plies below,
+  // when listed) and its moves in search order.
+  std::vector<PvStep> path;
+  int ply = 0, depth = 0, beta = 0, scoreless = 0;
+  std::vector<gen::Play> plays, parent_plays;
+  bool parent_listed = false;
   std::vector<MoveCandidate> moves;
   std::size_t next = 0;       // the next move to take
   std::size_t searching = 0;  // moves taken and not yet done
-  int best = 0;               // the best value so far, also the alpha of the null windows
+  // The node's results so far.
+  int alpha = 0;  // the null windows' value: the best value above the node's own alpha
+  int best = 0;
   std::uint32_t best_key = 0;
+  bool improved = false;  // a shared move raised alpha: pv holds its line
   std::vector<PvStep> pv;
   bool pv_ends_game = false;
-  bool all_exact = true;
+  bool all_exact = true;                // every move searched so far exact
+  bool cut = false, cut_exact = false;  // a move reached beta (its exactness)
   bool aborted = false;
 };
 
@@ -70,7 +85,7 @@ struct SharedSearch {
   EndgameResult result;  // the deepest completed iteration, or the exact one
   Status error;
 
-  RootSplit root;  // with two threads or more
+  SplitPoint split;  // with two threads or more
 };
 
 class Searcher {
@@ -79,8 +94,8 @@ class Searcher {
   Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& endgame, const Alphabet& a, int id);
 
   // Thread 0: iterative deepening until exact, the ply limit or a stop,
-  // the root of each iteration split with the others (RootSplit). The
-  // others: the root moves of each iteration, until Run of thread 0 ends.
+  // its principal-variation nodes split with the others (SplitPoint). The
+  // others: the moves of each split node, until Run of thread 0 ends.
   void Run();
 
  private:
@@ -103,12 +118,24 @@ class Searcher {
   // generated from the anchors the moves touched; gen/play_reuse.h), else
   // generated.
   void ListPlays(int ply);
-  // Thread 0's root with helpers (depth >= 2): Search(0, depth, -inf, inf)'s
-  // value, exactness, line and table entry.
-  int SearchRootSplit(int depth, bool* exact);
-  // Takes root moves until none is left (`lock` on root.mu, held on entry
-  // and on return).
-  void SearchRootMoves(std::unique_lock<std::mutex>& lock);
+  // What the moves after a node's first add to its result.
+  struct SplitOutcome {
+    int best = 0, alpha = 0;
+    std::uint32_t best_key = 0;
+    bool improved = false, all_exact = true, cut = false, cut_exact = false;
+  };
+  // Thread 0 at a PV node of `depth` >= kMinSplitDepth whose first move is
+  // searched (alpha, best: the node's so far): shares the rest of
+  // plies_[ply].moves with the helpers and waits for them. The line of a
+  // move that raised alpha is left in plies_[ply].pv. False when the
+  // search was stopped.
+  bool SplitRest(int ply, int depth, int alpha, int beta, int best, SplitOutcome* out);
+  // Takes the open node's moves until none is left (`lock` on split.mu,
+  // held on entry and on return; the board at the node).
+  void TakeSplitMoves(std::unique_lock<std::mutex>& lock);
+  // The board, racks and keys moved from where the last node left them to
+  // the open node (`path`), undoing only what the two paths do not share.
+  bool FollowPath(const std::vector<PvStep>& path);
   void RunHelper();
   // The value of one move for the side to move, searching below it.
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
@@ -148,7 +175,9 @@ class Searcher {
   std::array<int, gen::kMaxGenTile + 1> face_{};  // face value by tile code
   int cols_ = 0;
   std::vector<PlyState> plies_;
-  PlyState opponent_root_;  // the other side's plays on the root board: "two plies above" ply 1
+  PlyState opponent_root_;       // the other side's plays on the root board: "two plies above" ply 1
+  std::vector<PvStep> applied_;  // helpers: the moves from the root applied to the board
+  bool splitting_ = false;       // thread 0: taking the moves of the open node
   std::uint64_t unflushed_nodes_ = 0;
   bool interruptible_ = true;
   bool aborted_ = false;

@@ -16,10 +16,13 @@
 // transposition table's best move, then score plus the going-out bonus (or
 // minus the face value left on the rack). The board is updated in place by
 // MoveGenerator::Apply/Undo (the BoardAnalysis follows incrementally); no
-// board is copied per node. With threads, each iteration's root moves are
-// shared out: the first searched by the main thread alone, the others taken
-// one by one by every thread (a null window at the best value so far, a
-// full search again when one may be better). The transposition table is
+// board is copied per node. With threads, the moves of the main thread's
+// principal-variation nodes are shared out, the root's and every PV node's
+// below it of two plies or more (young brothers wait): the first searched
+// by the main thread alone, the others taken one by one by every thread (a
+// null window at the node's alpha so far, a full search again when one may
+// be better); helpers move their own board to each such node. The
+// transposition table is
 // shared by every thread and keyed by a Zobrist hash of the board, the
 // rack of the side to move, the other rack and the scoreless-turn count
 // searched with (while no tile worth 0 is on a rack, at most two turns
