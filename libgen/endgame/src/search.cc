@@ -275,18 +275,24 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   }
   const int saved_scoreless = scoreless_;
   child.arrived_by = play;
+  // The keys first: the child's table entry is fetched while the board and
+  // its analysis follow the play.
+  if (play) MoveTiles(*play, true);
+  scoreless_ = EffectiveScoreless(scoreless);
+  to_move_ = 1 - to_move_;
+  shared_.table.Prefetch(Key());
   if (play) {
     if (Status st = gen_.Apply(*play); !st.ok()) {
+      to_move_ = 1 - to_move_;
+      scoreless_ = saved_scoreless;
+      MoveTiles(*play, false);
       std::lock_guard<std::mutex> lock(shared_.mu);
       if (shared_.error.ok()) shared_.error = st;
       shared_.stop.store(true);
       aborted_ = true;
       return 0;
     }
-    MoveTiles(*play, true);
   }
-  scoreless_ = EffectiveScoreless(scoreless);
-  to_move_ = 1 - to_move_;
   const int v = score - Search(ply + 1, depth - 1, score - beta, score - alpha, exact);
   to_move_ = 1 - to_move_;
   scoreless_ = saved_scoreless;

@@ -3,6 +3,8 @@
 #include <new>
 #include <string>
 
+#include "lexc/huge_pages.h"
+
 namespace lexc::endgame::internal {
 namespace {
 
@@ -39,11 +41,30 @@ Result<TranspositionTable> TranspositionTable::Create(std::size_t bytes) {
   std::size_t n = 1;
   while (n * 2 * kEntryBytes <= bytes) n *= 2;
   TranspositionTable t;
-  t.words_.reset(static_cast<std::uint64_t*>(std::calloc(2 * n, sizeof(std::uint64_t))));
-  if (!t.words_)
-    return Status(Errc::kLimit, "transposition table: cannot allocate " + std::to_string(n * kEntryBytes) + " bytes");
+  const std::size_t table_bytes = n * kEntryBytes;
+  std::uint64_t* words = nullptr;
+  if (table_bytes >= lexc::internal::kHugeBlock) {
+    try {
+      words = static_cast<std::uint64_t*>(lexc::internal::AllocateHuge(table_bytes));
+      t.words_ = std::unique_ptr<std::uint64_t[], FreeWords>(words, FreeWords{table_bytes});
+    } catch (const std::bad_alloc&) {
+      words = nullptr;
+    }
+  } else {
+    words = static_cast<std::uint64_t*>(std::calloc(2 * n, sizeof(std::uint64_t)));
+    t.words_ = std::unique_ptr<std::uint64_t[], FreeWords>(words, FreeWords{0});
+  }
+  if (!words)
+    return Status(Errc::kLimit, "transposition table: cannot allocate " + std::to_string(table_bytes) + " bytes");
   t.mask_ = n - 1;
   return t;
+}
+
+void TranspositionTable::FreeWords::operator()(std::uint64_t* p) const {
+  if (bytes)
+    lexc::internal::FreeHuge(p, bytes);
+  else
+    std::free(p);
 }
 
 bool TranspositionTable::Load(std::uint64_t key, TableEntry* out) const {

@@ -38,14 +38,21 @@ class TranspositionTable {
 
   std::size_t entries() const { return mask_ + 1; }
   bool Load(std::uint64_t key, TableEntry* out) const;
+  // Asks for the entry of `key` ahead of its Load: the table is far larger
+  // than the caches, so a Load right after moving is a cache miss.
+  void Prefetch(std::uint64_t key) const { __builtin_prefetch(words_.get() + 2 * (key & mask_)); }
   void Store(std::uint64_t key, const TableEntry& e);
 
  private:
   // Two words per entry (check, data), read and written through
-  // std::atomic_ref. calloc'd: the pages a search never touches are never
-  // zeroed, so a large table costs nothing to a small endgame.
+  // std::atomic_ref. Zeroed by the system on first touch: the pages a
+  // search never touches are never zeroed, so a large table costs nothing
+  // to a small endgame. A table of 2 MiB or more sits on transparent huge
+  // pages (lexc/huge_pages.h): the search reads it at random, one entry a
+  // node, and 4 KiB pages made most of those reads a TLB miss too.
   struct FreeWords {
-    void operator()(std::uint64_t* p) const { std::free(p); }
+    std::size_t bytes;  // 0: calloc'd (value-initialized: 0)
+    void operator()(std::uint64_t* p) const;
   };
   std::unique_ptr<std::uint64_t[], FreeWords> words_;
   std::uint64_t mask_ = 0;
