@@ -100,6 +100,29 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
     *sum += ValueOf(board_.at(r, c));
   }
   *has = nu + nd > 0;
+  // With line_view (ComputeCross: the same graphs and options every call),
+  // the result depends on the runs alone: looked up first.
+  CrossMemoEntry* memo = nullptr;
+  std::uint64_t k0 = 0, k1 = 0;
+  if (line_view && *has && nu + nd <= kMemoTiles && kMaxGenTile < 64) {
+    k0 = std::uint64_t(nu) | std::uint64_t(nd) << 5 | std::uint64_t(extension_sets_) << 10 | std::uint64_t(1) << 11;
+    int shift = 12;
+    std::uint64_t* word = &k0;
+    for (int i = 0; i < nu + nd; ++i) {
+      if (shift > 58) word = &k1, shift = 0;
+      *word |= std::uint64_t(i < nu ? u[i] : dn[i - nu]) << shift;
+      shift += 6;
+    }
+    if (memo_.entries.empty()) memo_.entries.resize(kMemoSlots);
+    const std::uint64_t h = (k0 * 0x9E3779B97F4A7C15ull) ^ (k1 * 0xC2B2AE3D27D4EB4Full);
+    memo = &memo_.entries[(h >> 40) & (kMemoSlots - 1)];
+    if (memo->k0 == k0 && memo->k1 == k1) {
+      *set = memo->set;
+      line_view->ext = memo->ext;
+      line_view->ext_hook = memo->ext_hook;
+      return;
+    }
+  }
   std::uint64_t paths = 0;
   const bool on_gaddag = reversed || (gaddag_after && nu < nd);
   if (on_gaddag && !reversed)
@@ -111,9 +134,11 @@ inline void BoardAnalysis::CrossOf(const G& g, bool reversed, Dir d, int row, in
   // its extension sets. The cross-check walk gave one of them (the paths it
   // went through); the other takes a walk of its own when both runs are there.
   line_view->ext = line_view->ext_hook = ~std::uint64_t(0);
-  if (!extension_sets_) return;
-  if (nd > 0) line_view->ext = on_gaddag ? paths : InsideSet(u, nu, dn, nd);
-  if (nu > 0) line_view->ext_hook = on_gaddag ? HookSet(u, nu, dn, nd) : paths;
+  if (extension_sets_) {
+    if (nd > 0) line_view->ext = on_gaddag ? paths : InsideSet(u, nu, dn, nd);
+    if (nu > 0) line_view->ext_hook = on_gaddag ? HookSet(u, nu, dn, nd) : paths;
+  }
+  if (memo) *memo = {k0, k1, *set, line_view->ext, line_view->ext_hook};
 }
 
 // ext of AnalyzedSquare: the tiles t such that u t d occurs in a word (d

@@ -183,6 +183,29 @@ class BoardAnalysis {
   std::vector<AnalyzedSquare> squares_[2];  // [dir][line * line_len + pos]
   int lines_[2] = {0, 0}, line_len_[2] = {0, 0};
   bool extension_sets_ = true;
+  // Cross data by the runs around a square: the same words come back on
+  // other boards (a search applies the same plays again and again), and a
+  // look-up here costs less than the graph walks. Direct-mapped, verified
+  // by the whole key (runs of up to kMemoTiles tiles), filled by
+  // ComputeCross. Per object: a copy starts empty (CrossMemo's copy).
+  struct CrossMemoEntry {
+    std::uint64_t k0 = 0, k1 = 0;  // k0 == 0: empty (a key always has a length bit set)
+    std::uint64_t set = 0, ext = 0, ext_hook = 0;
+  };
+  struct CrossMemo {
+    CrossMemo() = default;
+    CrossMemo(const CrossMemo&) {}
+    CrossMemo& operator=(const CrossMemo&) {
+      entries.clear();
+      return *this;
+    }
+    CrossMemo(CrossMemo&&) = default;
+    CrossMemo& operator=(CrossMemo&&) = default;
+    std::vector<CrossMemoEntry> entries;  // empty until first used
+  };
+  static constexpr int kMemoTiles = 18;  // 6-bit tiles: 8 beside the lengths in one word, 10 in the other
+  static constexpr std::size_t kMemoSlots = 2048;
+  mutable CrossMemo memo_;
   std::vector<SquareRecord> records_;  // the undo stack: records of every frame
   std::vector<Frame> frames_;          // one per Apply not yet undone
 };
