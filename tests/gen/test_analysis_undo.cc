@@ -299,3 +299,58 @@ TEST_CASE("SOWPODS: Apply then Undo over every play of the fixture positions", "
 }
 
 }  // namespace lexc::gen::test
+
+namespace lexc::gen::test {
+namespace {
+
+// The cross data memo (BoardAnalysis keeps it by the runs around a square)
+// on keys of 14 tiles, which take both of its key words: the words are every
+// 15-letter string over {A, B} with an even count of B, so a square whose
+// column holds 14 tiles takes exactly the tile that makes the count even.
+// A key that lost a tile, or two runs taken for one, gives the other tile.
+// Each board is analyzed twice, the second time from a full memo.
+TEST_CASE("cross data memo: keys of 14 tiles, parity words, boards analyzed again", "[analysis]") {
+  constexpr int kLen = 15;  // the test lexicons' max-len
+  const Alphabet a = SmallAlphabet(2);
+  WordSet words;
+  for (std::uint32_t bits = 0; bits < (1u << kLen); ++bits) {
+    if (__builtin_popcount(bits) % 2) continue;
+    Word w;
+    for (int i = 0; i < kLen; ++i) w.push_back(static_cast<Tile>(1 + ((bits >> i) & 1)));
+    words.insert(w);
+  }
+  const TestLexicon tl(words, a);
+  std::mt19937_64 rng(16016);
+  const Layout layout = SmallLayout(kLen, kLen, rng());
+  BoardAnalysis an = BoardAnalysis::Create(tl.lexicon(), layout).value();
+  // Every column is one pattern with one tile flipped (a different one by
+  // column and board) and one square emptied: the runs come back, and runs
+  // that differ in a single tile, anywhere, meet in the memo.
+  std::vector<Tile> pattern;
+  for (int i = 0; i < kLen; ++i) pattern.push_back(static_cast<Tile>(1 + rng() % 2));
+  std::vector<Board> boards;
+  for (int k = 0; k < 6; ++k) {
+    Board b(kLen, kLen);
+    for (int col = 0; col < kLen; ++col) {
+      const int flip = (k + col) % kLen, empty = (col * 7 + k * 3) % kLen;
+      for (int row = 0; row < kLen; ++row) {
+        const Tile t = row == flip ? static_cast<Tile>(3 - pattern[std::size_t(row)]) : pattern[std::size_t(row)];
+        b.set(row, col, row == empty ? kEmpty : MakeCell(t, false));
+      }
+    }
+    boards.push_back(b);
+  }
+  int fifteen = 0;
+  for (int round = 0; round < 2; ++round)
+    for (const Board& b : boards) {
+      REQUIRE(an.SetBoard(b).ok());
+      RequireModel(an, layout, a, words);
+      for (int col = 0; col < kLen; ++col)
+        for (int row = 0; row < kLen; ++row)
+          if (b.at(row, col) == kEmpty) fifteen += __builtin_popcountll(an.CrossSet(row, col, Dir::kAcross)) == 1;
+    }
+  CHECK(fifteen == 2 * 6 * kLen);  // every column's square took one tile
+}
+
+}  // namespace
+}  // namespace lexc::gen::test
