@@ -24,6 +24,7 @@
 #include "lexc/game/selfplay.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/wordlist.h"
+#include "transposition_table.h"
 
 namespace lexc::endgame::test {
 namespace {
@@ -494,6 +495,66 @@ TEST_CASE("endgame: SOWPODS values do not depend on threads, table size or reuse
   }
   CHECK(solved == want);
   CHECK(longer == want_longer);
+}
+
+// The table grows with the search (TranspositionTable::Grow): entries
+// stored under the narrow mask are found under each wider one, those a
+// later store to the same slot replaced are not, and no key ever reads
+// another key's entry. The model: the last key stored in each narrow slot.
+TEST_CASE("endgame table: entries survive growth, none is read for another key", "[endgame][table]") {
+  using internal::Bound;
+  using internal::TableEntry;
+  using internal::TranspositionTable;
+  auto table = TranspositionTable::Create(std::size_t(64) << 20);
+  REQUIRE(table.ok());
+  const std::uint64_t narrow = TranspositionTable::kStartEntries;
+  REQUIRE(table->entries() == (std::size_t(64) << 20) / 16);
+  std::mt19937_64 rng(1515);
+  const auto entry_of = [](std::uint64_t key) {
+    TableEntry e;
+    e.value = int(key % 2001) - 1000;
+    e.depth = int(key % 200);
+    e.bound = static_cast<Bound>(key % 3);
+    e.exact = false;
+    e.move = std::uint32_t(key % 1000000) + 2;
+    return e;
+  };
+  std::vector<std::uint64_t> stored;
+  std::vector<std::uint64_t> last(narrow, 0);  // the key last stored in each narrow slot
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t key = rng() | (std::uint64_t(1) << 63);
+    table->Store(key, entry_of(key));
+    stored.push_back(key);
+    last[key & (narrow - 1)] = key;
+  }
+  const auto check = [&](const char* when) {
+    INFO(when);
+    std::size_t found = 0;
+    for (std::uint64_t key : stored) {
+      TableEntry e;
+      const bool hit = table->Load(key, &e);
+      const bool kept = last[key & (narrow - 1)] == key;
+      REQUIRE(hit == kept);
+      if (!hit) continue;
+      ++found;
+      const TableEntry want = entry_of(key);
+      REQUIRE(e.value == want.value);
+      REQUIRE(e.depth == want.depth);
+      REQUIRE(e.bound == want.bound);
+      REQUIRE(e.move == want.move);
+    }
+    TableEntry e;
+    for (int i = 0; i < 1000; ++i) REQUIRE_FALSE(table->Load(rng() & ~(std::uint64_t(1) << 63), &e));
+    return found;
+  };
+  const std::size_t before = check("narrow");
+  CHECK(before > narrow / 2);
+  table->Grow(narrow);  // under twice the entries in use: no change
+  CHECK(check("not yet grown") == before);
+  table->Grow(2 * narrow);  // four times wider
+  CHECK(check("grown once") == before);
+  table->Grow(~std::uint64_t(0));  // to the whole table
+  CHECK(check("grown to the whole table") == before);
 }
 
 }  // namespace lexc::endgame::test

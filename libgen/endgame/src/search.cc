@@ -146,6 +146,7 @@ void Searcher::CountNode() {
   if (++unflushed_nodes_ < kNodeFlush) return;
   const std::uint64_t total = shared_.nodes.fetch_add(unflushed_nodes_, std::memory_order_relaxed) + unflushed_nodes_;
   unflushed_nodes_ = 0;
+  shared_.table.Grow(total);
   const EndgameOptions& o = shared_.options;
   if (id_ == 0 && o.on_progress) ReportProgress(total);
   if ((o.node_limit && total >= o.node_limit) ||

@@ -1,5 +1,6 @@
 #include "transposition_table.h"
 
+#include <algorithm>
 #include <new>
 #include <string>
 
@@ -56,8 +57,35 @@ Result<TranspositionTable> TranspositionTable::Create(std::size_t bytes) {
   }
   if (!words)
     return Status(Errc::kLimit, "transposition table: cannot allocate " + std::to_string(table_bytes) + " bytes");
-  t.mask_ = n - 1;
+  t.max_mask_ = n - 1;
+  t.mask_ = std::min<std::uint64_t>(n, kStartEntries) - 1;
   return t;
+}
+
+void TranspositionTable::Grow(std::uint64_t nodes) {
+  std::uint64_t m = Mask();
+  if (m >= max_mask_ || nodes < 2 * (m + 1)) return;
+  std::atomic_ref<std::uint64_t> busy(growing_);
+  std::uint64_t idle = 0;
+  if (!busy.compare_exchange_strong(idle, 1, std::memory_order_acquire)) return;  // another thread grows it
+  m = Mask();
+  const std::uint64_t wider = std::min(max_mask_, (m + 1) * 4 - 1);
+  // Each entry moves to where the wider mask will look for it, before that
+  // mask is published. Entries stored meanwhile by other threads under the
+  // narrow mask may be lost (a miss later) or overwritten by an older entry
+  // of the same position (still true, perhaps shallower), never taken for
+  // another position's: a slot's two words must agree with its key.
+  for (std::uint64_t i = 0; i <= m; ++i) {
+    std::atomic_ref<std::uint64_t> check(words_[2 * i]), stored(words_[2 * i + 1]);
+    const std::uint64_t data = stored.load(std::memory_order_relaxed);
+    const std::uint64_t key = check.load(std::memory_order_relaxed) ^ data;
+    if (!(data & kValid) || (key & m) != i || (key & wider) == i) continue;
+    const std::uint64_t j = key & wider;
+    std::atomic_ref<std::uint64_t>(words_[2 * j + 1]).store(data, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(words_[2 * j]).store(key ^ data, std::memory_order_relaxed);
+  }
+  std::atomic_ref<std::uint64_t>(mask_).store(wider, std::memory_order_relaxed);
+  busy.store(0, std::memory_order_release);
 }
 
 void TranspositionTable::FreeWords::operator()(std::uint64_t* p) const {
@@ -68,7 +96,7 @@ void TranspositionTable::FreeWords::operator()(std::uint64_t* p) const {
 }
 
 bool TranspositionTable::Load(std::uint64_t key, TableEntry* out) const {
-  std::uint64_t* slot = words_.get() + 2 * (key & mask_);
+  std::uint64_t* slot = words_.get() + 2 * (key & Mask());
   const std::uint64_t data = std::atomic_ref<std::uint64_t>(slot[1]).load(std::memory_order_relaxed);
   const std::uint64_t check = std::atomic_ref<std::uint64_t>(slot[0]).load(std::memory_order_relaxed);
   if (!(data & kValid) || (check ^ data) != key) return false;
@@ -77,7 +105,7 @@ bool TranspositionTable::Load(std::uint64_t key, TableEntry* out) const {
 }
 
 void TranspositionTable::Store(std::uint64_t key, const TableEntry& e) {
-  std::uint64_t* slot = words_.get() + 2 * (key & mask_);
+  std::uint64_t* slot = words_.get() + 2 * (key & Mask());
   std::atomic_ref<std::uint64_t> check(slot[0]), stored(slot[1]);
   const std::uint64_t old = stored.load(std::memory_order_relaxed);
   if (!e.exact && (old & kValid) && (check.load(std::memory_order_relaxed) ^ old) == key && Unpack(old).exact) return;

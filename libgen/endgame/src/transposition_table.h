@@ -36,11 +36,21 @@ class TranspositionTable {
   // Errors: kLimit when the memory cannot be allocated.
   static Result<TranspositionTable> Create(std::size_t bytes);
 
-  std::size_t entries() const { return mask_ + 1; }
+  std::size_t entries() const { return max_mask_ + 1; }
   bool Load(std::uint64_t key, TableEntry* out) const;
   // Asks for the entry of `key` ahead of its Load: the table is far larger
   // than the caches, so a Load right after moving is a cache miss.
-  void Prefetch(std::uint64_t key) const { __builtin_prefetch(words_.get() + 2 * (key & mask_)); }
+  void Prefetch(std::uint64_t key) const { __builtin_prefetch(words_.get() + 2 * (key & Mask())); }
+  // The table in use grows with the search: it starts with kStartEntries
+  // (or all, when smaller) and is made four times larger, up to entries(),
+  // once the nodes searched reach twice the entries in use. A small search
+  // so touches (and has zeroed, a huge page at a time) a few MiB, not the
+  // whole table. The entries move to where the larger mask looks for them
+  // (one thread moves them; a store racing with the move may be lost: a
+  // miss, never a wrong entry, since every entry is checked against its
+  // whole key). Any thread may call it.
+  void Grow(std::uint64_t nodes);
+  static constexpr std::uint64_t kStartEntries = std::uint64_t(1) << 18;  // 4 MiB
   void Store(std::uint64_t key, const TableEntry& e);
 
  private:
@@ -55,7 +65,12 @@ class TranspositionTable {
     void operator()(std::uint64_t* p) const;
   };
   std::unique_ptr<std::uint64_t[], FreeWords> words_;
-  std::uint64_t mask_ = 0;
+  std::uint64_t Mask() const {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(mask_)).load(std::memory_order_relaxed);
+  }
+  std::uint64_t mask_ = 0;      // in use (atomic_ref: Grow raises it while others read)
+  std::uint64_t max_mask_ = 0;  // the whole table
+  std::uint64_t growing_ = 0;   // 1 while a thread grows it (atomic_ref)
 };
 
 // Zobrist keys, computed (splitmix64) rather than tabled: a few multiplies
