@@ -146,7 +146,8 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_option("--time", args->time, "Stop after SECONDS of wall time with the best line so far (not proven)");
   cmd->add_option("--nodes", args->nodes, "Stop after N positions searched (all threads), as --time does")
       ->check(WholeNumber(1, 1000000000000000ull));
-  cmd->add_option("--table", args->table_mib, "Transposition table in MiB (default 64)")
+  cmd->add_option("--table", args->table_mib,
+                  "Transposition table in MiB at most (default 64; a search takes 4 MiB first, more as it grows)")
       ->check(WholeNumber(1, 1 << 20));
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error");
