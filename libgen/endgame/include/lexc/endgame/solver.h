@@ -144,7 +144,8 @@ Status ValidateOptions(const EndgameOptions& o);
 // Memory: the table (table_bytes, rounded down to a power of two of
 // 16-byte entries, on huge pages from 2 MiB; a search uses 4 MiB of it
 // first and four times more each time its nodes reach twice the entries in
-// use) plus per thread a generator and O(kMaxPlies x plays) move lists. Time: exponential in the racks, bounded by the budgets.
+// use) plus per thread a generator and O(kMaxPlies x plays) move lists.
+// Time: exponential in the racks, bounded by the budgets.
 Result<EndgameResult> SolveEndgame(const Lexicon& lexicon, const gen::Layout& layout, const Endgame& endgame,
                                    const EndgameOptions& options);
 
