@@ -87,10 +87,21 @@ for round in 1 2 3; do
     expect "$dir: no temporary left (a SIGKILL's are removed by the resume)" "" "$(find "$dir" -name '.*.tmp-*')"
   done
 done
-# SIGINT's message, and a checkpoint to resume from.
+# SIGINT's message, and a checkpoint to resume from. A background job of a
+# script starts with SIGINT ignored, so a SIGINT sent before lexc's handler
+# is in is lost (a slow start, under the sanitizers, lost it): wait for the
+# handler (SigCgt in /proc, bit 1 for SIGINT), then interrupt.
 study_bg --stats intr --threads 1 --checkpoint-every 100 2>"$T/err"
 pid=$!
-sleep 0.3
+if [ -r /proc/$pid/status ]; then
+  for _ in $(seq 400); do
+    mask=$(awk '/^SigCgt:/ {print $2}' /proc/$pid/status 2>/dev/null)
+    [ -n "$mask" ] && (((16#$mask >> 1) & 1)) && break
+    sleep 0.025
+  done
+else
+  sleep 0.3
+fi
 kill -INT $pid
 wait $pid
 expect "SIGINT: exit 130" 130 $?
