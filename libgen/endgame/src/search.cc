@@ -304,6 +304,18 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   return v;
 }
 
+void Searcher::LineThrough(int ply, const Candidate& c, const std::vector<gen::Play>& plays, std::vector<PvStep>* pv,
+                           bool* ends_game) const {
+  const PlyState& child = plies_[std::size_t(ply + 1)];
+  pv->clear();
+  PvStep step;
+  step.pass = c.index < 0;
+  if (!step.pass) step.play = plays[std::size_t(c.index)];
+  pv->push_back(step);
+  pv->insert(pv->end(), child.pv.begin(), child.pv.end());
+  *ends_game = child.pv_ends_game;
+}
+
 int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   PlyState& ps = plies_[std::size_t(ply)];
   ps.pv.clear();
@@ -390,16 +402,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
       best_key = c.key;
       if (v > alpha) {
         alpha = v;
-        if (pv_node) {
-          const PlyState& child = plies_[std::size_t(ply + 1)];
-          ps.pv.clear();
-          PvStep step;
-          if (c.index >= 0) step.play = ps.plays[std::size_t(c.index)];
-          step.pass = c.index < 0;
-          ps.pv.push_back(step);
-          ps.pv.insert(ps.pv.end(), child.pv.begin(), child.pv.end());
-          ps.pv_ends_game = child.pv_ends_game;
-        }
+        if (pv_node) LineThrough(ply, c, ps.plays, &ps.pv, &ps.pv_ends_game);
       }
     }
     if (v >= beta) {
@@ -637,14 +640,7 @@ void Searcher::TakeSplitMoves(std::unique_lock<std::mutex>& lock) {
       if (v > sp.alpha) {  // from a full window above alpha, or a refutation
         sp.alpha = v;
         sp.improved = true;
-        const PlyState& child = plies_[std::size_t(ply + 1)];
-        sp.pv.clear();
-        PvStep step;
-        step.pass = c.index < 0;
-        if (!step.pass) step.play = sp.plays[std::size_t(c.index)];
-        sp.pv.push_back(step);
-        sp.pv.insert(sp.pv.end(), child.pv.begin(), child.pv.end());
-        sp.pv_ends_game = child.pv_ends_game;
+        LineThrough(ply, c, sp.plays, &sp.pv, &sp.pv_ends_game);
       }
     }
     sp.cv.notify_all();

@@ -118,6 +118,10 @@ class Searcher {
   // generated from the anchors the moves touched; gen/play_reuse.h), else
   // generated.
   void ListPlays(int ply);
+  // The line of move `c` of the node at `ply` (its plays `plays`): the move,
+  // then the line left in plies_[ply + 1] by the search below it.
+  void LineThrough(int ply, const Candidate& c, const std::vector<gen::Play>& plays, std::vector<PvStep>* pv,
+                   bool* ends_game) const;
   // What the moves after a node's first add to its result.
   struct SplitOutcome {
     int best = 0, alpha = 0;
