@@ -533,9 +533,11 @@ struct Traversal {
           const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
           if (!allowed) continue;
           const Sq* sq = analysis->Line(d, line);
-          for (int pos = 0; pos < length && !stop_; ++pos) {
-            if (!(sq[pos].flags & Sq::kAnchor) || !((allowed >> pos) & 1u) || !(AnchorTiles(sq, pos) & rack_all))
-              continue;
+          // The allowed squares only, in order (an AnchorSet has few a line).
+          std::uint32_t todo = allowed & static_cast<std::uint32_t>((std::uint64_t(1) << length) - 1);
+          for (; todo && !stop_; todo &= todo - 1) {
+            const int pos = __builtin_ctz(todo);
+            if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);
           }

@@ -167,28 +167,57 @@ void Searcher::ReportProgress(std::uint64_t nodes) {
 
 namespace {
 
+// Bit i: square i of `p`'s main word gets a new tile.
+std::uint32_t NewTileBits(const gen::Play& p) {
+  const std::uint64_t word = (std::uint64_t(1) << p.length) - 1;
+  return static_cast<std::uint32_t>(word & ~std::uint64_t(p.through));
+}
+
 // Whether the new tiles of `p` come from `rack` (a blank cell from a blank).
 bool Fits(const gen::Play& p, const Rack& rack) {
-  for (int i = 0; i < p.length; ++i) {
-    if (p.IsThrough(i)) continue;
-    const gen::Cell c = p.cells[i];
-    const bool blank = gen::CellIsBlank(c);
-    int need = 0;
-    for (int j = 0; j <= i; ++j)
-      if (!p.IsThrough(j) && gen::CellIsBlank(p.cells[j]) == blank &&
-          (blank || gen::CellTile(p.cells[j]) == gen::CellTile(c)))
-        ++need;
-    if (need > (blank ? rack.blanks() : rack.count(gen::CellTile(c)))) return false;
+  int need[gen::kMaxGenTile + 1] = {};
+  for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+    const int t = RackTile(p.cells[__builtin_ctz(b)]);
+    if (++need[t] > (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t)))) return false;
   }
   return true;
 }
 
-// Whether `p` places a tile on a square of `squares`.
-bool PlacesOn(const gen::Play& p, const gen::SquareSet& squares) {
-  for (int i = 0; i < p.length; ++i)
-    if (!p.IsThrough(i) && squares.Has(gen::SquareSet::Index(p.RowAt(i), p.ColAt(i)))) return true;
-  return false;
+// Fits(p, rack) for a play `p` that fits a rack which `rack` is short of
+// only by tiles in `spent` (tile codes, bit 0: a blank): only those are
+// counted, and a tile placed once needs one left.
+bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent) {
+  std::uint64_t seen = 0;
+  for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+    const int t = RackTile(p.cells[__builtin_ctz(b)]);
+    const std::uint64_t bit = std::uint64_t(1) << t;
+    if (!(spent & bit)) continue;
+    if (seen & bit) return Fits(p, rack);  // placed twice or more: count them all
+    seen |= bit;
+    if ((t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) == 0) return false;
+  }
+  return true;
 }
+
+// Squares by line, bit c of rows[r] and bit r of cols[c] for square (r, c):
+// whether a play places a tile on one is a shift and a mask.
+struct LineSquares {
+  std::uint32_t rows[gen::kMaxBoardDim] = {}, cols[gen::kMaxBoardDim] = {};
+  void Add(int row, int col) {
+    rows[row] |= std::uint32_t(1) << col;
+    cols[col] |= std::uint32_t(1) << row;
+  }
+  void AddNewSquares(const gen::Play& p) {
+    for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+      const int i = __builtin_ctz(b);
+      Add(p.RowAt(i), p.ColAt(i));
+    }
+  }
+  bool PlacesOn(const gen::Play& p) const {
+    const std::uint32_t line = p.dir == gen::Dir::kAcross ? rows[p.row] >> p.col : cols[p.col] >> p.row;
+    return (line & NewTileBits(p)) != 0;
+  }
+};
 
 }  // namespace
 
@@ -205,22 +234,29 @@ void Searcher::ListPlays(int ply) {
   // A play of two plies above is one here, unchanged, exactly when it fits
   // the rack and places no tile on a square the two moves since filled or
   // on one of their hot squares; every other play here places a tile on a
-  // hot square and comes from the anchors AnchorsTouched gives.
-  gen::SquareSet marked;
+  // hot square and comes from the anchors AnchorsTouched gives. The plays
+  // above fit the rack there, which the side's own move since (if any) has
+  // left short of that move's tiles alone: a play using none of them fits.
+  LineSquares marked;
   gen::AnchorSet anchors;
   std::uint16_t hot[gen::kMaxHotSquares];
-  for (const gen::Play* m : {ply >= 2 ? plies_[std::size_t(ply - 1)].arrived_by : nullptr, ps.arrived_by}) {
+  const gen::Play* own_move = ply >= 2 ? plies_[std::size_t(ply - 1)].arrived_by : nullptr;
+  for (const gen::Play* m : {own_move, ps.arrived_by}) {
     if (!m) continue;
-    gen::AddNewSquares(*m, &marked);
+    marked.AddNewSquares(*m);
     const int n = gen::HotSquares(gen_.board(), *m, hot);
-    for (int i = 0; i < n; ++i) marked.Add(hot[i]);
+    for (int i = 0; i < n; ++i) marked.Add(hot[i] / gen::kMaxBoardDim, hot[i] % gen::kMaxBoardDim);
     gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
   }
+  std::uint64_t spent = 0;
+  if (own_move)
+    for (std::uint32_t b = NewTileBits(*own_move); b; b &= b - 1)
+      spent |= std::uint64_t(1) << RackTile(own_move->cells[__builtin_ctz(b)]);
   for (const gen::Play& p : above->plays)
-    if (Fits(p, rack) && !PlacesOn(p, marked)) ps.plays.push_back(p);
+    if (!marked.PlacesOn(p) && FitsAfterSpending(p, rack, spent)) ps.plays.push_back(p);
   // Plays placing no tile on a hot square were kept above: not twice.
   gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
-    if (PlacesOn(p, marked)) ps.plays.push_back(p);
+    if (marked.PlacesOn(p)) ps.plays.push_back(p);
   });
   ps.listed = true;
 }
