@@ -41,6 +41,8 @@ Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& 
   face_[0] = a.blank_score();
   for (int t = 0; t <= gen::kMaxGenTile; ++t)
     if (face_[std::size_t(t)] == 0) zero_tiles_ |= std::uint64_t(1) << t;
+  rack_values_[0] = racks_[0].Value(a);
+  rack_values_[1] = racks_[1].Value(a);
   start_scoreless_ = p.scoreless_turns;
   scoreless_ = EffectiveScoreless(p.scoreless_turns);
   cols_ = p.board.cols();
@@ -138,6 +140,7 @@ void Searcher::MoveTiles(const gen::Play& play, bool to_board) {
     else
       rack.Add(gen::CellTile(c), gen::CellIsBlank(c));
     for (int role = 0; role < 2; ++role) rack_keys_[to_move_][role] ^= RackTileKey(role, t, copy);
+    rack_values_[to_move_] += to_board ? -face_[std::size_t(t)] : face_[std::size_t(t)];
     board_key_ ^= SquareKey(play.RowAt(i) * cols_ + play.ColAt(i), c);
   }
 }
@@ -167,16 +170,10 @@ void Searcher::ReportProgress(std::uint64_t nodes) {
 
 namespace {
 
-// Bit i: square i of `p`'s main word gets a new tile.
-std::uint32_t NewTileBits(const gen::Play& p) {
-  const std::uint64_t word = (std::uint64_t(1) << p.length) - 1;
-  return static_cast<std::uint32_t>(word & ~std::uint64_t(p.through));
-}
-
 // Whether the new tiles of `p` come from `rack` (a blank cell from a blank).
 bool Fits(const gen::Play& p, const Rack& rack) {
   int need[gen::kMaxGenTile + 1] = {};
-  for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+  for (std::uint32_t b = LineSquares::NewTileBits(p); b; b &= b - 1) {
     const int t = RackTile(p.cells[__builtin_ctz(b)]);
     if (++need[t] > (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t)))) return false;
   }
@@ -188,7 +185,7 @@ bool Fits(const gen::Play& p, const Rack& rack) {
 // counted, and a tile placed once needs one left.
 bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent) {
   std::uint64_t seen = 0;
-  for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+  for (std::uint32_t b = LineSquares::NewTileBits(p); b; b &= b - 1) {
     const int t = RackTile(p.cells[__builtin_ctz(b)]);
     const std::uint64_t bit = std::uint64_t(1) << t;
     if (!(spent & bit)) continue;
@@ -199,34 +196,35 @@ bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent
   return true;
 }
 
-// Squares by line, bit c of rows[r] and bit r of cols[c] for square (r, c):
-// whether a play places a tile on one is a shift and a mask.
-struct LineSquares {
-  std::uint32_t rows[gen::kMaxBoardDim] = {}, cols[gen::kMaxBoardDim] = {};
-  void Add(int row, int col) {
-    rows[row] |= std::uint32_t(1) << col;
-    cols[col] |= std::uint32_t(1) << row;
-  }
-  void AddNewSquares(const gen::Play& p) {
-    for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
-      const int i = __builtin_ctz(b);
-      Add(p.RowAt(i), p.ColAt(i));
-    }
-  }
-  bool PlacesOn(const gen::Play& p) const {
-    const std::uint32_t line = p.dir == gen::Dir::kAcross ? rows[p.row] >> p.col : cols[p.col] >> p.row;
-    return (line & NewTileBits(p)) != 0;
-  }
-};
-
 }  // namespace
+
+const std::vector<gen::Play>* Searcher::PlaysTwoAbove(int ply) const {
+  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : ply == 1 ? &opponent_root_ : nullptr;
+  return above && above->listed ? &above->plays : nullptr;
+}
+
+void Searcher::PrepareChildLists(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  ps.children_listed = 0;
+  ps.kept_from = nullptr;
+  ps.arrival_marks = LineSquares();
+  ps.arrival_spent = 0;
+  if (const gen::Play* m = ps.arrived_by) {
+    ps.arrival_marks.AddNewSquares(*m);
+    std::uint16_t hot[gen::kMaxHotSquares];
+    const int n = gen::HotSquares(gen_.board(), *m, hot);
+    for (int i = 0; i < n; ++i) ps.arrival_marks.AddIndex(hot[i]);
+    for (std::uint32_t b = LineSquares::NewTileBits(*m); b; b &= b - 1)
+      ps.arrival_spent |= std::uint64_t(1) << RackTile(m->cells[__builtin_ctz(b)]);
+  }
+}
 
 void Searcher::ListPlays(int ply) {
   PlyState& ps = plies_[std::size_t(ply)];
   const Rack& rack = racks_[to_move_];
   ps.plays.clear();
-  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : ply == 1 ? &opponent_root_ : nullptr;
-  if (!shared_.options.reuse_plays || !above || !above->listed) {
+  const std::vector<gen::Play>* above = shared_.options.reuse_plays ? PlaysTwoAbove(ply) : nullptr;
+  if (!above) {
     gen_.Generate(rack, algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
     ps.listed = true;
     return;
@@ -237,26 +235,49 @@ void Searcher::ListPlays(int ply) {
   // hot square and comes from the anchors AnchorsTouched gives. The plays
   // above fit the rack there, which the side's own move since (if any) has
   // left short of that move's tiles alone: a play using none of them fits.
-  LineSquares marked;
+  // The own move's part of that test is the same for every child of the
+  // node between (PrepareChildLists): from the second child on, its
+  // survivors are kept there and only the last move's squares are tested.
+  // (The own move's hot squares are taken on the board before the last
+  // move; where they differ from those on this board, the last move filled
+  // the square, and its own hot squares hold the one past the run.)
+  PlyState& parent = plies_[std::size_t(ply - 1)];
+  LineSquares last_marks;
   gen::AnchorSet anchors;
   std::uint16_t hot[gen::kMaxHotSquares];
-  const gen::Play* own_move = ply >= 2 ? plies_[std::size_t(ply - 1)].arrived_by : nullptr;
+  const gen::Play* own_move = ply >= 2 ? parent.arrived_by : nullptr;
   for (const gen::Play* m : {own_move, ps.arrived_by}) {
     if (!m) continue;
-    marked.AddNewSquares(*m);
     const int n = gen::HotSquares(gen_.board(), *m, hot);
-    for (int i = 0; i < n; ++i) marked.Add(hot[i] / gen::kMaxBoardDim, hot[i] % gen::kMaxBoardDim);
+    if (m == ps.arrived_by) {
+      last_marks.AddNewSquares(*m);
+      for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
+    }
     gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
   }
-  std::uint64_t spent = 0;
-  if (own_move)
-    for (std::uint32_t b = NewTileBits(*own_move); b; b &= b - 1)
-      spent |= std::uint64_t(1) << RackTile(own_move->cells[__builtin_ctz(b)]);
-  for (const gen::Play& p : above->plays)
-    if (!marked.PlacesOn(p) && FitsAfterSpending(p, rack, spent)) ps.plays.push_back(p);
+  LineSquares marks = last_marks;
+  marks |= parent.arrival_marks;
+  if (++parent.children_listed == 2) {
+    if (!own_move) {
+      parent.kept_from = above;
+    } else {
+      parent.kept.clear();
+      for (const gen::Play& p : *above)
+        if (!parent.arrival_marks.PlacesOn(p) && FitsAfterSpending(p, rack, parent.arrival_spent))
+          parent.kept.push_back(p);
+      parent.kept_from = &parent.kept;
+    }
+  }
+  if (parent.kept_from) {
+    for (const gen::Play& p : *parent.kept_from)
+      if (!last_marks.PlacesOn(p)) ps.plays.push_back(p);
+  } else {
+    for (const gen::Play& p : *above)
+      if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, own_move ? parent.arrival_spent : 0)) ps.plays.push_back(p);
+  }
   // Plays placing no tile on a hot square were kept above: not twice.
   gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
-    if (marked.PlacesOn(p)) ps.plays.push_back(p);
+    if (marks.PlacesOn(p)) ps.plays.push_back(p);
   });
   ps.listed = true;
 }
@@ -264,7 +285,7 @@ void Searcher::ListPlays(int ply) {
 void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value) {
   PlyState& ps = plies_[std::size_t(ply)];
   const int own_size = racks_[to_move_].size();
-  const int out_bonus = game::OutBonus(racks_[1 - to_move_], abc_);
+  const int out_bonus = game::OutBonusOfValue(rack_values_[1 - to_move_]);
   (void)opp_value;
   ps.moves.clear();
   for (std::size_t i = 0; i < ps.plays.size(); ++i) {
@@ -298,7 +319,7 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   *exact = true;
   // The end of the game, as GameState::Apply decides it: playing out first,
   // then the scoreless-turn limit (each side loses its own rack's value).
-  if (play && play->placed == own.size()) return score + game::OutBonus(racks_[1 - to_move_], abc_);
+  if (play && play->placed == own.size()) return score + game::OutBonusOfValue(rack_values_[1 - to_move_]);
   const int scoreless = score == 0 ? scoreless_ + 1 : 0;
   if (game::ScorelessLimitReached(scoreless, rules_))
     return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
@@ -376,8 +397,8 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
       return entry.value;
     }
   }
-  const int own_value = racks_[to_move_].Value(abc_);
-  const int opp_value = racks_[1 - to_move_].Value(abc_);
+  const int own_value = rack_values_[to_move_];
+  const int opp_value = rack_values_[1 - to_move_];
   if (depth <= 0 || ply >= kMaxPlies) {
     // The horizon: the racks' values as the scoreless end would count them.
     *exact = false;
@@ -386,6 +407,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   ListPlays(ply);
   if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
   if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
+  PrepareChildLists(ply);
   OrderMoves(ply, table_move, own_value, opp_value);
 
   const int alpha0 = alpha;
@@ -470,7 +492,7 @@ int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
   for (std::size_t i = 1; i < ps.plays.size(); ++i)
     if (ps.plays[i].score > ps.plays[best].score) best = i;
   CountNode();
-  const int value = ps.plays[best].score + game::OutBonus(racks_[1 - to_move_], abc_);
+  const int value = ps.plays[best].score + game::OutBonusOfValue(rack_values_[1 - to_move_]);
   PvStep step;
   step.play = ps.plays[best];
   ps.pv.assign(1, step);
@@ -493,7 +515,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   // child ending the game with a value >= beta still proves a lower bound.
   PlyState& ps = plies_[std::size_t(ply)];
   const int own_size = racks_[to_move_].size();
-  const int out_bonus = game::OutBonus(racks_[1 - to_move_], abc_);
+  const int out_bonus = game::OutBonusOfValue(rack_values_[1 - to_move_]);
   const bool scoreless_ends = game::ScorelessLimitReached(scoreless_ + 1, rules_);
   constexpr int kNone = -2;  // no move; -1 is the pass
   // The pass first: the scoreless end, or a leaf valued alike.
@@ -618,8 +640,8 @@ bool Searcher::SplitRest(int ply, int depth, int alpha, int beta, int best, Spli
 void Searcher::TakeSplitMoves(std::unique_lock<std::mutex>& lock) {
   SplitPoint& sp = shared_.split;
   const int ply = sp.ply, depth = sp.depth, beta = sp.beta;
-  const int own_value = racks_[to_move_].Value(abc_);
-  const int opp_value = racks_[1 - to_move_].Value(abc_);
+  const int own_value = rack_values_[to_move_];
+  const int opp_value = rack_values_[1 - to_move_];
   while (!sp.aborted && !sp.cut && sp.next < sp.moves.size()) {
     const Candidate c = sp.moves[sp.next++];
     ++sp.searching;
@@ -749,6 +771,7 @@ void Searcher::RunHelper() {
     if (sp.generation != seen || !sp.open) continue;  // the node closed meanwhile
     scoreless_ = scoreless;
     plies_[std::size_t(ply)].arrived_by = ply >= 1 && !applied_.back().pass ? &applied_.back().play : nullptr;
+    PrepareChildLists(ply);
     TakeSplitMoves(lock);
   }
   lock.unlock();

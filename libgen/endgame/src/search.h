@@ -69,6 +69,36 @@ struct SplitPoint {
   bool aborted = false;
 };
 
+// Squares by line, bit c of rows[r] and bit r of cols[c] for square (r, c):
+// whether a play places a tile on one is a shift and a mask.
+struct LineSquares {
+  std::uint32_t rows[gen::kMaxBoardDim] = {}, cols[gen::kMaxBoardDim] = {};
+  void Add(int row, int col) {
+    rows[row] |= std::uint32_t(1) << col;
+    cols[col] |= std::uint32_t(1) << row;
+  }
+  void AddIndex(int index) { Add(index / gen::kMaxBoardDim, index % gen::kMaxBoardDim); }  // SquareSet::Index
+  LineSquares& operator|=(const LineSquares& o) {
+    for (int i = 0; i < gen::kMaxBoardDim; ++i) rows[i] |= o.rows[i], cols[i] |= o.cols[i];
+    return *this;
+  }
+  // Bit i: square i of `p`'s main word gets a new tile.
+  static std::uint32_t NewTileBits(const gen::Play& p) {
+    const std::uint64_t word = (std::uint64_t(1) << p.length) - 1;
+    return static_cast<std::uint32_t>(word & ~std::uint64_t(p.through));
+  }
+  void AddNewSquares(const gen::Play& p) {
+    for (std::uint32_t b = NewTileBits(p); b; b &= b - 1) {
+      const int i = __builtin_ctz(b);
+      Add(p.RowAt(i), p.ColAt(i));
+    }
+  }
+  bool PlacesOn(const gen::Play& p) const {
+    const std::uint32_t line = p.dir == gen::Dir::kAcross ? rows[p.row] >> p.col : cols[p.col] >> p.row;
+    return (line & NewTileBits(p)) != 0;
+  }
+};
+
 // What the threads of one solve share.
 struct SharedSearch {
   SharedSearch(TranspositionTable t, const EndgameOptions& o) : table(std::move(t)), options(o) {}
@@ -109,6 +139,18 @@ class Searcher {
     // `plays` holds every play of this node (ListPlays).
     const gen::Play* arrived_by = nullptr;
     bool listed = false;
+    // For the children's ListPlays, whose plays two plies above are those
+    // of the ply above this one (the side not to move here): the squares
+    // `arrived_by` filled and its hot squares on the board here, the rack
+    // tiles it took (bit 0: a blank), the children listed so far, and from
+    // the second on, the plays of the ply above that `arrived_by` leaves
+    // unchanged and that still fit (`kept`; `kept_from` is `kept`, or the
+    // ply above's plays themselves when the move was a pass).
+    LineSquares arrival_marks;
+    std::uint64_t arrival_spent = 0;
+    int children_listed = 0;
+    std::vector<gen::Play> kept;
+    const std::vector<gen::Play>* kept_from = nullptr;
   };
 
   int Search(int ply, int depth, int alpha, int beta, bool* exact);
@@ -118,6 +160,11 @@ class Searcher {
   // generated from the anchors the moves touched; gen/play_reuse.h), else
   // generated.
   void ListPlays(int ply);
+  // Sets up plies_[ply]'s fields for its children's ListPlays (the board at
+  // that node, `arrived_by` set).
+  void PrepareChildLists(int ply);
+  // The plays two plies above `ply` (null: none listed there).
+  const std::vector<gen::Play>* PlaysTwoAbove(int ply) const;
   // The line of move `c` of the node at `ply` (its plays `plays`): the move,
   // then the line left in plies_[ply + 1] by the search below it.
   void LineThrough(int ply, const Candidate& c, const std::vector<gen::Play>& plays, std::vector<PvStep>* pv,
@@ -176,6 +223,7 @@ class Searcher {
   int scoreless_ = 0;
   std::uint64_t board_key_ = 0;
   std::uint64_t rack_keys_[2][2] = {};            // [seat][role]
+  int rack_values_[2] = {};                       // Rack::Value of racks_[seat], kept by MoveTiles
   std::array<int, gen::kMaxGenTile + 1> face_{};  // face value by tile code
   int cols_ = 0;
   std::vector<PlyState> plies_;

@@ -15,7 +15,7 @@ bool ExchangeAllowed(const Rack& rack, int bag_tiles, const Rules& rules) {
   return bag_tiles >= rules.exchange_limit && !rack.empty();
 }
 
-int OutBonus(const Rack& opponent_rack, const Alphabet& a) { return 2 * opponent_rack.Value(a); }
+int OutBonus(const Rack& opponent_rack, const Alphabet& a) { return OutBonusOfValue(opponent_rack.Value(a)); }
 
 bool ScorelessLimitReached(int scoreless_turns, const Rules& rules) { return scoreless_turns >= rules.max_scoreless; }
 

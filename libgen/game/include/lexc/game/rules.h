@@ -42,6 +42,8 @@ bool ExchangeAllowed(const Rack& rack, int bag_tiles, const Rules& rules);
 // solver. Points the player who plays out with the bag empty gains: twice
 // the value of the opponent's rack (Rack::Value).
 int OutBonus(const Rack& opponent_rack, const Alphabet& a);
+// The same from the opponent's rack value (a search that keeps it).
+constexpr int OutBonusOfValue(int opponent_rack_value) { return 2 * opponent_rack_value; }
 // Whether `scoreless_turns` consecutive scoreless turns end the game; each
 // player then loses the value of its own rack (Rack::Value).
 bool ScorelessLimitReached(int scoreless_turns, const Rules& rules);
