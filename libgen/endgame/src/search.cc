@@ -209,11 +209,11 @@ void Searcher::PrepareChildLists(int ply) {
   ps.kept_from = nullptr;
   ps.arrival_marks = LineSquares();
   ps.arrival_spent = 0;
+  ps.arrival_hot_count = 0;
   if (const gen::Play* m = ps.arrived_by) {
     ps.arrival_marks.AddNewSquares(*m);
-    std::uint16_t hot[gen::kMaxHotSquares];
-    const int n = gen::HotSquares(gen_.board(), *m, hot);
-    for (int i = 0; i < n; ++i) ps.arrival_marks.AddIndex(hot[i]);
+    ps.arrival_hot_count = gen::HotSquares(gen_.board(), *m, ps.arrival_hot);
+    for (int i = 0; i < ps.arrival_hot_count; ++i) ps.arrival_marks.AddIndex(ps.arrival_hot[i]);
     for (std::uint32_t b = LineSquares::NewTileBits(*m); b; b &= b - 1)
       ps.arrival_spent |= std::uint64_t(1) << RackTile(m->cells[__builtin_ctz(b)]);
   }
@@ -235,51 +235,69 @@ void Searcher::ListPlays(int ply) {
   // hot square and comes from the anchors AnchorsTouched gives. The plays
   // above fit the rack there, which the side's own move since (if any) has
   // left short of that move's tiles alone: a play using none of them fits.
-  // The own move's part of that test is the same for every child of the
-  // node between (PrepareChildLists): from the second child on, its
-  // survivors are kept there and only the last move's squares are tested.
-  // (The own move's hot squares are taken on the board before the last
-  // move; where they differ from those on this board, the last move filled
-  // the square, and its own hot squares hold the one past the run.)
+  // From the second child of the node between on, that node holds its own
+  // plays for this side (KeepChildPlays), and only the last move is left.
   PlyState& parent = plies_[std::size_t(ply - 1)];
+  ++parent.children_listed;
   LineSquares last_marks;
   gen::AnchorSet anchors;
   std::uint16_t hot[gen::kMaxHotSquares];
-  const gen::Play* own_move = ply >= 2 ? parent.arrived_by : nullptr;
-  for (const gen::Play* m : {own_move, ps.arrived_by}) {
-    if (!m) continue;
+  if (const gen::Play* m = ps.arrived_by) {
     const int n = gen::HotSquares(gen_.board(), *m, hot);
-    if (m == ps.arrived_by) {
-      last_marks.AddNewSquares(*m);
-      for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
-    }
+    last_marks.AddNewSquares(*m);
+    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
     gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
-  }
-  LineSquares marks = last_marks;
-  marks |= parent.arrival_marks;
-  if (++parent.children_listed == 2) {
-    if (!own_move) {
-      parent.kept_from = above;
-    } else {
-      parent.kept.clear();
-      for (const gen::Play& p : *above)
-        if (!parent.arrival_marks.PlacesOn(p) && FitsAfterSpending(p, rack, parent.arrival_spent))
-          parent.kept.push_back(p);
-      parent.kept_from = &parent.kept;
-    }
   }
   if (parent.kept_from) {
     for (const gen::Play& p : *parent.kept_from)
       if (!last_marks.PlacesOn(p)) ps.plays.push_back(p);
-  } else {
-    for (const gen::Play& p : *above)
-      if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, own_move ? parent.arrival_spent : 0)) ps.plays.push_back(p);
+    if (ps.arrived_by)
+      gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
+        if (last_marks.PlacesOn(p)) ps.plays.push_back(p);
+      });
+    ps.listed = true;
+    return;
   }
+  // Both moves at once. The own move's squares are those PrepareChildLists
+  // took on the board before the last move: where a hot square differs from
+  // this board's, the last move filled it, and the last move's own hot
+  // squares hold the one past the run.
+  const gen::Play* own_move = ply >= 2 ? parent.arrived_by : nullptr;
+  if (own_move)
+    gen::AddAnchorsReaching(gen_.board(), hot, gen::HotSquares(gen_.board(), *own_move, hot), rack.size(), &anchors);
+  LineSquares marks = last_marks;
+  marks |= parent.arrival_marks;
+  for (const gen::Play& p : *above)
+    if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, own_move ? parent.arrival_spent : 0)) ps.plays.push_back(p);
   // Plays placing no tile on a hot square were kept above: not twice.
   gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
     if (marks.PlacesOn(p)) ps.plays.push_back(p);
   });
   ps.listed = true;
+}
+
+void Searcher::KeepChildPlays(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  const std::vector<gen::Play>* above = PlaysTwoAbove(ply + 1);
+  if (!above) return;
+  const gen::Play* m = ply >= 1 ? ps.arrived_by : nullptr;
+  if (!m) {  // a pass (or the root): the board and the rack as they were
+    ps.kept_from = above;
+    return;
+  }
+  // The plays of this board for the side not to move: those of two plies
+  // above that the move leaves unchanged and that fit, then those placing
+  // a tile on one of its squares (ListPlays' reasoning, one move).
+  const Rack& rack = racks_[1 - to_move_];
+  ps.kept.clear();
+  for (const gen::Play& p : *above)
+    if (!ps.arrival_marks.PlacesOn(p) && FitsAfterSpending(p, rack, ps.arrival_spent)) ps.kept.push_back(p);
+  gen::AnchorSet anchors;
+  gen::AddAnchorsReaching(gen_.board(), ps.arrival_hot, ps.arrival_hot_count, rack.size(), &anchors);
+  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
+    if (ps.arrival_marks.PlacesOn(p)) ps.kept.push_back(p);
+  });
+  ps.kept_from = &ps.kept;
 }
 
 void Searcher::OrderMoves(int ply, std::uint32_t table_move, int own_value, int opp_value) {
@@ -331,6 +349,11 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
     *exact = false;
     return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
   }
+  // From the second child that lists its plays on, this node's own plays
+  // for the other side serve them all (ListPlays).
+  if (PlyState& here = plies_[std::size_t(ply)];
+      shared_.options.reuse_plays && here.children_listed >= 1 && !here.kept_from)
+    KeepChildPlays(ply);
   const int saved_scoreless = scoreless_;
   child.arrived_by = play;
   // The keys first: the child's table entry is fetched while the board and

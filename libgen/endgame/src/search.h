@@ -141,12 +141,14 @@ class Searcher {
     bool listed = false;
     // For the children's ListPlays, whose plays two plies above are those
     // of the ply above this one (the side not to move here): the squares
-    // `arrived_by` filled and its hot squares on the board here, the rack
-    // tiles it took (bit 0: a blank), the children listed so far, and from
-    // the second on, the plays of the ply above that `arrived_by` leaves
-    // unchanged and that still fit (`kept`; `kept_from` is `kept`, or the
-    // ply above's plays themselves when the move was a pass).
+    // `arrived_by` filled and its hot squares on the board here (also as a
+    // list), the rack tiles it took (bit 0: a blank), the children listed so
+    // far, and from the second on, every play of the side not to move on
+    // this board (`kept`, KeepChildPlays; `kept_from` is `kept`, or the ply
+    // above's plays themselves when the move here was a pass).
     LineSquares arrival_marks;
+    std::uint16_t arrival_hot[gen::kMaxHotSquares];
+    int arrival_hot_count = 0;
     std::uint64_t arrival_spent = 0;
     int children_listed = 0;
     std::vector<gen::Play> kept;
@@ -163,6 +165,10 @@ class Searcher {
   // Sets up plies_[ply]'s fields for its children's ListPlays (the board at
   // that node, `arrived_by` set).
   void PrepareChildLists(int ply);
+  // Thread at the node of `ply`, before a child after the first that lists
+  // its plays: every play of the side not to move there, into
+  // plies_[ply].kept (from the plays of the ply above, as ListPlays).
+  void KeepChildPlays(int ply);
   // The plays two plies above `ply` (null: none listed there).
   const std::vector<gen::Play>* PlaysTwoAbove(int ply) const;
   // The line of move `c` of the node at `ply` (its plays `plays`): the move,
