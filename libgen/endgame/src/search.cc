@@ -44,6 +44,12 @@ Searcher::Searcher(SharedSearch& shared, gen::MoveGenerator gen, const Endgame& 
   rack_values_[0] = racks_[0].Value(a);
   rack_values_[1] = racks_[1].Value(a);
   start_scoreless_ = p.scoreless_turns;
+  zero_tiles_held_ = false;
+  for (const Rack& r : racks_) {
+    if (r.blanks() && (zero_tiles_ & 1u)) zero_tiles_held_ = true;
+    for (std::uint64_t z = zero_tiles_ & ~std::uint64_t(1); z; z &= z - 1)
+      if (r.count(static_cast<Tile>(__builtin_ctzll(z)))) zero_tiles_held_ = true;
+  }
   scoreless_ = EffectiveScoreless(p.scoreless_turns);
   cols_ = p.board.cols();
   for (int r = 0; r < p.board.rows(); ++r)
@@ -84,6 +90,7 @@ std::uint64_t Searcher::Key() const {
 int Searcher::EffectiveScoreless(int scoreless) const {
   const int limit = rules_.max_scoreless;
   if (limit - scoreless <= 2) return scoreless;
+  if (!zero_tiles_held_) return limit - 2;  // none at the start: none below
   for (const Rack& r : racks_) {
     if (r.blanks() && (zero_tiles_ & 1u)) return scoreless;
     for (std::uint64_t z = zero_tiles_ & ~std::uint64_t(1); z; z &= z - 1)
@@ -122,8 +129,8 @@ void Searcher::CompleteLine(std::vector<PvStep>* steps, bool ends_game) const {
 
 int Searcher::PlacedValue(const gen::Play& play) const {
   int v = 0;
-  for (int i = 0; i < play.length; ++i)
-    if (!play.IsThrough(i)) v += face_[std::size_t(RackTile(play.cells[i]))];
+  for (std::uint32_t b = LineSquares::NewTileBits(play); b; b &= b - 1)
+    v += face_[std::size_t(RackTile(play.cells[__builtin_ctz(b)]))];
   return v;
 }
 

@@ -242,6 +242,7 @@ class Searcher {
   int start_scores_diff_ = 0;
   int start_scoreless_ = 0;       // the position's own count
   std::uint64_t zero_tiles_ = 0;  // tile codes worth 0 points (bit 0: the blank)
+  bool zero_tiles_held_ = true;   // a rack held one of them at the start (racks only shrink)
   EndgameIteration completed_;    // thread 0: the last completed iteration (for on_progress)
   double next_progress_ = 0;      // thread 0: seconds of the next on_progress call
 };
