@@ -214,6 +214,7 @@ void Searcher::PrepareChildLists(int ply) {
   PlyState& ps = plies_[std::size_t(ply)];
   ps.children_listed = 0;
   ps.kept_from = nullptr;
+  ps.kept_ranked = false;
   ps.arrival_marks = LineSquares();
   ps.arrival_spent = 0;
   ps.arrival_hot_count = 0;
@@ -434,6 +435,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
     *exact = false;
     return opp_value - own_value;
   }
+  if (depth == 1 && racks_[to_move_].size() > 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
   ListPlays(ply);
   if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
   if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
@@ -538,30 +540,39 @@ int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
   return value;
 }
 
+void Searcher::FrontierTally::Add(const gen::Play& p, int placed_value) {
+  const bool out = p.placed == own_size;
+  const bool ends = out || (p.score == 0 && scoreless_ends);
+  const int v = out ? p.score + out_bonus : p.score - (own_value - placed_value) + opp_value;
+  all_end = all_end && ends;
+  if (v > best) best = v, best_is_pass = false, best_play = p, best_ends = ends;
+  if (ends && v > best_ending) best_ending = v, best_ending_kind = kEndingPlay, best_ending_play = p;
+}
+
 int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact) {
   // Every child is a leaf: its value costs a few additions, so all are
   // valued (no ordering, no cutoff): the depth-1 value is exact for its
   // depth. It is depth-independent when every child ends the game; else a
   // child ending the game with a value >= beta still proves a lower bound.
   PlyState& ps = plies_[std::size_t(ply)];
-  const int own_size = racks_[to_move_].size();
-  const int out_bonus = game::OutBonusOfValue(rack_values_[1 - to_move_]);
-  const bool scoreless_ends = game::ScorelessLimitReached(scoreless_ + 1, rules_);
-  constexpr int kNone = -2;  // no move; -1 is the pass
+  FrontierTally t;
+  t.own_size = racks_[to_move_].size();
+  t.out_bonus = game::OutBonusOfValue(rack_values_[1 - to_move_]);
+  t.own_value = own_value;
+  t.opp_value = opp_value;
+  t.scoreless_ends = game::ScorelessLimitReached(scoreless_ + 1, rules_);
   // The pass first: the scoreless end, or a leaf valued alike.
-  int best = opp_value - own_value, best_index = -1;
-  bool best_ends = scoreless_ends;
-  int best_ending = scoreless_ends ? best : -kInfinity, best_ending_index = scoreless_ends ? -1 : kNone;
-  bool all_end = scoreless_ends;
-  for (std::size_t i = 0; i < ps.plays.size(); ++i) {
-    const gen::Play& p = ps.plays[i];
-    CountNode();
-    const bool out = p.placed == own_size;
-    const bool ends = out || (p.score == 0 && scoreless_ends);
-    const int v = out ? p.score + out_bonus : p.score - (own_value - PlacedValue(p)) + opp_value;
-    all_end = all_end && ends;
-    if (v > best) best = v, best_index = static_cast<int>(i), best_ends = ends;
-    if (ends && v > best_ending) best_ending = v, best_ending_index = static_cast<int>(i);
+  t.best = opp_value - own_value;
+  t.best_ends = t.scoreless_ends;
+  t.best_ending = t.scoreless_ends ? t.best : -kInfinity;
+  t.best_ending_kind = t.scoreless_ends ? FrontierTally::kEndingPass : FrontierTally::kEndingNone;
+  t.all_end = t.scoreless_ends;
+  if (ps.listed || !FrontierFromKept(ply, &t)) {
+    if (!ps.listed) ListPlays(ply);
+    for (const gen::Play& p : ps.plays) {
+      CountNode();
+      t.Add(p, p.placed == t.own_size ? 0 : PlacedValue(p));
+    }
   }
   CountNode();  // the pass
   if (aborted_) {
@@ -570,10 +581,15 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   }
   TableEntry store;
   store.depth = 1;
-  if (all_end || best_ending >= beta) {
-    const bool lower = !all_end;
-    best = best_ending;
-    best_index = best_ending_index;
+  int best = t.best;
+  PvStep step;
+  step.pass = t.best_is_pass;
+  if (!step.pass) step.play = t.best_play;
+  if (t.all_end || t.best_ending >= beta) {
+    const bool lower = !t.all_end;
+    best = t.best_ending;
+    step.pass = t.best_ending_kind != FrontierTally::kEndingPlay;
+    if (!step.pass) step.play = t.best_ending_play;
     store.bound = lower ? Bound::kLower : Bound::kExact;
     store.exact = true;
   } else {
@@ -581,15 +597,72 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
     store.exact = false;
   }
   store.value = best;
-  PvStep step;
-  step.pass = best_index < 0;
-  if (!step.pass) step.play = ps.plays[std::size_t(best_index)];
   ps.pv.assign(1, step);
-  ps.pv_ends_game = store.exact || best_ends;
+  ps.pv_ends_game = store.exact || t.best_ends;
   store.move = step.pass ? kPassKey : MoveKey(step.play);
   shared_.table.Store(key, store);
   *exact = store.exact;
   return best;
+}
+
+bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
+  // The pass is a leaf that does not end the game, so only the best play
+  // and the best play going out count (no play ending by the scoreless
+  // rule, no "every move ends").
+  if (ply == 0 || !shared_.options.reuse_plays || t->scoreless_ends) return false;
+  PlyState& ps = plies_[std::size_t(ply)];
+  PlyState& parent = plies_[std::size_t(ply - 1)];
+  if (!parent.kept_from) return false;
+  ++parent.children_listed;
+  const std::vector<gen::Play>& kept = *parent.kept_from;
+  if (!parent.kept_ranked) {
+    // The kept plays by their value here, which differs between children
+    // only by a constant: score + the tiles' face values, and the plays
+    // going out by score.
+    parent.ranked_stay.clear();
+    parent.ranked_out.clear();
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const gen::Play& p = kept[i];
+      if (p.placed == t->own_size)
+        parent.ranked_out.push_back({p.score, static_cast<std::uint32_t>(i)});
+      else
+        parent.ranked_stay.push_back({p.score + PlacedValue(p), static_cast<std::uint32_t>(i)});
+    }
+    const auto higher = [](const RankedPlay& a, const RankedPlay& b) {
+      return a.value != b.value ? a.value > b.value : a.index < b.index;
+    };
+    std::sort(parent.ranked_stay.begin(), parent.ranked_stay.end(), higher);
+    std::sort(parent.ranked_out.begin(), parent.ranked_out.end(), higher);
+    parent.kept_ranked = true;
+  }
+  // The last move's squares: a kept play that places no tile on one is a
+  // play here, so the first such of each ranking is the best of its kind;
+  // the plays that place one come from the last move's anchors.
+  LineSquares last_marks;
+  gen::AnchorSet anchors;
+  const gen::Play* m = ps.arrived_by;
+  if (m) {
+    std::uint16_t hot[gen::kMaxHotSquares];
+    const int n = gen::HotSquares(gen_.board(), *m, hot);
+    last_marks.AddNewSquares(*m);
+    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
+    gen::AddAnchorsReaching(gen_.board(), hot, n, racks_[to_move_].size(), &anchors);
+  }
+  for (const std::vector<RankedPlay>* ranking : {&parent.ranked_stay, &parent.ranked_out})
+    for (const RankedPlay& r : *ranking) {
+      CountNode();
+      const gen::Play& p = kept[r.index];
+      if (last_marks.PlacesOn(p)) continue;
+      t->Add(p, p.placed == t->own_size ? 0 : r.value - p.score);
+      break;
+    }
+  if (m)
+    gen_.Generate(racks_[to_move_], algorithm_, anchors, [&](const gen::Play& p) {
+      if (!last_marks.PlacesOn(p)) return;
+      CountNode();
+      t->Add(p, p.placed == t->own_size ? 0 : PlacedValue(p));
+    });
+  return true;
 }
 
 void Searcher::Publish(int depth, int value, bool exact) {

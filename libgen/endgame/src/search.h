@@ -130,6 +130,10 @@ class Searcher {
 
  private:
   using Candidate = MoveCandidate;
+  struct RankedPlay {
+    int value;
+    std::uint32_t index;
+  };
   struct PlyState {
     std::vector<gen::Play> plays;
     std::vector<Candidate> moves;
@@ -153,6 +157,25 @@ class Searcher {
     int children_listed = 0;
     std::vector<gen::Play> kept;
     const std::vector<gen::Play>* kept_from = nullptr;
+    // The plays of `kept_from` ranked for the children's frontiers
+    // (FrontierFromKept): those that do not go out by score + face values,
+    // those that do by score, highest first.
+    bool kept_ranked = false;
+    std::vector<RankedPlay> ranked_stay, ranked_out;
+  };
+  // The value of a frontier node's moves, taken one at a time (Frontier).
+  struct FrontierTally {
+    static constexpr int kEndingNone = 0, kEndingPass = 1, kEndingPlay = 2;
+    int own_size = 0, out_bonus = 0, own_value = 0, opp_value = 0;
+    bool scoreless_ends = false;
+    int best = 0;  // the pass's value first
+    bool best_is_pass = true, best_ends = false;
+    gen::Play best_play;
+    int best_ending = 0, best_ending_kind = kEndingNone;
+    gen::Play best_ending_play;
+    bool all_end = false;
+    // A play; `placed_value` is PlacedValue(p) (any value when it goes out).
+    void Add(const gen::Play& p, int placed_value);
   };
 
   int Search(int ply, int depth, int alpha, int beta, bool* exact);
@@ -198,6 +221,9 @@ class Searcher {
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
   // A node whose children are all leaves (depth 1): values every move.
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact);
+  // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
+  // kind's best found by ranking, when that applies; false: list them.
+  bool FrontierFromKept(int ply, FrontierTally* t);
   // A node whose side to move holds one tile that has a place: the exact
   // value, the best play, without searching the pass.
   int OneTileOut(int ply, std::uint64_t key, bool* exact);
