@@ -82,7 +82,9 @@ struct EndgameOptions {
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   // A node's plays from those of the node two plies above (the same side):
   // the ones the two moves since leave unchanged, and only the anchors
-  // those moves touched searched again (lexc/gen/play_reuse.h). The same
+  // those moves touched searched again (lexc/gen/play_reuse.h); a node's
+  // plays for the other side kept once for all its children, and a
+  // depth-1 child's best plays taken from a ranking of them. The same
   // values; lines may differ between moves of equal value (the plays come
   // in another order). Off only to measure it.
   bool reuse_plays = true;
