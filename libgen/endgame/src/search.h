@@ -18,6 +18,9 @@
 
 namespace lexc::endgame::internal {
 
+// The rack tile a board cell takes: its tile code, 0 for a blank.
+inline int RackTile(gen::Cell c) { return gen::CellIsBlank(c) ? 0 : gen::CellTile(c); }
+
 // A move of a node, in search order.
 struct MoveCandidate {
   int order;  // higher first

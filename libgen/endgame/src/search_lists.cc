@@ -1,0 +1,202 @@
+// The plays of a search node (internal): listed from those two plies
+// above, kept by a node for its children, ranked for depth-1 children.
+#include <algorithm>
+#include <utility>
+
+#include "search.h"
+
+namespace lexc::endgame::internal {
+namespace {
+
+// Whether the new tiles of `p` come from `rack` (a blank cell from a blank).
+bool Fits(const gen::Play& p, const Rack& rack) {
+  int need[gen::kMaxGenTile + 1] = {};
+  for (std::uint32_t b = LineSquares::NewTileBits(p); b; b &= b - 1) {
+    const int t = RackTile(p.cells[__builtin_ctz(b)]);
+    if (++need[t] > (t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t)))) return false;
+  }
+  return true;
+}
+
+// Fits(p, rack) for a play `p` that fits a rack which `rack` is short of
+// only by tiles in `spent` (tile codes, bit 0: a blank): only those are
+// counted, and a tile placed once needs one left.
+bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent) {
+  std::uint64_t seen = 0;
+  for (std::uint32_t b = LineSquares::NewTileBits(p); b; b &= b - 1) {
+    const int t = RackTile(p.cells[__builtin_ctz(b)]);
+    const std::uint64_t bit = std::uint64_t(1) << t;
+    if (!(spent & bit)) continue;
+    if (seen & bit) return Fits(p, rack);  // placed twice or more: count them all
+    seen |= bit;
+    if ((t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) == 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const std::vector<gen::Play>* Searcher::PlaysTwoAbove(int ply) const {
+  const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : ply == 1 ? &opponent_root_ : nullptr;
+  return above && above->listed ? &above->plays : nullptr;
+}
+
+void Searcher::PrepareChildLists(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  ps.children_listed = 0;
+  ps.kept_from = nullptr;
+  ps.kept_ranked = false;
+  ps.arrival_marks = LineSquares();
+  ps.arrival_spent = 0;
+  ps.arrival_hot_count = 0;
+  if (const gen::Play* m = ps.arrived_by) {
+    ps.arrival_marks.AddNewSquares(*m);
+    ps.arrival_hot_count = gen::HotSquares(gen_.board(), *m, ps.arrival_hot);
+    for (int i = 0; i < ps.arrival_hot_count; ++i) ps.arrival_marks.AddIndex(ps.arrival_hot[i]);
+    for (std::uint32_t b = LineSquares::NewTileBits(*m); b; b &= b - 1)
+      ps.arrival_spent |= std::uint64_t(1) << RackTile(m->cells[__builtin_ctz(b)]);
+  }
+}
+
+void Searcher::ListPlays(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  const Rack& rack = racks_[to_move_];
+  ps.plays.clear();
+  const std::vector<gen::Play>* above = shared_.options.reuse_plays ? PlaysTwoAbove(ply) : nullptr;
+  if (!above) {
+    gen_.Generate(rack, algorithm_, [&](const gen::Play& p) { ps.plays.push_back(p); });
+    ps.listed = true;
+    return;
+  }
+  // A play of two plies above is one here, unchanged, exactly when it fits
+  // the rack and places no tile on a square the two moves since filled or
+  // on one of their hot squares; every other play here places a tile on a
+  // hot square and comes from the anchors AnchorsTouched gives. The plays
+  // above fit the rack there, which the side's own move since (if any) has
+  // left short of that move's tiles alone: a play using none of them fits.
+  // From the second child of the node between on, that node holds its own
+  // plays for this side (KeepChildPlays), and only the last move is left.
+  PlyState& parent = plies_[std::size_t(ply - 1)];
+  ++parent.children_listed;
+  LineSquares last_marks;
+  gen::AnchorSet anchors;
+  std::uint16_t hot[gen::kMaxHotSquares];
+  if (const gen::Play* m = ps.arrived_by) {
+    const int n = gen::HotSquares(gen_.board(), *m, hot);
+    last_marks.AddNewSquares(*m);
+    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
+    gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
+  }
+  if (parent.kept_from) {
+    for (const gen::Play& p : *parent.kept_from)
+      if (!last_marks.PlacesOn(p)) ps.plays.push_back(p);
+    if (ps.arrived_by)
+      gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
+        if (last_marks.PlacesOn(p)) ps.plays.push_back(p);
+      });
+    ps.listed = true;
+    return;
+  }
+  // Both moves at once. The own move's squares are those PrepareChildLists
+  // took on the board before the last move: where a hot square differs from
+  // this board's, the last move filled it, and the last move's own hot
+  // squares hold the one past the run.
+  const gen::Play* own_move = ply >= 2 ? parent.arrived_by : nullptr;
+  if (own_move)
+    gen::AddAnchorsReaching(gen_.board(), hot, gen::HotSquares(gen_.board(), *own_move, hot), rack.size(), &anchors);
+  LineSquares marks = last_marks;
+  marks |= parent.arrival_marks;
+  for (const gen::Play& p : *above)
+    if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, own_move ? parent.arrival_spent : 0)) ps.plays.push_back(p);
+  // Plays placing no tile on a hot square were kept above: not twice.
+  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
+    if (marks.PlacesOn(p)) ps.plays.push_back(p);
+  });
+  ps.listed = true;
+}
+
+void Searcher::KeepChildPlays(int ply) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  const std::vector<gen::Play>* above = PlaysTwoAbove(ply + 1);
+  if (!above) return;
+  const gen::Play* m = ply >= 1 ? ps.arrived_by : nullptr;
+  if (!m) {  // a pass (or the root): the board and the rack as they were
+    ps.kept_from = above;
+    return;
+  }
+  // The plays of this board for the side not to move: those of two plies
+  // above that the move leaves unchanged and that fit, then those placing
+  // a tile on one of its squares (ListPlays' reasoning, one move).
+  const Rack& rack = racks_[1 - to_move_];
+  ps.kept.clear();
+  for (const gen::Play& p : *above)
+    if (!ps.arrival_marks.PlacesOn(p) && FitsAfterSpending(p, rack, ps.arrival_spent)) ps.kept.push_back(p);
+  gen::AnchorSet anchors;
+  gen::AddAnchorsReaching(gen_.board(), ps.arrival_hot, ps.arrival_hot_count, rack.size(), &anchors);
+  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
+    if (ps.arrival_marks.PlacesOn(p)) ps.kept.push_back(p);
+  });
+  ps.kept_from = &ps.kept;
+}
+
+bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
+  // The pass is a leaf that does not end the game, so only the best play
+  // and the best play going out count (no play ending by the scoreless
+  // rule, no "every move ends").
+  if (ply == 0 || !shared_.options.reuse_plays || t->scoreless_ends) return false;
+  PlyState& ps = plies_[std::size_t(ply)];
+  PlyState& parent = plies_[std::size_t(ply - 1)];
+  if (!parent.kept_from) return false;
+  ++parent.children_listed;
+  const std::vector<gen::Play>& kept = *parent.kept_from;
+  if (!parent.kept_ranked) {
+    // The kept plays by their value here, which differs between children
+    // only by a constant: score + the tiles' face values, and the plays
+    // going out by score.
+    parent.ranked_stay.clear();
+    parent.ranked_out.clear();
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const gen::Play& p = kept[i];
+      if (p.placed == t->own_size)
+        parent.ranked_out.push_back({p.score, static_cast<std::uint32_t>(i)});
+      else
+        parent.ranked_stay.push_back({p.score + PlacedValue(p), static_cast<std::uint32_t>(i)});
+    }
+    const auto higher = [](const RankedPlay& a, const RankedPlay& b) {
+      return a.value != b.value ? a.value > b.value : a.index < b.index;
+    };
+    std::sort(parent.ranked_stay.begin(), parent.ranked_stay.end(), higher);
+    std::sort(parent.ranked_out.begin(), parent.ranked_out.end(), higher);
+    parent.kept_ranked = true;
+  }
+  // The last move's squares: a kept play that places no tile on one is a
+  // play here, so the first such of each ranking is the best of its kind;
+  // the plays that place one come from the last move's anchors.
+  LineSquares last_marks;
+  gen::AnchorSet anchors;
+  const gen::Play* m = ps.arrived_by;
+  if (m) {
+    std::uint16_t hot[gen::kMaxHotSquares];
+    const int n = gen::HotSquares(gen_.board(), *m, hot);
+    last_marks.AddNewSquares(*m);
+    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
+    gen::AddAnchorsReaching(gen_.board(), hot, n, racks_[to_move_].size(), &anchors);
+  }
+  for (const std::vector<RankedPlay>* ranking : {&parent.ranked_stay, &parent.ranked_out})
+    for (const RankedPlay& r : *ranking) {
+      CountNode();
+      const gen::Play& p = kept[r.index];
+      if (last_marks.PlacesOn(p)) continue;
+      t->Add(p, p.placed == t->own_size ? 0 : r.value - p.score);
+      break;
+    }
+  if (m)
+    gen_.Generate(racks_[to_move_], algorithm_, anchors, [&](const gen::Play& p) {
+      if (!last_marks.PlacesOn(p)) return;
+      CountNode();
+      t->Add(p, p.placed == t->own_size ? 0 : PlacedValue(p));
+    });
+  return true;
+}
+
+}  // namespace lexc::endgame::internal
