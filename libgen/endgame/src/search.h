@@ -222,7 +222,8 @@ class Searcher {
   void RunHelper();
   // The value of one move for the side to move, searching below it.
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
-  // A node whose children are all leaves (depth 1): values every move.
+  // A node whose children are all leaves (depth 1): values every move, or
+  // the best of each kind from its parent's ranking (FrontierFromKept).
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
   // kind's best found by ranking, when that applies; false: list them.
