@@ -1,6 +1,8 @@
 // The plays of a search node (internal): listed from those two plies
 // above, kept by a node for its children, ranked for depth-1 children.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 #include "search.h"
@@ -32,6 +34,34 @@ bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent
     if ((t == 0 ? rack.blanks() : rack.count(static_cast<Tile>(t))) == 0) return false;
   }
   return true;
+}
+
+// Test builds only (LEXC_ENDGAME_CHECK_LISTS, tests/gen/CMakeLists.txt:
+// gen_test_endgame_checked): every list built here is compared with a full
+// generation on the same board, and a frontier's result with one from it.
+#ifdef LEXC_ENDGAME_CHECK_LISTS
+constexpr bool kCheckLists = true;
+#else
+constexpr bool kCheckLists = false;
+#endif
+
+std::vector<gen::Play> FullList(gen::MoveGenerator& gen, gen::Algorithm a, const Rack& rack) {
+  std::vector<gen::Play> full;
+  gen.Generate(rack, a, [&](const gen::Play& p) { full.push_back(p); });
+  return full;
+}
+
+[[noreturn]] void ListCheckFailed(const char* what, std::size_t got, std::size_t want) {
+  std::fprintf(stderr, "endgame list check: %s: %zu plays, a full generation gives %zu\n", what, got, want);
+  std::abort();
+}
+
+void CheckList(gen::MoveGenerator& gen, gen::Algorithm a, const Rack& rack, std::vector<gen::Play> list,
+               const char* what) {
+  std::vector<gen::Play> full = FullList(gen, a, rack);
+  std::sort(full.begin(), full.end(), gen::BetterPlay);
+  std::sort(list.begin(), list.end(), gen::BetterPlay);
+  if (list != full) ListCheckFailed(what, list.size(), full.size());
 }
 
 }  // namespace
@@ -95,6 +125,7 @@ void Searcher::ListPlays(int ply) {
         if (last_marks.PlacesOn(p)) ps.plays.push_back(p);
       });
     ps.listed = true;
+    if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.plays, "a child's plays from the kept ones");
     return;
   }
   // Both moves at once. The own move's squares are those PrepareChildLists
@@ -113,6 +144,7 @@ void Searcher::ListPlays(int ply) {
     if (marks.PlacesOn(p)) ps.plays.push_back(p);
   });
   ps.listed = true;
+  if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.plays, "the plays from two plies above");
 }
 
 void Searcher::KeepChildPlays(int ply) {
@@ -137,6 +169,7 @@ void Searcher::KeepChildPlays(int ply) {
     if (ps.arrival_marks.PlacesOn(p)) ps.kept.push_back(p);
   });
   ps.kept_from = &ps.kept;
+  if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.kept, "a node's kept plays");
 }
 
 bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
@@ -147,6 +180,7 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
   PlyState& ps = plies_[std::size_t(ply)];
   PlyState& parent = plies_[std::size_t(ply - 1)];
   if (!parent.kept_from) return false;
+  [[maybe_unused]] const FrontierTally start = *t;
   ++parent.children_listed;
   const std::vector<gen::Play>& kept = *parent.kept_from;
   if (!parent.kept_ranked) {
@@ -196,6 +230,16 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
       CountNode();
       t->Add(p, p.placed == t->own_size ? 0 : PlacedValue(p));
     });
+  if constexpr (kCheckLists) {
+    FrontierTally full = start;
+    for (const gen::Play& p : FullList(gen_, algorithm_, racks_[to_move_]))
+      full.Add(p, p.placed == full.own_size ? 0 : PlacedValue(p));
+    if (full.best != t->best || full.best_ending != t->best_ending || full.all_end != t->all_end) {
+      std::fprintf(stderr, "endgame list check: a frontier's best %d, going out %d; a full generation's %d, %d\n",
+                   t->best, t->best_ending, full.best, full.best_ending);
+      std::abort();
+    }
+  }
   return true;
 }
 
