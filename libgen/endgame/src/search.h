@@ -195,6 +195,16 @@ class Searcher {
   // its plays: every play of the side not to move there, into
   // plies_[ply].kept (from the plays of the ply above, as ListPlays).
   void KeepChildPlays(int ply);
+  // Adds move `m`'s new squares and its hot squares on the board to *marks;
+  // the hot squares also to hot[0..n), n returned (kMaxHotSquares room).
+  int MarkMove(const gen::Play& m, LineSquares* marks, std::uint16_t* hot) const;
+  // Appends the plays on the board, for `rack`, given those of an earlier
+  // board (`before`, which fit a rack that `rack` is short of only by tiles
+  // in `spent`): the ones placing no tile on `marks` (the squares the moves
+  // since filled and their hot squares) and fitting, then those generated
+  // from `anchors` that place one (none when `anchors` is null: no move).
+  void AppendPlaysAfter(const std::vector<gen::Play>& before, const LineSquares& marks, std::uint64_t spent,
+                        const gen::AnchorSet* anchors, const Rack& rack, std::vector<gen::Play>* out);
   // The plays two plies above `ply` (null: none listed there).
   const std::vector<gen::Play>* PlaysTwoAbove(int ply) const;
   // The line of move `c` of the node at `ply` (its plays `plays`): the move,

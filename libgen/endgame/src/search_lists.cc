@@ -24,6 +24,7 @@ bool Fits(const gen::Play& p, const Rack& rack) {
 // only by tiles in `spent` (tile codes, bit 0: a blank): only those are
 // counted, and a tile placed once needs one left.
 bool FitsAfterSpending(const gen::Play& p, const Rack& rack, std::uint64_t spent) {
+  if (!spent) return true;
   std::uint64_t seen = 0;
   for (std::uint32_t b = LineSquares::NewTileBits(p); b; b &= b - 1) {
     const int t = RackTile(p.cells[__builtin_ctz(b)]);
@@ -66,6 +67,24 @@ void CheckList(gen::MoveGenerator& gen, gen::Algorithm a, const Rack& rack, std:
 
 }  // namespace
 
+int Searcher::MarkMove(const gen::Play& m, LineSquares* marks, std::uint16_t* hot) const {
+  const int n = gen::HotSquares(gen_.board(), m, hot);
+  marks->AddNewSquares(m);
+  for (int i = 0; i < n; ++i) marks->AddIndex(hot[i]);
+  return n;
+}
+
+void Searcher::AppendPlaysAfter(const std::vector<gen::Play>& before, const LineSquares& marks, std::uint64_t spent,
+                                const gen::AnchorSet* anchors, const Rack& rack, std::vector<gen::Play>* out) {
+  for (const gen::Play& p : before)
+    if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, spent)) out->push_back(p);
+  // Plays placing no tile on a marked square were kept above: not twice.
+  if (anchors)
+    gen_.Generate(rack, algorithm_, *anchors, [&](const gen::Play& p) {
+      if (marks.PlacesOn(p)) out->push_back(p);
+    });
+}
+
 const std::vector<gen::Play>* Searcher::PlaysTwoAbove(int ply) const {
   const PlyState* above = ply >= 2 ? &plies_[std::size_t(ply - 2)] : ply == 1 ? &opponent_root_ : nullptr;
   return above && above->listed ? &above->plays : nullptr;
@@ -80,9 +99,7 @@ void Searcher::PrepareChildLists(int ply) {
   ps.arrival_spent = 0;
   ps.arrival_hot_count = 0;
   if (const gen::Play* m = ps.arrived_by) {
-    ps.arrival_marks.AddNewSquares(*m);
-    ps.arrival_hot_count = gen::HotSquares(gen_.board(), *m, ps.arrival_hot);
-    for (int i = 0; i < ps.arrival_hot_count; ++i) ps.arrival_marks.AddIndex(ps.arrival_hot[i]);
+    ps.arrival_hot_count = MarkMove(*m, &ps.arrival_marks, ps.arrival_hot);
     for (std::uint32_t b = LineSquares::NewTileBits(*m); b; b &= b - 1)
       ps.arrival_spent |= std::uint64_t(1) << RackTile(m->cells[__builtin_ctz(b)]);
   }
@@ -111,19 +128,10 @@ void Searcher::ListPlays(int ply) {
   LineSquares last_marks;
   gen::AnchorSet anchors;
   std::uint16_t hot[gen::kMaxHotSquares];
-  if (const gen::Play* m = ps.arrived_by) {
-    const int n = gen::HotSquares(gen_.board(), *m, hot);
-    last_marks.AddNewSquares(*m);
-    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
-    gen::AddAnchorsReaching(gen_.board(), hot, n, rack.size(), &anchors);
-  }
+  if (const gen::Play* m = ps.arrived_by)
+    gen::AddAnchorsReaching(gen_.board(), hot, MarkMove(*m, &last_marks, hot), rack.size(), &anchors);
   if (parent.kept_from) {
-    for (const gen::Play& p : *parent.kept_from)
-      if (!last_marks.PlacesOn(p)) ps.plays.push_back(p);
-    if (ps.arrived_by)
-      gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
-        if (last_marks.PlacesOn(p)) ps.plays.push_back(p);
-      });
+    AppendPlaysAfter(*parent.kept_from, last_marks, 0, ps.arrived_by ? &anchors : nullptr, rack, &ps.plays);
     ps.listed = true;
     if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.plays, "a child's plays from the kept ones");
     return;
@@ -137,12 +145,7 @@ void Searcher::ListPlays(int ply) {
     gen::AddAnchorsReaching(gen_.board(), hot, gen::HotSquares(gen_.board(), *own_move, hot), rack.size(), &anchors);
   LineSquares marks = last_marks;
   marks |= parent.arrival_marks;
-  for (const gen::Play& p : *above)
-    if (!marks.PlacesOn(p) && FitsAfterSpending(p, rack, own_move ? parent.arrival_spent : 0)) ps.plays.push_back(p);
-  // Plays placing no tile on a hot square were kept above: not twice.
-  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
-    if (marks.PlacesOn(p)) ps.plays.push_back(p);
-  });
+  AppendPlaysAfter(*above, marks, own_move ? parent.arrival_spent : 0, &anchors, rack, &ps.plays);
   ps.listed = true;
   if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.plays, "the plays from two plies above");
 }
@@ -160,14 +163,10 @@ void Searcher::KeepChildPlays(int ply) {
   // above that the move leaves unchanged and that fit, then those placing
   // a tile on one of its squares (ListPlays' reasoning, one move).
   const Rack& rack = racks_[1 - to_move_];
-  ps.kept.clear();
-  for (const gen::Play& p : *above)
-    if (!ps.arrival_marks.PlacesOn(p) && FitsAfterSpending(p, rack, ps.arrival_spent)) ps.kept.push_back(p);
   gen::AnchorSet anchors;
   gen::AddAnchorsReaching(gen_.board(), ps.arrival_hot, ps.arrival_hot_count, rack.size(), &anchors);
-  gen_.Generate(rack, algorithm_, anchors, [&](const gen::Play& p) {
-    if (ps.arrival_marks.PlacesOn(p)) ps.kept.push_back(p);
-  });
+  ps.kept.clear();
+  AppendPlaysAfter(*above, ps.arrival_marks, ps.arrival_spent, &anchors, rack, &ps.kept);
   ps.kept_from = &ps.kept;
   if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.kept, "a node's kept plays");
 }
@@ -211,10 +210,7 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
   const gen::Play* m = ps.arrived_by;
   if (m) {
     std::uint16_t hot[gen::kMaxHotSquares];
-    const int n = gen::HotSquares(gen_.board(), *m, hot);
-    last_marks.AddNewSquares(*m);
-    for (int i = 0; i < n; ++i) last_marks.AddIndex(hot[i]);
-    gen::AddAnchorsReaching(gen_.board(), hot, n, racks_[to_move_].size(), &anchors);
+    gen::AddAnchorsReaching(gen_.board(), hot, MarkMove(*m, &last_marks, hot), racks_[to_move_].size(), &anchors);
   }
   for (const std::vector<RankedPlay>* ranking : {&parent.ranked_stay, &parent.ranked_out})
     for (const RankedPlay& r : *ranking) {
