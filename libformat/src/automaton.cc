@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace lexc::internal {
 
@@ -13,20 +14,34 @@ std::uint64_t HashArcs(std::span<const PackedArc> arcs) {
 
 StateStore::StateStore() {
   starts_ = {0, 0};  // state 0: the empty state
-  table_.assign(1 << 16, 0);
+  table_ = ZeroedArray<std::uint64_t>(kFirstSlots);
   mask_ = table_.size() - 1;
-  single_.assign(1 << 16, SingleEntry{});
+  single_ = ZeroedArray<SingleEntry>(kFirstSlots);
   single_mask_ = single_.size() - 1;
+}
+
+StateStore::StateStore(const StateStore& other)
+    : pool_(other.pool_),
+      starts_(other.starts_),
+      table_(other.table_.size()),
+      mask_(other.mask_),
+      multi_count_(other.multi_count_),
+      single_(other.single_.size()),
+      single_mask_(other.single_mask_),
+      single_count_(other.single_count_),
+      pending_(other.pending_),
+      overflow_(other.overflow_) {
+  std::memcpy(table_.data(), other.table_.data(), table_.size() * sizeof(table_[0]));
+  std::memcpy(single_.data(), other.single_.data(), single_.size() * sizeof(single_[0]));
 }
 
 void StateStore::Grow() { Rehash(table_.size() * 2); }
 
 void StateStore::Rehash(std::size_t slots) {
-  HugeVector<std::uint64_t> old;
-  old.swap(table_);
-  table_.assign(slots, 0);
+  const ZeroedArray<std::uint64_t> old = std::exchange(table_, ZeroedArray<std::uint64_t>(slots));
   mask_ = table_.size() - 1;
-  for (std::uint64_t e : old) {
+  for (std::size_t k = 0; k < old.size(); ++k) {
+    const std::uint64_t e = old[k];
     if (!e) continue;
     // Slot index comes from the stored high hash bits; re-probe linearly.
     std::uint64_t i = MultiSlot(e >> 32);
@@ -145,8 +160,8 @@ void StateStore::FlushNew() {
 }
 
 std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
-  HugeVector<std::uint64_t>().swap(other.table_);  // not needed here: memory for ours to grow
-  HugeVector<SingleEntry>().swap(other.single_);
+  other.table_ = ZeroedArray<std::uint64_t>();  // not needed here: memory for ours to grow
+  other.single_ = ZeroedArray<SingleEntry>();
   // Our tables at once at the size they would reach (or a little more: the
   // states both stores began with count twice), rather than rehashed at
   // every doubling on the way.
@@ -216,11 +231,10 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
 void StateStore::GrowSingle() { RehashSingle(single_.size() * 2); }
 
 void StateStore::RehashSingle(std::size_t slots) {
-  HugeVector<SingleEntry> old;
-  old.swap(single_);
-  single_.assign(slots, SingleEntry{});
+  const ZeroedArray<SingleEntry> old = std::exchange(single_, ZeroedArray<SingleEntry>(slots));
   single_mask_ = single_.size() - 1;
-  for (const SingleEntry& e : old) {
+  for (std::size_t k = 0; k < old.size(); ++k) {
+    const SingleEntry& e = old[k];
     if (!e.arc) continue;
     std::uint64_t i = SingleSlot(e.arc);
     while (single_[i].arc) i = (i + 1) & single_mask_;

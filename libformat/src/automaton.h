@@ -14,6 +14,7 @@
 
 #include "lexc/alphabet.h"
 #include "lexc/huge_pages.h"
+#include "lexc/zeroed_array.h"
 
 namespace lexc::internal {
 
@@ -41,6 +42,12 @@ std::uint64_t HashArcs(std::span<const PackedArc> arcs);
 class StateStore {
  public:
   StateStore();
+  // A copy holds the same states and finds them (a thread's piece of the
+  // build starts from one); its look-up tables are copied, not rebuilt.
+  StateStore(const StateStore& other);
+  StateStore(StateStore&&) noexcept = default;
+  StateStore& operator=(StateStore&&) noexcept = default;
+  StateStore& operator=(const StateStore&) = delete;
   // Capacity hints (no effect on results): avoids regrowing the arc pool.
   void Reserve(std::size_t states, std::size_t arcs) {
     pool_.reserve(arcs);
@@ -80,9 +87,10 @@ class StateStore {
 
  private:
   static constexpr std::size_t kMaxPoolArcs = 0xFFFFFFF0u;
-  struct SingleEntry {
-    PackedArc arc = 0;
-    StateId id = 0;
+  static constexpr std::size_t kFirstSlots = std::size_t(1) << 10;  // each table's first size
+  struct SingleEntry {                                              // all zero: an empty slot
+    PackedArc arc;
+    StateId id;
   };
   void Grow();  // doubles a table
   void GrowSingle();
@@ -101,11 +109,13 @@ class StateStore {
 
   HugeVector<PackedArc> pool_;
   HugeVector<std::uint32_t> starts_;  // size()+1 offsets into pool_
-  // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot.
-  HugeVector<std::uint64_t> table_;
+  // Open addressing: (hash high 32 bits << 32 | id), 0 = empty slot. The
+  // tables start small and double; a new table's pages are zeroed by the
+  // system as entries land (ZeroedArray), large ones in huge pages.
+  ZeroedArray<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
   std::size_t multi_count_ = 0;
-  HugeVector<SingleEntry> single_;  // open addressing, arc 0 = empty slot
+  ZeroedArray<SingleEntry> single_;  // open addressing, arc 0 = empty slot
   std::uint64_t single_mask_ = 0;
   std::size_t single_count_ = 0;
   std::vector<StateId> pending_;  // AddNew's states, not yet in the tables

@@ -322,6 +322,43 @@ void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, 
     single_bytes &= l.size() == 1;
     byte_of[t] = l.empty() ? '\0' : l[0];
   }
+  // English's labels are the tiles plus a constant ('A' = 1 + 64): a word
+  // of up to 16 tiles is then rendered by two 8-byte additions (no carry
+  // crosses a byte: every tile plus the constant stays below 256), reading
+  // 16 tiles from the list's flat array when that many remain in it. The
+  // bytes beyond the word land in the buffer's slack and are overwritten.
+  int offset = single_bytes && alphabet.size() >= 1 ? static_cast<unsigned char>(byte_of[1]) - 1 : -1;
+  for (int t = 1; t <= alphabet.size() && offset >= 0; ++t)
+    if (static_cast<unsigned char>(byte_of[t]) != t + offset || t + offset > 255) offset = -1;
+  const Tile* flat_end = nullptr;
+  if (const std::size_t n = words.size(); n > 0 && offset >= 0) {
+    const Tile* first = words[0].data();
+    const Tile* last_end = words[n - 1].data() + words[n - 1].size();
+    if (last_end >= first && static_cast<std::size_t>(last_end - first) == words.total_tiles()) flat_end = last_end;
+  }
+  if (flat_end) {
+    const std::uint64_t add = std::uint64_t(offset) * 0x0101010101010101ull;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (used + worst_line + 16 > buf.size()) flush();
+      const auto w = words[i];
+      char* const out = buf.data() + used;
+      if (w.size() <= 16 && flat_end - w.data() >= 16) {
+        std::uint64_t lo, hi;
+        std::memcpy(&lo, w.data(), 8);
+        std::memcpy(&hi, w.data() + 8, 8);
+        lo += add;
+        hi += add;
+        std::memcpy(out, &lo, 8);
+        std::memcpy(out + 8, &hi, 8);
+      } else {
+        for (std::size_t j = 0; j < w.size(); ++j) out[j] = byte_of[w[j]];
+      }
+      out[w.size()] = '\n';
+      used += w.size() + 1;
+    }
+    flush();
+    return;
+  }
   if (single_bytes) {
     for (std::size_t i = 0; i < words.size(); ++i) {
       if (used + worst_line > buf.size()) flush();

@@ -382,8 +382,11 @@ struct InputStream::State {
   bool close_fd = false;
   std::string_view memory;  // the input when fd < 0
   std::size_t memory_pos = 0;
-  std::size_t chunk = 0;     // bound on pieces taken from memory (0: none)
-  std::string raw;           // the read buffer for fd input
+  std::size_t chunk = 0;  // bound on pieces taken from memory (0: none)
+  // The read buffer for fd input, left uninitialized: a short file
+  // touches only the pages read() fills.
+  std::unique_ptr<char[]> raw;
+  std::size_t raw_size = 0;
   std::string_view pending;  // raw bytes read but not yet used
   bool raw_end = false;
   bool started = false, compressed = false, failed = false;
@@ -406,10 +409,10 @@ struct InputStream::State {
       memory_pos += n;
     } else {
       for (;;) {
-        const ssize_t r = ::read(fd, raw.data(), raw.size());
+        const ssize_t r = ::read(fd, raw.get(), raw_size);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return IoError(name, "cannot read", errno);
-        pending = std::string_view(raw.data(), static_cast<std::size_t>(r));
+        pending = std::string_view(raw.get(), static_cast<std::size_t>(r));
         break;
       }
     }
@@ -434,13 +437,13 @@ struct InputStream::State {
       // Short reads (pipes): gather the magic's four bytes.
       std::size_t have = pending.size();
       while (have > 0 && have < 4) {
-        const ssize_t r = ::read(fd, raw.data() + have, raw.size() - have);
+        const ssize_t r = ::read(fd, raw.get() + have, raw_size - have);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return IoError(name, "cannot read", errno);
         if (r == 0) break;
         have += static_cast<std::size_t>(r);
       }
-      pending = std::string_view(raw.data(), have);
+      pending = std::string_view(raw.get(), have);
       raw_end = have == 0;
       compressed = IsZstdFrame(pending);
     }
@@ -507,7 +510,8 @@ Result<InputStream> InputStream::Open(const std::string& path, std::uint64_t max
     }
   }
   try {
-    s->raw.resize(std::size_t{1} << 20);
+    s->raw_size = std::size_t{1} << 20;
+    s->raw = std::make_unique_for_overwrite<char[]>(s->raw_size);
   } catch (const std::bad_alloc&) {
     return Status(Errc::kIo, QuotePath(s->name) + ": out of memory reading the input");
   }

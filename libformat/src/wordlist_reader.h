@@ -282,11 +282,6 @@ class WordListReader {
   Status FastLines(const char*& p, const char* const end) {
     if (!any_direct_ || !sorted_) return Status::Ok();
     const std::size_t max_fast = std::min<std::size_t>(max_len_, 15);
-    if (window_.empty()) {
-      window_.resize(kWindow + 16);
-      stage_.resize(kWindow + 16);
-      stage_starts_.resize(kWindow / 2 + 1);
-    }
     Key16 prev;  // the last word kept
     bool have_prev = list_.size() > 0;
     if (have_prev) {
@@ -301,6 +296,13 @@ class WordListReader {
       if (!window_text_ || p < window_text_ || p >= window_text_ + window_len_) {
         window_text_ = p;
         window_len_ = std::min<std::size_t>(static_cast<std::size_t>(end - p), kWindow);
+        // Buffers as large as the largest window yet: a short list touches
+        // (and zeroes) only the pages it uses.
+        if (window_.size() < window_len_ + 16) {
+          window_.resize(window_len_ + 16);
+          stage_.resize(window_len_ + 16);
+          stage_starts_.resize(window_len_ / 2 + 1);
+        }
         Translate(reinterpret_cast<const unsigned char*>(p), window_len_, window_.data());
         std::memset(window_.data() + window_len_, 0, 16);
       }
