@@ -21,9 +21,7 @@ StateStore::StateStore() {
 }
 
 StateStore::StateStore(const StateStore& other)
-    : pool_(other.pool_),
-      starts_(other.starts_),
-      table_(other.table_.size()),
+    : table_(other.table_.size()),
       mask_(other.mask_),
       multi_count_(other.multi_count_),
       single_(other.single_.size()),
@@ -31,6 +29,12 @@ StateStore::StateStore(const StateStore& other)
       single_count_(other.single_count_),
       pending_(other.pending_),
       overflow_(other.overflow_) {
+  // The room reserved too (address space only): a piece's states are then
+  // appended without the pool moving as it grows.
+  pool_.reserve(other.pool_.capacity());
+  pool_.assign(other.pool_.begin(), other.pool_.end());
+  starts_.reserve(other.starts_.capacity());
+  starts_.assign(other.starts_.begin(), other.starts_.end());
   std::memcpy(table_.data(), other.table_.data(), table_.size() * sizeof(table_[0]));
   std::memcpy(single_.data(), other.single_.data(), single_.size() * sizeof(single_[0]));
 }
