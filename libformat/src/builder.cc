@@ -664,16 +664,27 @@ void CountGraphFigures(const Layout& layout, std::span<const StateId> roots, std
   }
 }
 
-}  // namespace
+// Phases 1-3: the graphs built, minimized and laid out, with their
+// figures. `text_crc`: compute the list text's CRC for META (only an image
+// needs it).
+struct LaidOutGraphs {
+  StateStore store;
+  Layout layout;
+  TextFigures text;
+  GraphInfo dawg_info, gaddag_info;
+  std::size_t parts = 1;
+  double t_dawg = 0, t_gaddag = 0, t_layout = 0;
+};
 
-Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
-                                          BuildReport* report) {
+Status LayOutGraphs(const WordList& words, const Alphabet& alphabet, const BuildOptions& options, bool text_crc,
+                    LaidOutGraphs* out) {
   LEXC_RETURN_IF_ERROR(CheckOptions(options, alphabet));
   auto measured = MeasureText(words, alphabet, options.max_len);
   if (!measured.ok()) return measured.status();
-  TextFigures& text = *measured;
+  TextFigures& text = out->text;
+  text = *measured;
 
-  StateStore store;
+  StateStore& store = out->store;
   // Rough sizes, on the high side (SOWPODS: 77K states and 177K arcs for the
   // DAWG, 649K and 1.4M with the GADDAG, 2.4M tiles); reserving only maps
   // address space.
@@ -686,24 +697,24 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   const int bits = KeyBits(alphabet.size(), text.longest);
   PiecePrefixes prefixes;
   const StateId dawg_root = BuildDawg(words, options, bits, &store, &prefixes);
-  const double t_dawg = Since(t0);
+  out->t_dawg = Since(t0);
 
   t0 = std::chrono::steady_clock::now();
   // With the GADDAG built on threads, the layout's discovery walk begins
   // while its runs are imported (Discovery), and the text's CRC (only META
   // needs it) is computed there too, after it.
   Discovery discovery;
-  bool text_checksummed = false;
+  bool text_checksummed = !text_crc;
   const StateId gaddag_root =
       options.gaddag
           ? BuildGaddagFront(words, options, bits, &prefixes, &store,
                              [&](std::span<const PackedArc> first_root_arcs, std::size_t max_states) {
                                discovery.WalkEarly(store, first_root_arcs, options.dawg ? dawg_root : 0, max_states);
-                               ChecksumText(words, alphabet, options.max_len, &text);
+                               if (!text_checksummed) ChecksumText(words, alphabet, options.max_len, &text);
                                text_checksummed = true;
                              })
           : 0;
-  const double t_gaddag = Since(t0);
+  out->t_gaddag = Since(t0);
   if (store.overflow())
     return Status(Errc::kLimit, "the automaton holds more than 2^32 arcs, beyond what the format addresses");
 
@@ -714,10 +725,11 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   if (options.gaddag) roots.push_back(gaddag_root);
   if (options.dawg) roots.push_back(dawg_root);
   const std::size_t parts = static_cast<std::size_t>(std::max(options.threads, 1));
+  out->parts = parts;
   // Otherwise, with threads to spare, the CRC is computed beside the layout
   // on a thread of its own, taken from the layout's (on 2 cores, 3 threads
   // made the layout of SOWPODS's DAWG half as slow again).
-  Layout layout;
+  Layout& layout = out->layout;
   const bool crc_beside = parts > 1 && !text_checksummed;
   (void)RunBeside(
       crc_beside,
@@ -729,22 +741,43 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
         if (!text_checksummed) ChecksumText(words, alphabet, options.max_len, &text);
         return Status::Ok();
       });
-  auto chosen = ChooseArcWidth(options.arc_width, layout.slots, alphabet);
+  CountGraphFigures(layout, roots, parts, options.gaddag, words.size(), text, &out->dawg_info, &out->gaddag_info);
+  out->dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
+  out->gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
+  out->t_layout = Since(t0);
+  return Status::Ok();
+}
+
+void FillReport(const LaidOutGraphs& g, BuildReport* report) {
+  if (!report) return;
+  report->dawg = g.dawg_info;
+  report->gaddag = g.gaddag_info;
+  report->arc_slots = g.layout.slots;
+  report->seconds_dawg = g.t_dawg;
+  report->seconds_gaddag = g.t_gaddag;
+  report->seconds_layout = g.t_layout;
+}
+
+}  // namespace
+
+Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
+                                          BuildReport* report) {
+  LaidOutGraphs g;
+  LEXC_RETURN_IF_ERROR(LayOutGraphs(words, alphabet, options, true, &g));
+  const auto t0 = std::chrono::steady_clock::now();
+  auto chosen = ChooseArcWidth(options.arc_width, g.layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   const int width = *chosen;
   const ArcEncoding encoding =
-      options.compact ? internal::PackedArcEncoding(layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
-  GraphInfo dawg_info, gaddag_info;
-  CountGraphFigures(layout, roots, parts, options.gaddag, words.size(), text, &dawg_info, &gaddag_info);
-  dawg_info.root = static_cast<Node>(layout.pos[dawg_root]);
-  gaddag_info.root = static_cast<Node>(layout.pos[gaddag_root]);
-  const double t_layout = Since(t0);
+      options.compact ? internal::PackedArcEncoding(g.layout.slots, alphabet.size()) : ArcEncoding{width, 0, 0};
+  g.t_layout += Since(t0);
 
   // Phase 4: serialize (image_writer.h).
   const std::string opts = OptionsText(options, alphabet, encoding);
   internal::ImagePlan plan;
   plan.alphabet = &alphabet;
   Metadata& m = plan.meta;
+  const TextFigures& text = g.text;
   m.word_count = words.size();
   m.tile_total = text.tile_total;
   m.text_bytes = text.text_bytes;
@@ -753,29 +786,51 @@ Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet&
   m.max_len = static_cast<std::uint32_t>(options.max_len);
   m.source_crc = text.crc;
   m.options = opts;
-  plan.dawg = options.dawg ? &dawg_info : nullptr;
-  plan.gaddag = options.gaddag ? &gaddag_info : nullptr;
+  plan.dawg = options.dawg ? &g.dawg_info : nullptr;
+  plan.gaddag = options.gaddag ? &g.gaddag_info : nullptr;
   plan.arc_encoding = encoding;
-  plan.arc_count = layout.slots;
+  plan.arc_count = g.layout.slots;
   plan.word_index = options.word_index;
   auto encoded =
-      internal::EncodeImage(plan, [&](internal::ArcWriter& out) { WriteArcWords(out, store, layout, parts); });
+      internal::EncodeImage(plan, [&](internal::ArcWriter& out) { WriteArcWords(out, g.store, g.layout, g.parts); });
   if (!encoded.ok()) return encoded.status();
 
   if (report) {
-    report->dawg = dawg_info;
-    report->gaddag = gaddag_info;
-    report->arc_slots = layout.slots;
+    FillReport(g, report);
     report->image_bytes = encoded->bytes.size();
     report->arc_width = encoding.width;
     report->arc_bits = encoding.arc_bits();
-    report->seconds_dawg = t_dawg;
-    report->seconds_gaddag = t_gaddag;
-    report->seconds_layout = t_layout;
     report->seconds_word_index = encoded->seconds_word_index;
     report->word_index_bytes = encoded->word_index_bytes;
   }
   return std::move(encoded->bytes);
+}
+
+Result<ArcWords> BuildArcWords(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
+                               std::uint32_t shift, BuildReport* report) {
+  if (options.compact || options.word_index || (options.arc_width != 0 && options.arc_width != 4))
+    return Status(Errc::kInvalidArgument, "arc words are 4-byte arcs: no compact encoding, word index or other width");
+  LaidOutGraphs g;
+  LEXC_RETURN_IF_ERROR(LayOutGraphs(words, alphabet, options, false, &g));
+  auto chosen = ChooseArcWidth(4, g.layout.slots, alphabet);
+  if (!chosen.ok()) return chosen.status();
+  if (g.layout.slots + shift > format::kArc32MaxArcs)
+    return Status(Errc::kLimit, std::to_string(g.layout.slots) + " arcs and " + std::to_string(shift) +
+                                    " leading words exceed the " + std::to_string(format::kArc32MaxArcs) +
+                                    " that 4-byte arcs address");
+  ArcWords out;
+  out.words = ZeroedArray<std::uint32_t>(g.layout.slots + shift);
+  out.dawg = g.dawg_info;
+  out.gaddag = g.gaddag_info;
+  internal::ArcWriter writer(reinterpret_cast<std::byte*>(out.words.data() + shift), ArcEncoding{4, 0, 0});
+  WriteArcWords(writer, g.store, g.layout, g.parts, shift);
+  if (report) {
+    FillReport(g, report);
+    report->image_bytes = out.words.size() * 4;
+    report->arc_width = 4;
+    report->arc_bits = 32;
+  }
+  return out;
 }
 
 }  // namespace lexc

@@ -215,7 +215,8 @@ LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::s
   return f;
 }
 
-void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts) {
+void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts,
+                   std::uint64_t target_shift) {
   out.Put(kSeparator, true, false, kNoNode);  // the sentinel
   const std::size_t runs = out.whole_bytes() ? std::max<std::size_t>(parts, 1) : 1;
   const std::size_t lists = layout.placed.size();
@@ -227,7 +228,8 @@ void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout
       auto arcs = store.arcs(layout.placed[k]);
       for (std::size_t i = 0; i < arcs.size(); ++i) {
         const PackedArc a = arcs[i];
-        const std::uint64_t target = layout.pos[ArcTarget(a)];
+        std::uint64_t target = layout.pos[ArcTarget(a)];
+        if (target) target += target_shift;
         w.Put(static_cast<Tile>(ArcTile(a)), i + 1 == arcs.size(), ArcAccepts(a), target);
       }
     }

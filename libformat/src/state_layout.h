@@ -113,8 +113,10 @@ struct LayoutFigures {
 };
 LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::size_t parts);
 
-// The arc words of the layout after the sentinel; with whole-byte arcs,
-// `parts` threads write runs of the placed lists.
-void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts);
+// The sentinel, then the arc words of the layout; with whole-byte arcs,
+// `parts` threads write runs of the placed lists. Every target other than
+// 0 (no node) is written plus `target_shift` (BuildArcWords).
+void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts,
+                   std::uint64_t target_shift = 0);
 
 }  // namespace lexc::internal

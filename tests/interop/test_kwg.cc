@@ -109,6 +109,76 @@ TEST_CASE("a KWG is byte-identical for the same words in any order") {
   }
 }
 
+TEST_CASE("BuildKwg: the KWG of the image BuildImage makes, on any number of threads, without the image") {
+  for (int letters : {3, 26}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      std::mt19937_64 rng(seed * 31 + std::uint64_t(letters));
+      const WordSet words = ToSet(lexc::test::RandomWords(rng, 400, letters, 9));
+      const Alphabet a = lexc::test::LetterAlphabet(letters);
+      for (bool gaddag : {false, true}) {
+        BuildOptions bo;
+        bo.gaddag = gaddag;
+        const auto expected = KwgOf(OpenOrFail(BuildOrFail(words, a, bo)), gaddag);
+        for (int threads : {1, 2, 3}) {
+          INFO("letters " << letters << " seed " << seed << " gaddag " << gaddag << " threads " << threads);
+          bo.threads = threads;
+          BuildReport report;
+          auto built = BuildKwg(lexc::test::ToWordList(words), a, bo, &report);
+          INFO(built.status().ToString());
+          REQUIRE(built.ok());
+          const std::vector<std::uint32_t> kwg(built->data(), built->data() + built->size());
+          CHECK(kwg == expected);
+          // The independent reader (interop_support.h) finds the words.
+          CHECK(KwgDawgWords(kwg) == ToVector(words));
+          if (gaddag) CHECK(ToSet(KwgGaddagStrings(kwg)) == GaddagModel(words));
+          CHECK(report.arc_slots == kwg.size());
+          CHECK(report.image_bytes == 4 * kwg.size());
+          CHECK(report.dawg.strings == words.size());
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("BuildArcWords: the image's arcs, shifted, decoded from the format's bit layout") {
+  std::mt19937_64 rng(11);
+  const WordSet words = ToSet(lexc::test::RandomWords(rng, 300, 26, 8));
+  const Alphabet a = Alphabet::English();
+  const Image img = BuildOrFail(words, a);
+  const Lexicon lex = OpenOrFail(img);
+  for (std::uint32_t shift : {0u, 1u, 5u}) {
+    INFO("shift " << shift);
+    auto built = BuildArcWords(lexc::test::ToWordList(words), a, BuildOptions{}, shift);
+    REQUIRE(built.ok());
+    REQUIRE(built->words.size() == lex.arc_count() + shift);
+    CHECK(built->dawg.root == lex.dawg().root());
+    CHECK(built->gaddag.root == lex.gaddag().root());
+    for (std::uint32_t i = 0; i < shift; ++i) CHECK(built->words[i] == 0);
+    lex.dawg().Dispatch([&](const auto& g) {
+      for (std::uint64_t i = 1; i < lex.arc_count(); ++i) {
+        // formats/lexicon-image.md, 4-byte arcs: accepts bit 31, last 30, tile 24..29, target 0..23.
+        const std::uint32_t w = built->words[i + shift];
+        const auto arc = g.arc(i);
+        const Node target = g.target(arc);
+        if ((w >> 31) != std::uint32_t(g.accepts(arc)) || ((w >> 30) & 1u) != std::uint32_t(g.last(arc)) ||
+            ((w >> 24) & 0x3Fu) != g.tile(arc) || (w & 0xFFFFFFu) != (target == kNoNode ? 0 : target + shift)) {
+          FAIL("arc " << i << " differs");
+        }
+      }
+    });
+  }
+  BuildOptions compact;
+  compact.compact = true;
+  CHECK(BuildArcWords(lexc::test::ToWordList(words), a, compact, 0).status().code() == Errc::kInvalidArgument);
+  BuildOptions indexed;
+  indexed.word_index = true;
+  CHECK(BuildArcWords(lexc::test::ToWordList(words), a, indexed, 0).status().code() == Errc::kInvalidArgument);
+  BuildOptions gaddag_only;
+  gaddag_only.dawg = false;
+  lexc::test::CheckError(BuildKwg(lexc::test::ToWordList(words), a, gaddag_only).status(), Errc::kInvalidArgument,
+                         "always holds the DAWG");
+}
+
 TEST_CASE("a foreign KWG laid out as a plain trie converts to a verified image and back") {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     std::mt19937_64 rng(seed);

@@ -155,33 +155,25 @@ void CheckThenCommit(OutputFile* output, std::span<const std::byte> bytes, const
   t->write = phases.End();
 }
 
-// --format kwg: the image's arcs translated to a KWG (lexc/interop/kwg.h),
-// which is read back and checked (every arc, the word and GADDAG string
-// counts) before it replaces the output.
-void WriteKwg(const BuildArgs& a, const WordList& words, const std::vector<std::byte>& image, OutputFile* output,
-              Phases& phases, BuildReport* br, Timings* t) {
-  phases.Begin("translating to KWG");
-  const Lexicon lex = Check(Lexicon::FromBytes(image));
-  interop::KwgWriteOptions wo;
-  wo.gaddag = lex.has_gaddag();
-  const std::vector<std::uint32_t> arcs = Check(interop::KwgFromLexicon(lex, wo));
+// --format kwg: the KWG built straight from the list (interop::BuildKwg,
+// the image's arcs translated in place), read back and checked (every arc,
+// the word and GADDAG string counts) before it replaces the output.
+void WriteKwg(const BuildArgs& a, const WordList& words, std::span<const std::uint32_t> arcs, int letters, bool gaddag,
+              OutputFile* output, Phases& phases, Timings* t) {
   const std::span<const std::byte> kwg = interop::KwgByteView(arcs);  // written and checked without a copy
-  t->build += phases.End();
   interop::KwgReadOptions ro;
-  ro.letters = lex.alphabet().size();
+  ro.letters = letters;
   ro.max_len = std::min(a.max_len, 254);
   CheckThenCommit(
       output, kwg, "checking the KWG",
       [&]() -> std::string {
         const Result<interop::Kwg> back = interop::Kwg::Parse(kwg, ro, a.output);
         if (!back.ok()) return "built KWG failed its read-back check, nothing written: " + Describe(back.status());
-        if (back->dawg().strings != words.size() || (wo.gaddag && back->gaddag().strings != words.total_tiles()))
+        if (back->dawg().strings != words.size() || (gaddag && back->gaddag().strings != words.total_tiles()))
           return "built KWG does not hold the word list, nothing written";
         return "";
       },
       phases, t);
-  br->arc_slots = arcs.size();
-  br->image_bytes = kwg.size();
 }
 
 void RunBuild(const BuildArgs& a) {
@@ -238,6 +230,17 @@ void RunBuild(const BuildArgs& a) {
   if (a.format == "kwg" && a.word_index) Fail("--word-index is a lexc image section; a KWG has none", 2);
   if (a.word_index && !bo.dawg) Fail("--word-index numbers the DAWG's words: it needs the DAWG (drop --gaddag)", 2);
   BuildReport br;
+  if (a.format == "kwg") {
+    auto kwg = interop::BuildKwg(words, alphabet, bo, &br);
+    if (!kwg.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(kwg.status()));
+    t.build = phases.End();
+    WriteKwg(a, words, std::span<const std::uint32_t>(kwg->data(), kwg->size()), alphabet.size(), bo.gaddag, &output,
+             phases, &t);
+    t.total = total.Seconds();
+    if (a.json) PrintJson(a, rr, br, t);
+    if (!a.quiet) PrintHuman(a, rr, br, t);
+    return;
+  }
   auto built = BuildImage(words, alphabet, bo, &br);
   if (!built.ok()) Fail(QuotePath(a.input) + ": cannot build, nothing written: " + Describe(built.status()));
   const std::vector<std::byte> image = std::move(built).value();
@@ -249,14 +252,6 @@ void RunBuild(const BuildArgs& a) {
   if (words.total_tiles() >= 8'000'000) malloc_trim(0);
 #endif
   t.build = phases.End();
-
-  if (a.format == "kwg") {
-    WriteKwg(a, words, image, &output, phases, &br, &t);
-    t.total = total.Seconds();
-    if (a.json) PrintJson(a, rr, br, t);
-    if (!a.quiet) PrintHuman(a, rr, br, t);
-    return;
-  }
 
   // Read the image back as any reader would; the output is committed only
   // once the image has passed (written to the temporary meanwhile).

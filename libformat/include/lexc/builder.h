@@ -28,6 +28,7 @@
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
 #include "lexc/wordlist.h"
+#include "lexc/zeroed_array.h"
 
 namespace lexc {
 
@@ -72,5 +73,22 @@ struct BuildReport {
 // alphabet does not have).
 Result<std::vector<std::byte>> BuildImage(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
                                           BuildReport* report = nullptr);
+
+// The arcs alone, for a writer of another format that translates an
+// image's arcs one for one (the KWG writer, lexc/interop/kwg.h): the 4-byte
+// arc words (formats/lexicon-image.md, "ARCS") of the image BuildImage
+// makes with the same options, the sentinel first, image arc i at words[i +
+// shift] (words[0, shift) are 0) and every target t other than 0 written as
+// t + shift. The graphs' figures are those the image records (roots
+// unshifted). No image is encoded and META's text CRC is not computed.
+struct ArcWords {
+  ZeroedArray<std::uint32_t> words;  // shift + the image's arc slots
+  GraphInfo dawg, gaddag;
+};
+// Errors: those of BuildImage; kInvalidArgument (options.compact or
+// word_index set, or an arc width other than 0 or 4); kLimit (the arcs and
+// `shift` more than 4-byte arcs address, or an alphabet over 63 tiles).
+Result<ArcWords> BuildArcWords(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
+                               std::uint32_t shift, BuildReport* report = nullptr);
 
 }  // namespace lexc

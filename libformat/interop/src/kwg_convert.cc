@@ -140,6 +140,38 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
   return out;
 }
 
+Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabet& alphabet,
+                                            const BuildOptions& options, BuildReport* report) {
+  if (!options.dawg) return Status(Errc::kInvalidArgument, "a KWG always holds the DAWG (entry 0)");
+  const std::uint32_t shift = options.gaddag ? 1 : 0;
+  auto built = BuildArcWords(words, alphabet, options, shift, report);
+  if (!built.ok()) return built.status();
+  ZeroedArray<std::uint32_t>& out = built->words;
+  if (out.size() > kKwgMaxArcs)
+    return Status(Errc::kLimit, Num(out.size()) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
+                                    " (2^22) a KWG's arc index addresses");
+  // Image arc word: accepts (bit 31), last (30), tile (24..29), target
+  // (0..23, here below 2^22); KWG arc: tile (24..31), accepts (23), end of
+  // list (22), index (0..21). The image's sentinel (at index `shift`) and
+  // the words before it become the root entries.
+  for (std::size_t i = shift + 1; i < out.size(); ++i) {
+    const std::uint32_t w = out[i];
+    out[i] = (w & 0x3F000000u) | (w >> 31) << 23 | ((w >> 30) & 1u) << 22 | (w & (kKwgMaxArcs - 1));
+  }
+  const GraphInfo& dawg = built->dawg;
+  const GraphInfo& gaddag = built->gaddag;
+  out[0] = KwgArc::Make(0, false, true, dawg.root == kNoNode ? 0 : dawg.root + shift);
+  if (options.gaddag) out[1] = KwgArc::Make(0, false, true, gaddag.root == kNoNode ? 0 : gaddag.root + shift);
+  // As KwgFromLexicon: in a DAWG-only KWG, arc 1 unused by the DAWG becomes
+  // an unreachable letter arc (formats/kwg.md, "Root entries").
+  if (!options.gaddag && out.size() > 1 && KwgArc::tile(out[1]) == 0) out[1] = KwgArc::Make(1, true, true, 0);
+  if (report) {
+    report->arc_slots = out.size();  // the KWG's arcs, root entries included
+    report->image_bytes = out.size() * 4;
+  }
+  return std::move(built->words);
+}
+
 Result<std::vector<std::byte>> LexiconFromKwg(const Kwg& kwg, const Alphabet& alphabet, int max_len) {
   if (kwg.leaves())
     return Status(Errc::kBadInput, "a KLV2 leave graph is not a lexicon (its tile 0 is the blank, not a letter)");

@@ -33,8 +33,11 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/builder.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
+#include "lexc/wordlist.h"
+#include "lexc/zeroed_array.h"
 
 namespace lexc::interop {
 
@@ -173,6 +176,16 @@ struct KwgWriteOptions {
 // Errors: kLimit ("1164039 arcs ... more than the 4,194,304 a KWG
 // indexes"), kInvalidArgument (a tile code over 255 after the shift).
 Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgWriteOptions& options);
+
+// The KWG of a word list, built straight from it (BuildArcWords: the
+// image's arcs translated in place, no image encoded): the same arcs as
+// KwgFromLexicon of the image BuildImage makes with `options`, which must
+// ask for the DAWG (and for the GADDAG unless a DAWG-only KWG is wanted),
+// with 4-byte arcs and neither compact arcs nor a word index. `report`
+// receives the graphs' figures and image_bytes = the KWG's bytes. Errors:
+// those of BuildArcWords; kLimit (more arcs than a KWG indexes).
+Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabet& alphabet,
+                                            const BuildOptions& options, BuildReport* report = nullptr);
 
 // The KWG file's bytes: the arc words themselves, viewed in place (they are
 // little-endian on a little-endian host, which lexc requires, as it reads its
