@@ -29,14 +29,10 @@ StateStore::StateStore(const StateStore& other)
       single_count_(other.single_count_),
       pending_(other.pending_),
       overflow_(other.overflow_) {
-  // The room reserved too (address space only): a piece's states are then
-  // appended without the pool moving as it grows.
-  pool_.reserve(other.pool_.capacity());
   pool_.assign(other.pool_.begin(), other.pool_.end());
-  starts_.reserve(other.starts_.capacity());
   starts_.assign(other.starts_.begin(), other.starts_.end());
-  std::memcpy(table_.data(), other.table_.data(), table_.size() * sizeof(table_[0]));
-  std::memcpy(single_.data(), other.single_.data(), single_.size() * sizeof(single_[0]));
+  if (table_.size()) std::memcpy(table_.data(), other.table_.data(), table_.size() * sizeof(table_[0]));
+  if (single_.size()) std::memcpy(single_.data(), other.single_.data(), single_.size() * sizeof(single_[0]));
 }
 
 void StateStore::Grow() { Rehash(table_.size() * 2); }

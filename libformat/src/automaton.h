@@ -43,7 +43,8 @@ class StateStore {
  public:
   StateStore();
   // A copy holds the same states and finds them (a thread's piece of the
-  // build starts from one); its look-up tables are copied, not rebuilt.
+  // build starts from one); its look-up tables are copied, not rebuilt. It
+  // reserves no more room than its states take.
   StateStore(const StateStore& other);
   StateStore(StateStore&&) noexcept = default;
   StateStore& operator=(StateStore&&) noexcept = default;
@@ -53,6 +54,9 @@ class StateStore {
     pool_.reserve(arcs);
     starts_.reserve(states + 1);
   }
+  // The room Reserve made (at least size() and arc_total()).
+  std::size_t reserved_states() const { return starts_.capacity() - 1; }
+  std::size_t reserved_arcs() const { return pool_.capacity(); }
 
   // Returns the id of the state whose arcs equal `arcs` (sorted by tile).
   // An empty list is state 0.

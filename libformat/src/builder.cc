@@ -684,6 +684,7 @@ Result<ArcWords> BuildArcWords(const WordList& words, const Alphabet& alphabet, 
     return Status(Errc::kInvalidArgument, "arc words are 4-byte arcs: no compact encoding, word index or other width");
   LaidOutGraphs g;
   LEXC_RETURN_IF_ERROR(LayOutGraphs(words, alphabet, options, false, &g));
+  FillReport(g, report);  // also when refused below: the slots tell by how much
   auto chosen = ChooseArcWidth(4, g.layout.slots, alphabet);
   if (!chosen.ok()) return chosen.status();
   if (g.layout.slots + shift > format::kArc32MaxArcs)
@@ -697,7 +698,6 @@ Result<ArcWords> BuildArcWords(const WordList& words, const Alphabet& alphabet, 
   internal::ArcWriter writer(reinterpret_cast<std::byte*>(out.words.data() + shift), ArcEncoding{4, 0, 0});
   WriteArcWords(writer, g.store, g.layout, g.parts, shift);
   if (report) {
-    FillReport(g, report);
     report->image_bytes = out.words.size() * 4;
     report->arc_width = 4;
     report->arc_bits = 32;

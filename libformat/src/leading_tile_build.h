@@ -1,6 +1,7 @@
 // Internal: one automaton built on several threads, split by the root's arcs.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <exception>
 #include <span>
@@ -66,6 +67,16 @@ StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& bu
   const StateId first_new = static_cast<StateId>(store->size());
   const std::size_t first_arcs = store->arc_total();
   std::vector<StateStore> copies(parts - 1, *store);
+  // Each copy gets room for twice its share of what the store reserved for
+  // the build (address space: a piece's pool then rarely moves as it grows,
+  // which made a second piece of SOWPODS's DAWG take 1.5x the first; more is
+  // only a reallocation).
+  for (StateStore& c : copies) {
+    const auto share = [&](std::size_t reserved, std::size_t used) {
+      return used + std::min(reserved - used, 2 * (reserved - used) / parts);
+    };
+    c.Reserve(share(store->reserved_states(), store->size()), share(store->reserved_arcs(), store->arc_total()));
+  }
   std::vector<std::vector<PackedArc>> roots(parts);
   RunParts(parts, [&](std::size_t r) { roots[r] = build(r, r == 0 ? store : &copies[r - 1]); });
   maps->assign(parts, {});

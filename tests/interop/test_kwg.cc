@@ -33,6 +33,15 @@ std::vector<std::uint32_t> KwgOf(const Lexicon& lex, bool gaddag) {
   return *k;
 }
 
+// BuildKwg's arcs, copied out (the build must succeed).
+std::vector<std::uint32_t> BuildKwgOrFail(const WordSet& words, const Alphabet& a, const BuildOptions& bo,
+                                          BuildReport* report) {
+  auto built = BuildKwg(lexc::test::ToWordList(words), a, bo, report);
+  INFO(built.status().ToString());
+  REQUIRE(built.ok());
+  return std::vector<std::uint32_t>(built->data(), built->data() + built->size());
+}
+
 Kwg ParseOrFail(const std::vector<std::uint32_t>& words, int letters, int max_len = 15) {
   KwgReadOptions o;
   o.letters = letters;
@@ -123,20 +132,37 @@ TEST_CASE("BuildKwg: the KWG of the image BuildImage makes, on any number of thr
           INFO("letters " << letters << " seed " << seed << " gaddag " << gaddag << " threads " << threads);
           bo.threads = threads;
           BuildReport report;
-          auto built = BuildKwg(lexc::test::ToWordList(words), a, bo, &report);
-          INFO(built.status().ToString());
-          REQUIRE(built.ok());
-          const std::vector<std::uint32_t> kwg(built->data(), built->data() + built->size());
+          const std::vector<std::uint32_t> kwg = BuildKwgOrFail(words, a, bo, &report);
           CHECK(kwg == expected);
           // The independent reader (interop_support.h) finds the words.
           CHECK(KwgDawgWords(kwg) == ToVector(words));
           if (gaddag) CHECK(ToSet(KwgGaddagStrings(kwg)) == GaddagModel(words));
-          CHECK(report.arc_slots == kwg.size());
+          const Lexicon image = OpenOrFail(BuildOrFail(words, a, bo));
+          CHECK(report.arc_slots == image.arc_count() + (gaddag ? 1 : 0));
           CHECK(report.image_bytes == 4 * kwg.size());
           CHECK(report.dawg.strings == words.size());
         }
       }
     }
+  }
+}
+
+TEST_CASE(
+    "BuildKwg over an alphabet of more than 63 tiles (8-byte image arcs): the independent reader finds the words") {
+  std::mt19937_64 rng(5);
+  const int letters = 70;
+  const WordSet words = ToSet(lexc::test::RandomWords(rng, 300, letters, 6));
+  const Alphabet a = lexc::test::LetterAlphabet(letters);
+  for (bool gaddag : {false, true}) {
+    INFO("gaddag " << gaddag);
+    BuildOptions bo;
+    bo.gaddag = gaddag;
+    BuildReport report;
+    const std::vector<std::uint32_t> kwg = BuildKwgOrFail(words, a, bo, &report);
+    CHECK(KwgDawgWords(kwg) == ToVector(words));
+    if (gaddag) CHECK(ToSet(KwgGaddagStrings(kwg)) == GaddagModel(words));
+    CHECK(report.arc_slots == kwg.size());
+    CHECK(kwg == KwgOf(OpenOrFail(BuildOrFail(words, a, bo)), gaddag));
   }
 }
 
@@ -173,6 +199,16 @@ TEST_CASE("BuildArcWords: the image's arcs, shifted, decoded from the format's b
   BuildOptions indexed;
   indexed.word_index = true;
   CHECK(BuildArcWords(lexc::test::ToWordList(words), a, indexed, 0).status().code() == Errc::kInvalidArgument);
+  // What shapes only an image is ignored for a KWG: the same arcs.
+  BuildOptions wide;
+  wide.arc_width = 8;
+  wide.compact = true;
+  wide.word_index = true;
+  auto plain = BuildKwg(lexc::test::ToWordList(words), a, BuildOptions{});
+  auto shaped = BuildKwg(lexc::test::ToWordList(words), a, wide);
+  REQUIRE(plain.ok());
+  REQUIRE(shaped.ok());
+  CHECK(std::equal(plain->data(), plain->data() + plain->size(), shaped->data(), shaped->data() + shaped->size()));
   BuildOptions gaddag_only;
   gaddag_only.dawg = false;
   lexc::test::CheckError(BuildKwg(lexc::test::ToWordList(words), a, gaddag_only).status(), Errc::kInvalidArgument,

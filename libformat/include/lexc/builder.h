@@ -88,6 +88,8 @@ struct ArcWords {
 // Errors: those of BuildImage; kInvalidArgument (options.compact or
 // word_index set, or an arc width other than 0 or 4); kLimit (the arcs and
 // `shift` more than 4-byte arcs address, or an alphabet over 63 tiles).
+// Once the graphs are laid out, `report` has their figures, arc_slots
+// (without the shift) among them, even when the arcs are then refused.
 Result<ArcWords> BuildArcWords(const WordList& words, const Alphabet& alphabet, const BuildOptions& options,
                                std::uint32_t shift, BuildReport* report = nullptr);
 

@@ -144,12 +144,46 @@ Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabe
                                             const BuildOptions& options, BuildReport* report) {
   if (!options.dawg) return Status(Errc::kInvalidArgument, "a KWG always holds the DAWG (entry 0)");
   const std::uint32_t shift = options.gaddag ? 1 : 0;
-  auto built = BuildArcWords(words, alphabet, options, shift, report);
-  if (!built.ok()) return built.status();
-  ZeroedArray<std::uint32_t>& out = built->words;
-  if (out.size() > kKwgMaxArcs)
-    return Status(Errc::kLimit, Num(out.size()) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
+  const auto too_many = [](std::uint64_t arcs) {
+    return Status(Errc::kLimit, Num(arcs) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
                                     " (2^22) a KWG's arc index addresses");
+  };
+  // The arc width, compact arcs and a word index shape an image, not a KWG.
+  BuildOptions o = options;
+  o.arc_width = 0;
+  o.compact = false;
+  o.word_index = false;
+  if (alphabet.size() > static_cast<int>(format::kArc32MaxTile)) {
+    // Tiles over 63 do not fit 4-byte image arcs: through an image of 8-byte arcs.
+    auto image = BuildImage(words, alphabet, o, report);
+    if (!image.ok()) return image.status();
+    auto lex = Lexicon::FromBytes(*image);
+    if (!lex.ok()) return lex.status();
+    KwgWriteOptions wo;
+    wo.gaddag = options.gaddag;
+    auto arcs = KwgFromLexicon(*lex, wo);
+    if (!arcs.ok()) return arcs.status();
+    ZeroedArray<std::uint32_t> out(arcs->size());
+    std::copy(arcs->begin(), arcs->end(), out.data());
+    if (report) {
+      report->arc_slots = out.size();
+      report->image_bytes = out.size() * 4;
+      report->arc_width = 4;
+      report->arc_bits = 32;
+    }
+    return out;
+  }
+  BuildReport built_report;
+  auto built = BuildArcWords(words, alphabet, o, shift, &built_report);
+  if (report) *report = built_report;
+  if (!built.ok()) {
+    // More arcs than 4-byte arcs address are far more than a KWG indexes.
+    if (built.status().code() == Errc::kLimit && built_report.arc_slots + shift > kKwgMaxArcs)
+      return too_many(built_report.arc_slots + shift);
+    return built.status();
+  }
+  ZeroedArray<std::uint32_t>& out = built->words;
+  if (out.size() > kKwgMaxArcs) return too_many(out.size());
   // Image arc word: accepts (bit 31), last (30), tile (24..29), target
   // (0..23, here below 2^22); KWG arc: tile (24..31), accepts (23), end of
   // list (22), index (0..21). The image's sentinel (at index `shift`) and

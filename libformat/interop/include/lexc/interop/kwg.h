@@ -180,10 +180,12 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
 // The KWG of a word list, built straight from it (BuildArcWords: the
 // image's arcs translated in place, no image encoded): the same arcs as
 // KwgFromLexicon of the image BuildImage makes with `options`, which must
-// ask for the DAWG (and for the GADDAG unless a DAWG-only KWG is wanted),
-// with 4-byte arcs and neither compact arcs nor a word index. `report`
-// receives the graphs' figures and image_bytes = the KWG's bytes. Errors:
-// those of BuildArcWords; kLimit (more arcs than a KWG indexes).
+// ask for the DAWG (and for the GADDAG unless a DAWG-only KWG is wanted);
+// its arc width, compact arcs and word index are ignored (image matters).
+// An alphabet of more than 63 tiles goes through an image of 8-byte arcs.
+// `report` receives the graphs' figures, arc_slots = the KWG's arcs and
+// image_bytes = its bytes. Errors: those of BuildImage; kLimit (more arcs
+// than a KWG indexes, with the count).
 Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabet& alphabet,
                                             const BuildOptions& options, BuildReport* report = nullptr);
 
