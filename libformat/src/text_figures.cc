@@ -10,6 +10,20 @@
 #include "lexc/format.h"
 
 namespace lexc::internal {
+namespace {
+
+// The end of the list's tiles when they lie flat, in word order, in one
+// array (the words in a row, the first word's data at its start); null
+// otherwise, or for no words.
+const Tile* FlatTilesEnd(const WordList& words) {
+  const std::size_t n = words.size();
+  if (n == 0) return nullptr;
+  const Tile* first = words[0].data();
+  const Tile* end = words[n - 1].data() + words[n - 1].size();
+  return end >= first && static_cast<std::size_t>(end - first) == words.total_tiles() ? end : nullptr;
+}
+
+}  // namespace
 
 // Checks each word against max-len and the alphabet; the figures but the
 // text's (ChecksumText).
@@ -20,17 +34,13 @@ Result<TextFigures> MeasureText(const WordList& words, const Alphabet& alphabet,
   // of them (vectorized) clears the common case; only a list holding a bad
   // tile is scanned word by word, to name the first.
   bool tiles_ok = false;
-  if (const std::size_t n = words.size(); n > 0) {
-    const Tile* first = words[0].data();
-    const Tile* end = words[n - 1].data() + words[n - 1].size();
-    if (end >= first && static_cast<std::size_t>(end - first) == words.total_tiles()) {
-      Tile lo = 0xFF, hi = 0;
-      for (const Tile* p = first; p != end; ++p) {
-        lo = std::min(lo, *p);
-        hi = std::max(hi, *p);
-      }
-      tiles_ok = lo >= 1 && hi <= alphabet.size();
+  if (const Tile* end = FlatTilesEnd(words)) {
+    Tile lo = 0xFF, hi = 0;
+    for (const Tile* p = words[0].data(); p != end; ++p) {
+      lo = std::min(lo, *p);
+      hi = std::max(hi, *p);
     }
+    tiles_ok = lo >= 1 && hi <= alphabet.size();
   }
   for (std::size_t i = 0; i < words.size(); ++i) {
     auto w = words[i];
@@ -81,19 +91,14 @@ void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, 
   int offset = single_bytes && alphabet.size() >= 1 ? static_cast<unsigned char>(byte_of[1]) - 1 : -1;
   for (int t = 1; t <= alphabet.size() && offset >= 0; ++t)
     if (static_cast<unsigned char>(byte_of[t]) != t + offset || t + offset > 255) offset = -1;
-  const Tile* flat_end = nullptr;
-  if (const std::size_t n = words.size(); n > 0 && offset >= 0) {
-    const Tile* first = words[0].data();
-    const Tile* last_end = words[n - 1].data() + words[n - 1].size();
-    if (last_end >= first && static_cast<std::size_t>(last_end - first) == words.total_tiles()) flat_end = last_end;
-  }
-  if (flat_end) {
-    const std::uint64_t add = std::uint64_t(offset) * 0x0101010101010101ull;
+  const Tile* const flat_end = offset >= 0 ? FlatTilesEnd(words) : nullptr;
+  if (single_bytes) {
+    const std::uint64_t add = std::uint64_t(offset >= 0 ? offset : 0) * 0x0101010101010101ull;
     for (std::size_t i = 0; i < words.size(); ++i) {
       if (used + worst_line + 16 > buf.size()) flush();
       const auto w = words[i];
       char* const out = buf.data() + used;
-      if (w.size() <= 16 && flat_end - w.data() >= 16) {
+      if (flat_end && w.size() <= 16 && flat_end - w.data() >= 16) {
         std::uint64_t lo, hi;
         std::memcpy(&lo, w.data(), 8);
         std::memcpy(&hi, w.data() + 8, 8);
@@ -104,18 +109,6 @@ void ChecksumText(const WordList& words, const Alphabet& alphabet, int max_len, 
       } else {
         for (std::size_t j = 0; j < w.size(); ++j) out[j] = byte_of[w[j]];
       }
-      out[w.size()] = '\n';
-      used += w.size() + 1;
-    }
-    flush();
-    return;
-  }
-  if (single_bytes) {
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      if (used + worst_line > buf.size()) flush();
-      const auto w = words[i];
-      char* const out = buf.data() + used;
-      for (std::size_t j = 0; j < w.size(); ++j) out[j] = byte_of[w[j]];
       out[w.size()] = '\n';
       used += w.size() + 1;
     }

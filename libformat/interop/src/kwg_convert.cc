@@ -1,6 +1,7 @@
 // lexc image <-> KWG, translated arc for arc (formats/kwg.md, "Conversion").
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "lexc/builder.h"
@@ -31,6 +32,23 @@ Status TranslateArcs(const GraphView<C>& g, std::uint32_t shift, int tile_shift,
         KwgArc::Make(static_cast<Tile>(t), g.accepts(w), g.last(w), target == kNoNode ? 0 : target + shift);
   }
   return Status::Ok();
+}
+
+Status TooManyArcs(std::uint64_t arcs) {
+  return Status(Errc::kLimit, Num(arcs) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
+                                  " (2^22) a KWG's arc index addresses");
+}
+
+// Entries 0 (and 1 with a GADDAG) lead to the roots (image ids, shifted).
+// Readers take tile 0 at arc 1 for the GADDAG's root entry: in a DAWG-only
+// KWG arc 1 then is an unused slot (no DAWG arc has tile 0), made an
+// unreachable letter arc instead (formats/kwg.md, "Root entries").
+void SetRootEntries(std::span<std::uint32_t> out, Node dawg_root, Node gaddag_root, bool gaddag, int tile_shift) {
+  const std::uint32_t shift = gaddag ? 1 : 0;
+  out[0] = KwgArc::Make(0, false, true, dawg_root == kNoNode ? 0 : dawg_root + shift);
+  if (gaddag) out[1] = KwgArc::Make(0, false, true, gaddag_root == kNoNode ? 0 : gaddag_root + shift);
+  if (!gaddag && tile_shift == 0 && out.size() > 1 && KwgArc::tile(out[1]) == 0)
+    out[1] = KwgArc::Make(1, true, true, 0);
 }
 
 // The image's words compiled again with exactly the graphs a KWG needs.
@@ -123,20 +141,12 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
   }
   const std::uint32_t shift = options.gaddag ? 1 : 0;
   const std::uint64_t total = lex.arc_count() + shift;
-  if (total > kKwgMaxArcs)
-    return Status(Errc::kLimit, Num(total) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
-                                    " (2^22) a KWG's arc index addresses");
+  if (total > kKwgMaxArcs) return TooManyArcs(total);
   std::vector<std::uint32_t> out(total, 0);
-  out[0] = KwgArc::Make(0, false, true, lex.dawg().root() == kNoNode ? 0 : lex.dawg().root() + shift);
-  if (options.gaddag)
-    out[1] = KwgArc::Make(0, false, true, lex.gaddag().root() == kNoNode ? 0 : lex.gaddag().root() + shift);
   Status st = lex.dawg().Dispatch([&](const auto& g) { return TranslateArcs(g, shift, options.tile_shift, &out); });
   if (!st.ok()) return st;
-  // Readers take tile 0 at arc 1 for the GADDAG's root entry. In a DAWG-only
-  // lexicon KWG arc 1 then is an unused slot (no DAWG arc has tile 0): make
-  // it an unreachable letter arc instead (formats/kwg.md, "Root entries").
-  if (!options.gaddag && options.tile_shift == 0 && out.size() > 1 && KwgArc::tile(out[1]) == 0)
-    out[1] = KwgArc::Make(1, true, true, 0);
+  SetRootEntries(out, lex.dawg().root(), options.gaddag ? lex.gaddag().root() : kNoNode, options.gaddag,
+                 options.tile_shift);
   return out;
 }
 
@@ -144,15 +154,12 @@ Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabe
                                             const BuildOptions& options, BuildReport* report) {
   if (!options.dawg) return Status(Errc::kInvalidArgument, "a KWG always holds the DAWG (entry 0)");
   const std::uint32_t shift = options.gaddag ? 1 : 0;
-  const auto too_many = [](std::uint64_t arcs) {
-    return Status(Errc::kLimit, Num(arcs) + " arcs with the root entries, more than the " + Num(kKwgMaxArcs) +
-                                    " (2^22) a KWG's arc index addresses");
-  };
   // The arc width, compact arcs and a word index shape an image, not a KWG.
   BuildOptions o = options;
   o.arc_width = 0;
   o.compact = false;
   o.word_index = false;
+  ZeroedArray<std::uint32_t> out;
   if (alphabet.size() > static_cast<int>(format::kArc32MaxTile)) {
     // Tiles over 63 do not fit 4-byte image arcs: through an image of 8-byte arcs.
     auto image = BuildImage(words, alphabet, o, report);
@@ -163,47 +170,37 @@ Result<ZeroedArray<std::uint32_t>> BuildKwg(const WordList& words, const Alphabe
     wo.gaddag = options.gaddag;
     auto arcs = KwgFromLexicon(*lex, wo);
     if (!arcs.ok()) return arcs.status();
-    ZeroedArray<std::uint32_t> out(arcs->size());
+    out = ZeroedArray<std::uint32_t>(arcs->size());
     std::copy(arcs->begin(), arcs->end(), out.data());
-    if (report) {
-      report->arc_slots = out.size();
-      report->image_bytes = out.size() * 4;
-      report->arc_width = 4;
-      report->arc_bits = 32;
+  } else {
+    BuildReport built_report;
+    auto built = BuildArcWords(words, alphabet, o, shift, &built_report);
+    if (report) *report = built_report;
+    if (!built.ok()) {
+      // More arcs than 4-byte arcs address are far more than a KWG indexes.
+      if (built.status().code() == Errc::kLimit && built_report.arc_slots + shift > kKwgMaxArcs)
+        return TooManyArcs(built_report.arc_slots + shift);
+      return built.status();
     }
-    return out;
+    out = std::move(built->words);
+    if (out.size() > kKwgMaxArcs) return TooManyArcs(out.size());
+    // Image arc word (formats/lexicon-image.md): accepts (bit 31), last
+    // (30), tile (24..29), target (0..23, here below 2^22). The sentinel at
+    // index `shift` and the words before it become the root entries.
+    for (std::size_t i = shift + 1; i < out.size(); ++i) {
+      const std::uint32_t w = out[i];
+      out[i] = KwgArc::Make(static_cast<Tile>((w >> 24) & 0x3Fu), (w >> 31) != 0, ((w >> 30) & 1u) != 0, w & 0xFFFFFFu);
+    }
+    SetRootEntries(std::span<std::uint32_t>(out.data(), out.size()), built->dawg.root, built->gaddag.root,
+                   options.gaddag, 0);
   }
-  BuildReport built_report;
-  auto built = BuildArcWords(words, alphabet, o, shift, &built_report);
-  if (report) *report = built_report;
-  if (!built.ok()) {
-    // More arcs than 4-byte arcs address are far more than a KWG indexes.
-    if (built.status().code() == Errc::kLimit && built_report.arc_slots + shift > kKwgMaxArcs)
-      return too_many(built_report.arc_slots + shift);
-    return built.status();
-  }
-  ZeroedArray<std::uint32_t>& out = built->words;
-  if (out.size() > kKwgMaxArcs) return too_many(out.size());
-  // Image arc word: accepts (bit 31), last (30), tile (24..29), target
-  // (0..23, here below 2^22); KWG arc: tile (24..31), accepts (23), end of
-  // list (22), index (0..21). The image's sentinel (at index `shift`) and
-  // the words before it become the root entries.
-  for (std::size_t i = shift + 1; i < out.size(); ++i) {
-    const std::uint32_t w = out[i];
-    out[i] = (w & 0x3F000000u) | (w >> 31) << 23 | ((w >> 30) & 1u) << 22 | (w & (kKwgMaxArcs - 1));
-  }
-  const GraphInfo& dawg = built->dawg;
-  const GraphInfo& gaddag = built->gaddag;
-  out[0] = KwgArc::Make(0, false, true, dawg.root == kNoNode ? 0 : dawg.root + shift);
-  if (options.gaddag) out[1] = KwgArc::Make(0, false, true, gaddag.root == kNoNode ? 0 : gaddag.root + shift);
-  // As KwgFromLexicon: in a DAWG-only KWG, arc 1 unused by the DAWG becomes
-  // an unreachable letter arc (formats/kwg.md, "Root entries").
-  if (!options.gaddag && out.size() > 1 && KwgArc::tile(out[1]) == 0) out[1] = KwgArc::Make(1, true, true, 0);
   if (report) {
     report->arc_slots = out.size();  // the KWG's arcs, root entries included
     report->image_bytes = out.size() * 4;
+    report->arc_width = 4;
+    report->arc_bits = 32;
   }
-  return std::move(built->words);
+  return out;
 }
 
 Result<std::vector<std::byte>> LexiconFromKwg(const Kwg& kwg, const Alphabet& alphabet, int max_len) {
