@@ -95,6 +95,20 @@ class BingoIndex {
       if (Holds(probes[i])) return true;
     return false;
   }
+  // The tiles t of `tiles` for which MaybeWord(key + Key(t)) holds (all of
+  // them when the index is not complete), the probes overlapped likewise.
+  std::uint64_t MaybeTiles(std::uint64_t key, std::uint64_t tiles) const {
+    if (!complete_) return tiles;
+    Slots probes[64];
+    int n = 0;
+    for (std::uint64_t t = tiles; t; t &= t - 1)
+      Request(probes[n++] = SlotsOf(key + Key(static_cast<Tile>(__builtin_ctzll(t)))));
+    std::uint64_t maybe = 0;
+    n = 0;
+    for (std::uint64_t t = tiles; t; t &= t - 1)
+      if (Holds(probes[n++])) maybe |= t & -t;
+    return maybe;
+  }
 
  private:
   static const std::uint64_t kKeys[64];

@@ -153,6 +153,8 @@ int Traversal::AnchorBound() {
   if (rack_size_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
     for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
   int best = kNoBound;
+  short_best_ = kNoBound;
+  blank_best_ = blank_bonus_bounds_ ? kNoBound : std::numeric_limits<int>::max();
   int left_wm = 1, left_cross = 0;
   for (int start = run == a ? a : run; start >= first; --start) {  // after a run: its first square only
     const int kl = run == a ? a - start : 0;                       // new tiles left of the anchor
@@ -178,8 +180,11 @@ int Traversal::AnchorBound() {
         if (e.p <= start || k < 1) continue;
         if (k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(e.key)) continue;
         const int wm = left_wm * e.wm;
-        const int b = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross) + bonus_[k];
+        const int paired = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross);
+        const int b = paired + bonus_[k];
         start_best = std::max(start_best, b);
+        if (k < kRackSize) short_best_ = std::max(short_best_, b);
+        blank_best_ = std::max(blank_best_, paired + bonus_blank_[k]);
       }
       if (start_best == kNoBound) continue;
       best = std::max(best, start_best);
@@ -197,9 +202,15 @@ int Traversal::AnchorBound() {
     }
     if (end && kl + end->k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
+    if (end != short_end && short_end && kl + short_end->k >= 1) {
+      const int ks = kl + short_end->k, wms = left_wm * short_end->wm;
+      short_best_ = std::max(short_best_, PairedBound(lm + at, cw + at, cap + at, ks, wms,
+                                                      wms * short_end->through + left_cross + short_end->cross));
+    }
     const int k = kl + end->k, wm = left_wm * end->wm;
     const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
     best = std::max(best, bound);
+    if (end == short_end) short_best_ = std::max(short_best_, bound);
     start_bound_[start] = bound;
   }
   for (int p = first, m = kNoBound; p <= a; ++p) left_bound_[p] = m = std::max(m, start_bound_[p]);
@@ -237,17 +248,68 @@ bool Traversal::MaybeBingo(std::uint64_t through_key) {
   return maybe;
 }
 
+// For the anchor entered, where only a bingo can reach `floor`: the
+// letters its blanks may stand for, from the bingo index's answers for the
+// span of kRackSize new tiles of each start that may reach the floor.
+void Traversal::RestrictBlanks(int floor) {
+  const int a = anchor_;
+  int run = a;
+  while (run > 0 && line_[run - 1].cell != kEmpty) --run;
+  const std::uint64_t rack_all = RackAll();
+  std::uint64_t end_key[kMaxBoardDim + 1];
+  bool has_end[kMaxBoardDim + 1] = {};
+  {
+    int k = 0;
+    std::uint64_t key = 0;
+    for (int p = run; p < n_; ++p) {
+      const Sq& s = line_[p];
+      if (s.cell != kEmpty) {
+        key += BingoIndex::Key(CellTile(s.cell));
+      } else {
+        const std::uint64_t allowed = rack_all & (p == a ? AnchorTiles(line_, a) : s.cross & s.ext);
+        if (k == rack_size_ || !allowed) break;
+        ++k;
+      }
+      if (p >= a && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) end_key[k] = key, has_end[k] = true;
+    }
+  }
+  std::uint64_t first = 0, partner[64] = {};
+  for (int start = run == a ? a : run; start >= first_start_; --start) {
+    const int kl = run == a ? a - start : 0;
+    if (kl > 0 && !(line_[start].cross & rack_all)) break;
+    const int kr = kRackSize - kl;
+    if (kr < 1 || !has_end[kr] || start_bound_[start] < floor) continue;
+    const std::uint64_t key = rack_key_ + end_key[kr];
+    if (rack_blanks_ == 1) {
+      first |= bingo_index_->MaybeTiles(key, all_tiles);
+      continue;
+    }
+    for (std::uint64_t xs = all_tiles; xs; xs &= xs - 1) {
+      const int x = __builtin_ctzll(xs);
+      const std::uint64_t ys = bingo_index_->MaybeTiles(key + BingoIndex::Key(static_cast<Tile>(x)), xs);
+      if (!ys) continue;
+      first |= ys | (std::uint64_t(1) << x);
+      partner[x] |= ys;
+      for (std::uint64_t y = ys; y; y &= y - 1) partner[__builtin_ctzll(y)] |= std::uint64_t(1) << x;
+    }
+  }
+  blank_tiles_ = rack_tiles_ | first;
+  for (int t = 0; t < 64; ++t) after_blank_[t] = rack_blanks_ == 2 ? rack_tiles_ | partner[t] : blank_tiles_;
+}
+
 // Generates anchors by decreasing bound while `sink.Floor()` (the score a
 // play must reach to matter) does not exceed the bound.
 template <class S>
 std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus,
-                                      const AnchorSet* anchors) {
+                                      const AnchorSet* anchors, const double* max_bonus_blank) {
   LoadRack(rack);
   bonus_bounds_ = max_bonus != nullptr;
+  blank_bonus_bounds_ = bonus_bounds_ && max_bonus_blank && rack_blanks_ > 0;
+  // Rounded up, and kept far from overflow: a bound only needs to be no less than the bonus.
+  const auto bound_of = [](double b) { return b > 1e8 ? 100000000 : b < -1e8 ? -100000000 : int(std::ceil(b)); };
   for (int k = 0; k <= kMaxBoardDim; ++k) {
-    // Rounded up, and kept far from overflow: a bound only needs to be no less than the bonus.
-    const double b = max_bonus && k <= rack_size_ ? std::ceil(max_bonus[k]) : 0.0;
-    bonus_[k] = b > 1e8 ? 100000000 : b < -1e8 ? -100000000 : int(b);
+    bonus_[k] = max_bonus && k <= rack_size_ ? bound_of(max_bonus[k]) : 0;
+    bonus_blank_[k] = blank_bonus_bounds_ && k <= rack_size_ ? bound_of(max_bonus_blank[k]) : bonus_[k];
   }
   if (rack_size_ == 0) return 0;
   const Graph& graph = alg == Algorithm::kGaddag ? lex->gaddag() : lex->dawg();
@@ -272,6 +334,7 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;
         AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
+        ar.short_bound = short_best_, ar.blank_bound = blank_best_;
         SaveStarts(&ar);
         anchors_.push_back(ar);
       }
@@ -288,9 +351,22 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
       std::pop_heap(anchors_.begin(), heap_end, lower);
       const AnchorRef& ar = heap_end[-1];
       if (stop_ || ar.bound < sink.Floor()) break;
+      // A bound equal to the floor matters only if a play of the anchor could win the tie-break.
+      if (ar.bound == sink.Floor() && StartTieKey(ar.dir, ar.line, ar.first) > sink.FloorKey()) continue;
       EnterAnchor(ar.dir, ar.line, ar.pos, rack_all);
       RestoreStarts(ar);  // the per-start bounds of this anchor
+      // Blanks only where a play with one may reach the floor, and where only
+      // a bingo may, only for the letters of the bingos the index allows.
+      const bool restricted = ar.blank_bound < sink.Floor() || ar.short_bound < sink.Floor();
+      if (ar.blank_bound < sink.Floor()) {
+        blank_tiles_ = rack_tiles_;
+        std::fill(after_blank_, after_blank_ + 64, rack_tiles_);
+      } else if (ar.short_bound < sink.Floor() && rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 &&
+                 bingo_index_ && bingo_index_->complete()) {
+        RestrictBlanks(sink.Floor());
+      }
       GenerateAt(g, sink, alg);
+      if (restricted) UnrestrictBlanks();
     }
   });
   return found_;
@@ -332,7 +408,7 @@ bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus
   } else if (search.beat) {
     sink.floor = internal::BonusFloor(search.beat->value);
   }
-  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, search.anchors);
+  impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, search.anchors, search.max_bonus_blank);
   if (sink.have && !search.incumbent && search.beat &&
       !internal::BetterRatedPlay(RatedPlay{sink.best, sink.value}, *search.beat))
     sink.have = false;
@@ -344,12 +420,12 @@ bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus
 }
 
 std::uint64_t MoveGenerator::TopWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus,
-                                          std::size_t n, std::vector<RatedPlay>* out) {
+                                          std::size_t n, std::vector<RatedPlay>* out, const double* max_bonus_blank) {
   out->clear();
   if (n == 0) return 0;
   out->reserve(std::min<std::size_t>(n, 4096));
   internal::TopBonusSink sink{bonus, n, out};
-  const std::uint64_t found = impl_->traversal.RunBestFirst(a, rack, sink, max_bonus);
+  const std::uint64_t found = impl_->traversal.RunBestFirst(a, rack, sink, max_bonus, nullptr, max_bonus_blank);
   std::sort_heap(out->begin(), out->end(), internal::BetterRatedPlay);
   return found;
 }

@@ -34,6 +34,17 @@ namespace lexc::gen::internal {
 
 using Sq = AnalyzedSquare;
 
+// The first keys of BetterPlay's tie-break (direction, row, column of the
+// first square) as one int: among plays of equal score, the smaller key is
+// listed first (equal keys go on to the length and the tiles). kAnyTieKey
+// is above every key: a sink without a play to tie with.
+inline int TieKey(const Play& p) { return int(p.dir) << 16 | p.row << 8 | p.col; }
+// The key of the plays first placed at `start` of line `line` in direction d.
+constexpr int StartTieKey(Dir d, int line, int start) {
+  return d == Dir::kAcross ? line << 8 | start : 1 << 16 | start << 8 | line;
+}
+constexpr int kAnyTieKey = std::numeric_limits<int>::max();
+
 // Score of the tiles placed so far, kept along the traversal.
 struct Acc {
   int main = 0;    // main word: new tiles x letter premium, board tiles at face
@@ -106,9 +117,34 @@ struct Traversal {
     int bound;
     Dir dir;
     std::uint8_t line, pos;
-    std::uint8_t first;  // first_start_
-    std::int32_t saved;  // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
+    std::uint8_t first;   // first_start_
+    std::int32_t saved;   // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
+    int short_bound = 0;  // the bound of its plays of fewer than kRackSize tiles
+    int blank_bound = 0;  // the bound of its plays that place a blank
   };
+  int short_best_ = kNoBound;  // AnchorBound's bound of the plays of fewer than kRackSize tiles
+  int blank_best_ = kNoBound;  // and of the plays that place a blank (with blank_bonus_bounds_)
+  // The tiles a square may take while the path has a blank left (RackAll):
+  // all_tiles, except in the anchors a best-first search restricts. Where no
+  // play placing a blank can reach the floor, the rack's own tiles
+  // (rack_tiles_: a blank never needed). Where only a bingo can
+  // (RestrictBlanks), those and the letters of the multisets the bingo index
+  // allows for the first blank of a path, and after it (with two blanks)
+  // the partners of the first's letter (after_blank_). Each set only narrows
+  // the walk to a superset of the plays that may reach the floor, so the
+  // plays kept are the same.
+  std::uint64_t blank_tiles_ = 0;
+  std::uint64_t rack_tiles_ = 0;  // rack_mask_ with the whole rack (LoadRack)
+  // blank_tiles_ once a blank stands for tile t on the path (what matters
+  // while a second blank is left): the same as before it but where
+  // RestrictBlanks pairs the blanks' letters.
+  std::uint64_t after_blank_[64] = {};
+  void RestrictBlanks(int floor);
+  // blank_tiles_ and after_blank_ for an unrestricted search.
+  void UnrestrictBlanks() {
+    blank_tiles_ = all_tiles;
+    std::fill(after_blank_, after_blank_ + 64, all_tiles);
+  }
   std::vector<AnchorRef> anchors_;  // capacity reserved at Create
   // The per-start bounds of the anchors, kept from the bounding pass for the
   // search; sized at Create for full racks (no allocation while generating).
@@ -132,6 +168,11 @@ struct Traversal {
   // longest, since a shorter play may keep a better leave.
   int bonus_[kMaxBoardDim + 1] = {};
   bool bonus_bounds_ = false;
+  // With blank_bonus_bounds_ (a rack with blanks, BonusSearch::
+  // max_bonus_blank): bonus_blank_[k] bounds the bonus of a play placing k
+  // tiles of which a blank.
+  int bonus_blank_[kMaxBoardDim + 1] = {};
+  bool blank_bonus_bounds_ = false;
   struct KeyAnswer {
     std::uint64_t key;
     bool maybe;
@@ -146,7 +187,7 @@ struct Traversal {
 
   int ValueOf(Cell c) const { return CellIsBlank(c) ? blank_value : values[CellTile(c)]; }
   // Tiles the rack could put anywhere (blanks: any).
-  std::uint64_t RackAll() const { return blanks_ ? all_tiles : rack_mask_; }
+  std::uint64_t RackAll() const { return blanks_ ? blank_tiles_ : rack_mask_; }
   std::uint64_t Allowed(const Sq& s) const { return s.cross & RackAll(); }
   // The tiles anchor `pos` of `line` may take: its cross-check and the
   // extension set that applies to it (ext_hook right after a board run, whose
@@ -166,6 +207,8 @@ struct Traversal {
       if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
     }
     rack_mask_ &= all_tiles;
+    rack_tiles_ = rack_mask_;
+    if (blank_tiles_ != all_tiles || after_blank_[0] != all_tiles) UnrestrictBlanks();
     blank_main_ = blank_cross_ = 0;
     blanks_for_held_ = 0;
     word_line_ = nullptr;
@@ -220,9 +263,12 @@ struct Traversal {
         if (counts_[t]++ == 0) rack_mask_ |= bit;
       } else {
         const int held = rack_counts_[t] != 0;
+        const std::uint64_t tiles = blank_tiles_;
+        blank_tiles_ = after_blank_[t];
         --blanks_, blanks_for_held_ += held;
         f(MakeCell(t, true), blank_value, child, accepts);
         ++blanks_, blanks_for_held_ -= held;
+        blank_tiles_ = tiles;
       }
     }
   }
@@ -472,21 +518,31 @@ struct Traversal {
   // Best-first pruning inside an anchor (sinks with kPrune): plays whose
   // first square is `start` are worth generating only when that start's bound
   // (AnchorBound, computed for the anchor just entered) reaches the score a
-  // play must now reach, sink.Floor(); equal scores are kept for tie-breaks.
+  // play must now reach, sink.Floor(). A bound equal to it is worth it only
+  // if a play from there could win the tie-break (BetterPlay: first square
+  // first), which a sink of scores tells by its FloorKey().
   template <class S>
   bool WorthStart(const S& sink, int start) const {
     if constexpr (S::kPrune)
-      return start_bound_[start] >= sink.Floor();
+      return Reaches(sink, start_bound_[start], start);
     else
       return true;
   }
-  // Whether any play starting left of `pos` is worth generating.
+  // Whether any play starting left of `pos` is worth generating (the
+  // earliest such start, first_start_, for the tie-break).
   template <class S>
   bool WorthLeftOf(const S& sink, int pos) const {
     if constexpr (S::kPrune)
-      return pos > first_start_ && left_bound_[pos - 1] >= sink.Floor();
+      return pos > first_start_ && Reaches(sink, left_bound_[pos - 1], first_start_);
     else
       return true;
+  }
+  // Whether a play first placed at `start` on the current line, worth at
+  // most `bound`, may still be kept by the sink.
+  template <class S>
+  bool Reaches(const S& sink, int bound, int start) const {
+    const int floor = sink.Floor();
+    return bound > floor || (bound == floor && StartTieKey(dir_, line_index_, start) <= sink.FloorKey());
   }
 
   // Sets up the traversal state for one anchor.
@@ -551,7 +607,7 @@ struct Traversal {
   // Only the anchors in `anchors` (when given) are searched.
   template <class S>
   std::uint64_t RunBestFirst(Algorithm alg, const Rack& rack, S& sink, const double* max_bonus = nullptr,
-                             const AnchorSet* anchors = nullptr);
+                             const AnchorSet* anchors = nullptr, const double* max_bonus_blank = nullptr);
   int AnchorBound();
   int PairedBound(const int* lm, const int* cw, const int* cap, int k, int wm, int fixed) const;
   void SaveStarts(AnchorRef* ar);
@@ -568,12 +624,14 @@ struct Traversal {
 struct CountSink {
   static constexpr bool kPrune = false;
   static int Floor() { return std::numeric_limits<int>::min(); }
+  static int FloorKey() { return kAnyTieKey; }
   bool Take(const Traversal&, int, int, int, int) { return true; }
 };
 
 struct CallbackSink {
   static constexpr bool kPrune = false;
   static int Floor() { return std::numeric_limits<int>::min(); }
+  static int FloorKey() { return kAnyTieKey; }
   PlayCallback cb;
   bool Take(Traversal& t, int left, int right, int placed, int score) {
     t.Materialize(&t.scratch_, left, right, placed, score);
@@ -586,12 +644,14 @@ struct BestSink {
   Play best;
   bool have = false;
   int floor = std::numeric_limits<int>::min();  // best.score once have: one load for the hot checks
+  int floor_key = kAnyTieKey;                   // TieKey(best) once have
   int Floor() const { return floor; }
+  int FloorKey() const { return floor_key; }
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
     if (score < floor) return true;
     Play p;
     t.Materialize(&p, left, right, placed, score);
-    if (!have || BetterPlay(p, best)) best = p, have = true, floor = best.score;
+    if (!have || BetterPlay(p, best)) best = p, have = true, floor = best.score, floor_key = TieKey(best);
     return true;
   }
 };
@@ -636,6 +696,7 @@ struct BonusSink {
   bool have = false;
   int floor = std::numeric_limits<int>::min();
   int Floor() const { return floor; }
+  static int FloorKey() { return kAnyTieKey; }  // the floor is a rounded value: no tie-break on it
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
     if (score + t.bonus_[placed] < floor) return true;
     Play p;
@@ -658,6 +719,7 @@ struct TopBonusSink {
   std::vector<RatedPlay>* heap;
   int floor = std::numeric_limits<int>::min();
   int Floor() const { return floor; }
+  static int FloorKey() { return kAnyTieKey; }  // the floor is a rounded value: no tie-break on it
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
     if (score + t.bonus_[placed] < floor) return true;
     RatedPlay r;
@@ -675,6 +737,7 @@ struct TopSink {
   std::size_t n;
   std::vector<Play>* heap;
   int Floor() const { return heap->size() == n ? heap->front().score : std::numeric_limits<int>::min(); }
+  int FloorKey() const { return heap->size() == n ? TieKey(heap->front()) : kAnyTieKey; }
   bool Take(const Traversal& t, int left, int right, int placed, int score) {
     if (heap->size() == n && score < heap->front().score) return true;
     Play p;

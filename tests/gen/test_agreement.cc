@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "../../libgen/src/bingo_index.h"
 #include "gen_support.h"
 #include "lexc/gen/movegen.h"
 
@@ -161,6 +162,62 @@ TEST_CASE("images with one graph: DAWG only, GADDAG only", "[agreement]") {
     REQUIRE(Generated(dp, rack, Algorithm::kDawg) == want);
     REQUIRE(Generated(gp, rack, Algorithm::kGaddag) == want);
   }
+}
+
+}  // namespace lexc::gen::test
+
+namespace lexc::gen::test {
+
+// Where only a bingo can reach the score to beat, the best-first search
+// lets a blank stand only for letters that the bingo index allows with the
+// rest of the rack and the span's board tiles (the second blank only for a
+// partner of the first's letter). Lexicons dense in words of 7-9 tiles over
+// 3 letters, the index built before the first search, full racks with one
+// or two blanks: Best and Top equal the full generation's ranking.
+TEST_CASE("bingo-only anchors: blanks kept to the index's letters, the same best plays", "[agreement][best]") {
+  std::mt19937_64 rng(20261127);
+  int positions = 0, bingo_best = 0;
+  for (int lexicon = 0; lexicon < 3; ++lexicon) {
+    const int letters = 3 + lexicon % 2;
+    const Alphabet a = SmallAlphabet(letters);
+    WordSet words = RandomWords(rng, 40, letters, 4);
+    std::uniform_int_distribution<int> len(7, 9), letter(1, letters);
+    while (words.size() < 40 + 500u + 250u * unsigned(lexicon)) {
+      Word w(std::size_t(len(rng)));
+      for (Tile& t : w) t = static_cast<Tile>(letter(rng));
+      words.insert(w);
+    }
+    const TestLexicon tl(words, a);
+    const auto index = internal::BingoIndex::For(tl.lexicon());  // held: every search below uses it
+    REQUIRE(index->complete());
+    const Layout layout = SmallLayout(11, 11, rng());
+    auto gen = MoveGenerator::Create(tl.lexicon(), layout);
+    REQUIRE(gen.ok());
+    for (int i = 0; i < 60 / kShare; ++i) {
+      const Board board = RandomBoard(rng, layout.rows(), layout.cols(), letters, 0.02 + (i % 4) * 0.03);
+      REQUIRE(gen->SetBoard(board).ok());
+      Rack rack = RandomRack(rng, letters, 5 + int(rng() % 2), 0.0);
+      rack.AddBlank();
+      if (rack.size() < kRackSize) rack.AddBlank();
+      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+        const std::vector<Play> all = Generated(*gen, rack, alg);
+        INFO(AlgorithmName(alg) << ", rack " << rack.ToString(a) << "\n" << ShowBoard(board, a));
+        Play best;
+        REQUIRE(gen->Best(rack, alg, &best) == !all.empty());
+        if (all.empty()) continue;
+        REQUIRE(best == all.front());
+        bingo_best += alg == Algorithm::kGaddag && best.placed == kRackSize;
+        for (const std::size_t n : {std::size_t(1), std::size_t(4)}) {
+          std::vector<Play> top;
+          gen->Top(rack, alg, n, &top);
+          REQUIRE(top == std::vector<Play>(all.begin(), all.begin() + std::ptrdiff_t(std::min(n, all.size()))));
+        }
+      }
+      ++positions;
+    }
+  }
+  CHECK(positions == 3 * (60 / kShare));
+  CHECK(bingo_best > positions / 2);  // the case this is about: a bingo sets the floor
 }
 
 }  // namespace lexc::gen::test

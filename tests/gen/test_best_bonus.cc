@@ -66,5 +66,79 @@ TEST_CASE("BestWithBonus equals the best score + bonus over every generated play
   CHECK(differs_from_best > 50);  // the bonus really changes the choice
 }
 
+// A leave-like bonus that values the blanks kept highly, as real leaves
+// do, with the bounds a caller passes: by tiles placed for every play and
+// for the plays that place a blank (BonusSearch::max_bonus_blank), the
+// exact maxima (the tightest allowed) or looser. Where no play with a
+// blank can reach the best value, the search places no blank; the answer
+// is the model's: every play rated and sorted.
+TEST_CASE("BestWithBonus and TopWithBonus with a bound for the plays that place a blank") {
+  std::mt19937_64 rng(1127);
+  int compared = 0, best_keeps_blank = 0;
+  for (int letters : {4, 6}) {
+    const Alphabet a = SmallAlphabet(letters, 2);
+    const TestLexicon lex(RandomWords(rng, letters == 4 ? 150 : 400, letters, 7), a);
+    for (int round = 0; round < 100; ++round) {
+      const int side = 7 + int(rng() % 5);
+      const Layout layout = SmallLayout(side, side, rng());
+      auto g = MoveGenerator::Create(lex.lexicon(), layout, 30).value();
+      if (!g.SetBoard(RandomBoard(rng, side, side, letters, 0.1 + 0.1 * double(rng() % 4))).ok()) continue;
+      Rack rack = RandomRack(rng, letters, 1 + int(rng() % 6), 0.1);
+      rack.AddBlank();
+      const LeaveLikeBonus leave{rack, -10, 10, rng()};
+      const double per_blank = 10.0 + double(rng() % 30);
+      const auto bonus = [&](const Play& p) {
+        int kept = rack.blanks();
+        for (int i = 0; i < p.length; ++i) kept -= !p.IsThrough(i) && CellIsBlank(p.cells[i]);
+        return leave(p) + per_blank * kept;
+      };
+      const auto places_blank = [](const Play& p) {
+        for (int i = 0; i < p.length; ++i)
+          if (!p.IsThrough(i) && CellIsBlank(p.cells[i])) return true;
+        return false;
+      };
+      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+        const std::vector<Play> all = Generated(g, rack, alg);
+        double bounds[kMaxBoardDim + 1], blank_bounds[kMaxBoardDim + 1];
+        std::fill(bounds, bounds + kMaxBoardDim + 1, -1e9);
+        std::fill(blank_bounds, blank_bounds + kMaxBoardDim + 1, -1e9);
+        for (const Play& p : all) {
+          bounds[p.placed] = std::max(bounds[p.placed], bonus(p));
+          if (places_blank(p)) blank_bounds[p.placed] = std::max(blank_bounds[p.placed], bonus(p));
+        }
+        if (round % 2)  // looser bounds on odd rounds
+          for (int k = 0; k <= kMaxBoardDim; ++k) bounds[k] += 3, blank_bounds[k] += 1;
+        std::vector<RatedPlay> want;
+        for (const Play& p : all) want.push_back({p, p.score + bonus(p)});
+        std::stable_sort(want.begin(), want.end(), [](const RatedPlay& x, const RatedPlay& y) {
+          return x.value != y.value ? x.value > y.value : BetterPlay(x.play, y.play);
+        });
+        INFO("letters " << letters << " round " << round << " alg " << AlgorithmName(alg) << " rack "
+                        << rack.ToString(a));
+        BonusSearch search;
+        search.max_bonus_blank = blank_bounds;
+        RatedPlay got;
+        REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, search, &got) == !all.empty());
+        if (all.empty()) continue;
+        CHECK(got.play == want[0].play);
+        CHECK(got.value == want[0].value);
+        best_keeps_blank += !places_blank(want[0].play);
+        for (const std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)}) {
+          std::vector<RatedPlay> top;
+          g.TopWithBonus(rack, alg, BonusOf(bonus), bounds, n, &top, blank_bounds);
+          REQUIRE(top.size() == std::min(n, want.size()));
+          for (std::size_t i = 0; i < top.size(); ++i) {
+            CHECK(top[i].play == want[i].play);
+            CHECK(top[i].value == want[i].value);
+          }
+        }
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 300);
+  CHECK(best_keeps_blank > compared / 3);  // the case this is about
+}
+
 }  // namespace
 }  // namespace lexc::gen::test

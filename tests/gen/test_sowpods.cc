@@ -9,6 +9,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "../../libgen/src/bingo_index.h"
 #include "gen_support.h"
 #include "lexc/builder.h"
 #include "lexc/game/selfplay.h"
@@ -87,6 +88,12 @@ TEST_CASE("SOWPODS: Best and Top equal full generation on the mixed set", "[sowp
   const Alphabet& a = s->lexicon.alphabet();
   const Layout layout = Layout::Standard15();
   MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
+  // The bingo index from the first position on (a search asks for it, and
+  // gets it only after a few dozen searches, BingoIndex::WhenWorthIt): the
+  // bingo proofs and the blanks kept to the index's letters where only a
+  // bingo can win are then checked on every position.
+  const auto index = internal::BingoIndex::For(s->lexicon);
+  REQUIRE(index->complete());
   const std::vector<std::string> lines = FixtureLines("fixtures/positions/sowpods-mixed.cgp");
   REQUIRE(lines.size() == 1000);
   // Every rack with blanks (where the search proves bingos impossible with

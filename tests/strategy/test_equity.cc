@@ -82,18 +82,23 @@ TEST_CASE("LeaveValues and RackLeaves equal a std::map on every sub-multiset") {
       rl.SetRack(rack);
       CHECK(rl.Whole() == ModelValue(model, rack));
       // Every leave but the whole rack (ForEachExchange throws 1+ tiles);
-      // BestKept by size is their maximum (SetRack looks them up in batches).
-      float best[16];
-      bool seen[16] = {};
+      // BestKept by size is their maximum (SetRack looks them up in batches),
+      // BestKeptSpendingBlank the maximum of those keeping fewer blanks.
+      float best[16], best_spending[16];
+      bool seen[16] = {}, seen_spending[16] = {};
       gen::ForEachExchange(rack, [&](const Rack& thrown) {
         const Rack leave = Minus(rack, thrown);
         const float v = ModelValue(model, leave);
         CHECK(rl.AfterExchange(thrown) == v);
         const int n = leave.size();
         if (!seen[n] || v > best[n]) best[n] = v, seen[n] = true;
+        if (leave.blanks() < rack.blanks() && (!seen_spending[n] || v > best_spending[n]))
+          best_spending[n] = v, seen_spending[n] = true;
       });
-      for (int n = 0; n < rack.size(); ++n)
+      for (int n = 0; n < rack.size(); ++n) {
         if (seen[n]) CHECK(rl.BestKept(n) == best[n]);
+        CHECK(rl.BestKeptSpendingBlank(n) == (seen_spending[n] ? best_spending[n] : 0.0f));
+      }
     }
   }
 }

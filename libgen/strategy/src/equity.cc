@@ -31,6 +31,13 @@ void StaticEquity::PlayBonusBounds(double* out) const {
   }
 }
 
+void StaticEquity::PlayBonusBoundsSpendingBlank(double* out) const {
+  PlayBonusBounds(out);  // with the bag empty, the bonus does not depend on the tiles played
+  if (bag_size_ <= 0) return;
+  const int size = rack().size();
+  for (int k = 1; k <= size; ++k) out[k] = rack_leaves_.BestKeptSpendingBlank(size - k);
+}
+
 double StaticEquity::OfExchange(const Rack& thrown) const {
   return bag_size_ > 0 ? double(rack_leaves_.AfterExchange(thrown)) : 0.0;
 }
@@ -102,9 +109,18 @@ class TopList {
 bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticEquity& equity, RatedMove* out) {
   out->move.kind = gen::Move::Kind::kPlay;
   const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
-  double bounds[gen::kMaxBoardDim + 1];
+  double bounds[gen::kMaxBoardDim + 1], blank_bounds[gen::kMaxBoardDim + 1];
   equity.PlayBonusBounds(bounds);
-  return gen.BestWithBonus(equity.rack(), alg, bonus, bounds, &out->move.play, &out->equity);
+  gen::BonusSearch search;
+  if (equity.rack().blanks()) {
+    equity.PlayBonusBoundsSpendingBlank(blank_bounds);
+    search.max_bonus_blank = blank_bounds;
+  }
+  gen::RatedPlay best;
+  if (!gen.BestWithBonus(equity.rack(), alg, gen::BonusOf(bonus), bounds, search, &best)) return false;
+  out->move.play = best.play;
+  out->equity = best.value;
+  return true;
 }
 
 namespace {

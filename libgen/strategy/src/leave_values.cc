@@ -111,8 +111,11 @@ void RackLeaves::SetRack(const Rack& rack) {
   }
   const std::uint32_t total = stride;
   value_.assign(total, 0.0f);
-  bool seen[16] = {};
+  bool seen[16] = {}, seen_spending[16] = {};
   best_kept_.fill(0.0f);
+  best_kept_spending_blank_.fill(0.0f);
+  // The blanks lead the index (mixed radix, slot 16 first when the rack has any).
+  const std::uint32_t blank_radix = std::uint32_t(rack.blanks() + 1);
   // The leaves' keys in batches: all of a batch's slots are prefetched
   // before the first is read, so their cache misses (the table is far
   // larger than the cache) overlap instead of adding up.
@@ -137,6 +140,9 @@ void RackLeaves::SetRack(const Rack& rack) {
       const int n = lengths[b];
       const float v = value_[first + b] = values_->Value(std::span<const Tile>(keys[b], std::size_t(n)));
       if (!seen[n] || v > best_kept_[std::size_t(n)]) best_kept_[std::size_t(n)] = v, seen[n] = true;
+      if ((first + b) % blank_radix == blank_radix - 1) continue;  // every blank kept (or none on the rack)
+      if (!seen_spending[n] || v > best_kept_spending_blank_[std::size_t(n)])
+        best_kept_spending_blank_[std::size_t(n)] = v, seen_spending[n] = true;
     }
   }
 }

@@ -300,8 +300,10 @@ class Worker {
     StaticEquity& equity = equities_[1];
     equity.SetPosition(opponent, 1, Rack());  // any bag: the leave is the bonus
     equity.PlayBonusBounds(root_bounds_);     // the same for every reply of the draw
+    equity.PlayBonusBoundsSpendingBlank(root_blank_bounds_);
     const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
-    gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, kRootReplies, &root_plays_);
+    gen_.TopWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, kRootReplies, &root_plays_,
+                      opponent.blanks() ? root_blank_bounds_ : nullptr);
     root_deps_.clear();
     root_dep_start_.assign(1, 0);
     std::uint16_t deps[gen::kMaxPlayDependencies];
@@ -342,13 +344,14 @@ class Worker {
     // the best; else search everywhere.
     const bool full_list = !incumbent && root_plays_.size() == kRootReplies;
     if (full_list) search.beat = &root_plays_.back();
+    if (opponent.blanks()) search.max_bonus_blank = root_blank_bounds_;
     const StaticEquity& equity = equities_[1];
     const auto bonus = [&](const gen::Play& p) { return equity.BonusOfPlay(p); };
     gen::RatedPlay best;
     bool found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, search, &best);
     if (!found && full_list)
-      found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_, gen::BonusSearch(),
-                                 &best);
+      found = gen_.BestWithBonus(opponent, s_.options.algorithm, gen::BonusOf(bonus), root_bounds_,
+                                 gen::BonusSearch{.max_bonus_blank = search.max_bonus_blank}, &best);
     if (!found) return false;
     out->move.play = best.play;
     out->equity = best.value;
@@ -371,7 +374,8 @@ class Worker {
   std::vector<gen::RatedPlay> root_plays_;  // FindRootReplies's, best first
   std::vector<std::uint16_t> root_deps_;    // their dependency squares, play after play
   std::vector<std::size_t> root_dep_start_;
-  double root_bounds_[gen::kMaxBoardDim + 1] = {};  // the opponent's bonus bounds (PlayBonusBounds)
+  double root_bounds_[gen::kMaxBoardDim + 1] = {};        // the opponent's bonus bounds (PlayBonusBounds)
+  double root_blank_bounds_[gen::kMaxBoardDim + 1] = {};  // the same for its plays with a blank
   gen::SquareSet filled_;
   std::vector<gen::Cell> order_, bag_;
   std::size_t bag_lo_ = 0;

@@ -138,6 +138,11 @@ struct BonusSearch {
   // need not be a play of this board: a caller that knows every play
   // elsewhere is worse than it learns whether the anchors give the best.
   const RatedPlay* beat = nullptr;
+  // When set: bounds by tiles placed, as max_bonus, of the bonus of the
+  // plays that place a blank (a leave value: such a play keeps fewer
+  // blanks). An anchor whose plays with a blank cannot reach the best value
+  // found is then searched without placing blanks.
+  const double* max_bonus_blank = nullptr;
 };
 
 class MoveGenerator {
@@ -228,9 +233,10 @@ class MoveGenerator {
                      RatedPlay* out);
   // The n plays of highest score + bonus (ties: BetterPlay), best first, into
   // *out (cleared), by the same best-first search (the floor is the n-th
-  // value so far). Returns the number of plays examined.
+  // value so far). Returns the number of plays examined. max_bonus_blank
+  // (optional): as BonusSearch::max_bonus_blank.
   std::uint64_t TopWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, std::size_t n,
-                             std::vector<RatedPlay>* out);
+                             std::vector<RatedPlay>* out, const double* max_bonus_blank = nullptr);
   template <class Bonus, class Bound>
   requires(!std::is_same_v<std::remove_cvref_t<Bonus>, PlayBonus>) bool BestWithBonus(const Rack& rack, Algorithm a,
                                                                                       Bonus&& bonus, Bound max_bonus,

@@ -61,6 +61,9 @@ class StaticEquity {
   // rack() placing k tiles, k = 0..gen::kMaxBoardDim (MoveGenerator::
   // BestWithBonus's max_bonus). O(kMaxBoardDim).
   void PlayBonusBounds(double* out) const;
+  // The same for the plays that place a blank (BonusSearch::max_bonus_blank):
+  // their leave keeps fewer blanks than the rack. O(kMaxBoardDim).
+  void PlayBonusBoundsSpendingBlank(double* out) const;
   // The leave part alone (0 when the bag is empty).
   double LeaveOfPlay(const gen::Play& p) const { return bag_size_ > 0 ? rack_leaves_.AfterPlay(p) : 0.0; }
 

@@ -84,16 +84,20 @@ class RackLeaves {
   // The highest value of a leave of exactly `tiles` tiles of rack() (0 for
   // none). Precondition: 0 <= tiles <= rack().size(). O(1).
   float BestKept(int tiles) const { return best_kept_[std::size_t(tiles)]; }
+  // The same among the leaves that keep fewer blanks than rack() holds (what
+  // a play placing a blank may keep; 0 for none). O(1).
+  float BestKeptSpendingBlank(int tiles) const { return best_kept_spending_blank_[std::size_t(tiles)]; }
 
  private:
   const LeaveValues* values_;
   bool set_ = false;  // rack_ and the tables below hold a rack's values
   Rack rack_;
-  std::array<std::uint8_t, 256> slot_{};    // tile code -> slot + 1 (0: not on the rack)
-  std::array<std::uint32_t, 17> stride_{};  // slot -> its place value; slot 16 = blanks
-  std::uint32_t full_ = 0;                  // index of the whole rack
-  std::vector<float> value_;                // index (mixed radix of counts kept) -> value
-  std::array<float, 16> best_kept_{};       // by leave size
+  std::array<std::uint8_t, 256> slot_{};              // tile code -> slot + 1 (0: not on the rack)
+  std::array<std::uint32_t, 17> stride_{};            // slot -> its place value; slot 16 = blanks
+  std::uint32_t full_ = 0;                            // index of the whole rack
+  std::vector<float> value_;                          // index (mixed radix of counts kept) -> value
+  std::array<float, 16> best_kept_{};                 // by leave size
+  std::array<float, 16> best_kept_spending_blank_{};  // by leave size, fewer blanks than the rack
 };
 
 }  // namespace lexc::strategy
