@@ -192,13 +192,18 @@ int Traversal::AnchorBound() {
       continue;
     }
     // The longest end within the budget, and the longest with fewer than
-    // kRackSize new tiles in all (a word of two tiles at least).
+    // kRackSize new tiles in all (a word of two tiles at least). A rack of
+    // more than kRackSize tiles also bounds the end of exactly kRackSize
+    // (bingo_end): only such a play earns the bingo, which a longer one may
+    // not make up for.
     const End* end = nullptr;
     const End* short_end = nullptr;
+    const End* bingo_end = nullptr;
     for (int i = 0; i < n_ends && kl + ends[i].k <= rack_size_; ++i) {
       if (ends[i].p <= start) continue;
       end = &ends[i];
       if (kl + ends[i].k < kRackSize) short_end = &ends[i];
+      if (kl + ends[i].k == kRackSize) bingo_end = &ends[i];
     }
     if (end && kl + end->k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
@@ -208,7 +213,12 @@ int Traversal::AnchorBound() {
                                                       wms * short_end->through + left_cross + short_end->cross));
     }
     const int k = kl + end->k, wm = left_wm * end->wm;
-    const int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
+    int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
+    if (rack_size_ > kRackSize && bingo_end && bingo_end != end) {
+      const int wmb = left_wm * bingo_end->wm;
+      bound = std::max(bound, PairedBound(lm + at, cw + at, cap + at, kRackSize, wmb,
+                                          wmb * bingo_end->through + left_cross + bingo_end->cross));
+    }
     best = std::max(best, bound);
     if (end == short_end) short_best_ = std::max(short_best_, bound);
     start_bound_[start] = bound;
@@ -295,6 +305,7 @@ void Traversal::RestrictBlanks(int floor) {
   }
   blank_tiles_ = rack_tiles_ | first;
   for (int t = 0; t < 64; ++t) after_blank_[t] = rack_blanks_ == 2 ? rack_tiles_ | partner[t] : blank_tiles_;
+  blanks_restricted_ = true;
 }
 
 // Generates anchors by decreasing bound while `sink.Floor()` (the score a
@@ -357,16 +368,16 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
       RestoreStarts(ar);  // the per-start bounds of this anchor
       // Blanks only where a play with one may reach the floor, and where only
       // a bingo may, only for the letters of the bingos the index allows.
-      const bool restricted = ar.blank_bound < sink.Floor() || ar.short_bound < sink.Floor();
-      if (ar.blank_bound < sink.Floor()) {
+      if (rack_blanks_ > 0 && ar.blank_bound < sink.Floor()) {
         blank_tiles_ = rack_tiles_;
         std::fill(after_blank_, after_blank_ + 64, rack_tiles_);
+        blanks_restricted_ = true;
       } else if (ar.short_bound < sink.Floor() && rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 &&
                  bingo_index_ && bingo_index_->complete()) {
         RestrictBlanks(sink.Floor());
       }
       GenerateAt(g, sink, alg);
-      if (restricted) UnrestrictBlanks();
+      if (blanks_restricted_) UnrestrictBlanks();
     }
   });
   return found_;

@@ -139,11 +139,13 @@ struct Traversal {
   // while a second blank is left): the same as before it but where
   // RestrictBlanks pairs the blanks' letters.
   std::uint64_t after_blank_[64] = {};
+  bool blanks_restricted_ = true;  // blank_tiles_ or after_blank_ differ from all_tiles (at first: unset)
   void RestrictBlanks(int floor);
   // blank_tiles_ and after_blank_ for an unrestricted search.
   void UnrestrictBlanks() {
     blank_tiles_ = all_tiles;
     std::fill(after_blank_, after_blank_ + 64, all_tiles);
+    blanks_restricted_ = false;
   }
   std::vector<AnchorRef> anchors_;  // capacity reserved at Create
   // The per-start bounds of the anchors, kept from the bounding pass for the
@@ -208,7 +210,7 @@ struct Traversal {
     }
     rack_mask_ &= all_tiles;
     rack_tiles_ = rack_mask_;
-    if (blank_tiles_ != all_tiles || after_blank_[0] != all_tiles) UnrestrictBlanks();
+    if (blanks_restricted_) UnrestrictBlanks();
     blank_main_ = blank_cross_ = 0;
     blanks_for_held_ = 0;
     word_line_ = nullptr;

@@ -168,6 +168,46 @@ TEST_CASE("images with one graph: DAWG only, GADDAG only", "[agreement]") {
 
 namespace lexc::gen::test {
 
+namespace {
+
+// A lexicon over `letters` letters: `short_words` random words of up to 4
+// or 5 tiles, then random words of long_min..long_max tiles up to `total`.
+WordSet DenseLongWords(std::mt19937_64& rng, int letters, int short_words, int short_max, int long_min, int long_max,
+                       unsigned total) {
+  WordSet words = RandomWords(rng, short_words, letters, short_max);
+  std::uniform_int_distribution<int> len(long_min, long_max), letter(1, letters);
+  while (words.size() < total) {
+    Word w(std::size_t(len(rng)));
+    for (Tile& t : w) t = static_cast<Tile>(letter(rng));
+    words.insert(w);
+  }
+  return words;
+}
+
+// Best and each Top(n) of `ns` against the full generation's ranking, both
+// algorithms; the GADDAG's best play in *best (false: no play).
+bool RequireBestAndTop(MoveGenerator& gen, const Board& board, const Alphabet& a, const Rack& rack,
+                       std::initializer_list<std::size_t> ns, Play* best_out) {
+  bool any = false;
+  for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+    const std::vector<Play> all = Generated(gen, rack, alg);
+    INFO(AlgorithmName(alg) << ", rack " << rack.ToString(a) << "\n" << ShowBoard(board, a));
+    Play best;
+    REQUIRE(gen.Best(rack, alg, &best) == !all.empty());
+    if (all.empty()) continue;
+    REQUIRE(best == all.front());
+    if (alg == Algorithm::kGaddag) *best_out = best, any = true;
+    for (const std::size_t n : ns) {
+      std::vector<Play> top;
+      gen.Top(rack, alg, n, &top);
+      REQUIRE(top == std::vector<Play>(all.begin(), all.begin() + std::ptrdiff_t(std::min(n, all.size()))));
+    }
+  }
+  return any;
+}
+
+}  // namespace
+
 // Where only a bingo can reach the score to beat, the best-first search
 // lets a blank stand only for letters that the bingo index allows with the
 // rest of the rack and the span's board tiles (the second blank only for a
@@ -180,14 +220,7 @@ TEST_CASE("bingo-only anchors: blanks kept to the index's letters, the same best
   for (int lexicon = 0; lexicon < 3; ++lexicon) {
     const int letters = 3 + lexicon % 2;
     const Alphabet a = SmallAlphabet(letters);
-    WordSet words = RandomWords(rng, 40, letters, 4);
-    std::uniform_int_distribution<int> len(7, 9), letter(1, letters);
-    while (words.size() < 40 + 500u + 250u * unsigned(lexicon)) {
-      Word w(std::size_t(len(rng)));
-      for (Tile& t : w) t = static_cast<Tile>(letter(rng));
-      words.insert(w);
-    }
-    const TestLexicon tl(words, a);
+    const TestLexicon tl(DenseLongWords(rng, letters, 40, 4, 7, 9, 540 + 250u * unsigned(lexicon)), a);
     const auto index = internal::BingoIndex::For(tl.lexicon());  // held: every search below uses it
     REQUIRE(index->complete());
     const Layout layout = SmallLayout(11, 11, rng());
@@ -199,25 +232,40 @@ TEST_CASE("bingo-only anchors: blanks kept to the index's letters, the same best
       Rack rack = RandomRack(rng, letters, 5 + int(rng() % 2), 0.0);
       rack.AddBlank();
       if (rack.size() < kRackSize) rack.AddBlank();
-      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
-        const std::vector<Play> all = Generated(*gen, rack, alg);
-        INFO(AlgorithmName(alg) << ", rack " << rack.ToString(a) << "\n" << ShowBoard(board, a));
-        Play best;
-        REQUIRE(gen->Best(rack, alg, &best) == !all.empty());
-        if (all.empty()) continue;
-        REQUIRE(best == all.front());
-        bingo_best += alg == Algorithm::kGaddag && best.placed == kRackSize;
-        for (const std::size_t n : {std::size_t(1), std::size_t(4)}) {
-          std::vector<Play> top;
-          gen->Top(rack, alg, n, &top);
-          REQUIRE(top == std::vector<Play>(all.begin(), all.begin() + std::ptrdiff_t(std::min(n, all.size()))));
-        }
-      }
+      Play best;
+      if (RequireBestAndTop(*gen, board, a, rack, {1, 4}, &best)) bingo_best += best.placed == kRackSize;
       ++positions;
     }
   }
   CHECK(positions == 3 * (60 / kShare));
   CHECK(bingo_best > positions / 2);  // the case this is about: a bingo sets the floor
+}
+
+// Racks of more than kRackSize tiles (the library takes up to 15; a game
+// deals 7): only a play of exactly kRackSize tiles earns the bingo, so a
+// start's longest span does not bound its shorter ones. Best and Top equal
+// the full generation's ranking.
+TEST_CASE("racks of more than seven tiles: Best and Top equal the full generation", "[agreement][best]") {
+  std::mt19937_64 rng(8);
+  int positions = 0, seven_best = 0;
+  for (int lexicon = 0; lexicon < 2; ++lexicon) {
+    const int letters = 4 + lexicon;
+    const Alphabet a = SmallAlphabet(letters);
+    const TestLexicon tl(DenseLongWords(rng, letters, 60, 5, 6, 10, 960), a);
+    const Layout layout = SmallLayout(11, 11, rng());
+    auto gen = MoveGenerator::Create(tl.lexicon(), layout);
+    REQUIRE(gen.ok());
+    for (int i = 0; i < 40 / kShare; ++i) {
+      const Board board = RandomBoard(rng, layout.rows(), layout.cols(), letters, 0.03 + (i % 3) * 0.03);
+      REQUIRE(gen->SetBoard(board).ok());
+      const Rack rack = RandomRack(rng, letters, kRackSize + 1 + int(rng() % 3), 0.1);
+      Play best;
+      if (RequireBestAndTop(*gen, board, a, rack, {3}, &best)) seven_best += best.placed == kRackSize;
+      ++positions;
+    }
+  }
+  CHECK(positions == 2 * (40 / kShare));
+  CHECK(seven_best > 0);  // a seven-tile play with the bingo beat the longer ones
 }
 
 }  // namespace lexc::gen::test

@@ -123,6 +123,21 @@ TEST_CASE("BestWithBonus and TopWithBonus with a bound for the plays that place 
         CHECK(got.play == want[0].play);
         CHECK(got.value == want[0].value);
         best_keeps_blank += !places_blank(want[0].play);
+        // With an incumbent (a play of the position, the 4th best or the
+        // last) and with a play to beat (the 2nd best), as the simulation's
+        // replies search.
+        BonusSearch with = search;
+        with.incumbent = &want[std::min<std::size_t>(3, want.size() - 1)];
+        REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, with, &got));
+        CHECK(got.play == want[0].play);
+        if (want.size() > 1) {
+          BonusSearch beat = search;
+          beat.beat = &want[1];
+          REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, beat, &got));
+          CHECK(got.play == want[0].play);
+          beat.beat = &want[0];  // nothing beats the best
+          CHECK_FALSE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, beat, &got));
+        }
         for (const std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)}) {
           std::vector<RatedPlay> top;
           g.TopWithBonus(rack, alg, BonusOf(bonus), bounds, n, &top, blank_bounds);

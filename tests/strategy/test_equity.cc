@@ -178,6 +178,20 @@ TEST_CASE("TopByEquity equals a full sort of every move rated by the model") {
     gen::ForEachExchange(
         rack, [&](const Rack& thrown) { best_exchange = std::max(best_exchange, equity.OfExchange(thrown)); });
     if (!rack.empty()) CHECK(equity.BestExchange() == best_exchange);
+    // The bonus bounds hold for every play: by tiles placed, and for the
+    // plays that place a blank (their leave keeps fewer blanks), bag empty
+    // or not.
+    double bounds[gen::kMaxBoardDim + 1], blank_bounds[gen::kMaxBoardDim + 1];
+    equity.PlayBonusBounds(bounds);
+    equity.PlayBonusBoundsSpendingBlank(blank_bounds);
+    g.Generate(rack, gen::Algorithm::kGaddag, [&](const gen::Play& p) {
+      const double b = equity.BonusOfPlay(p);
+      CHECK(b <= bounds[p.placed]);
+      bool places_blank = false;
+      for (int i = 0; i < p.length; ++i) places_blank |= !p.IsThrough(i) && gen::CellIsBlank(p.cells[i]);
+      if (places_blank) CHECK(b <= blank_bounds[p.placed]);
+      return true;
+    });
     const auto want = ModelRanking(g, rack, bag, unseen, model, a, can_exchange);
     for (std::size_t n : {std::size_t(1), std::size_t(5), std::size_t(1000)}) {
       TopByEquity(g, gen::Algorithm::kGaddag, equity, can_exchange, n, &top);
