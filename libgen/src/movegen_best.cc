@@ -170,6 +170,11 @@ int Traversal::AnchorBound() {
       left_wm *= s.wm;
     }
     const int at = kMaxBoardDim - kl;
+    // The paired bound of the span from `start` to end e (kl + e.k new tiles).
+    const auto span_bound = [&](const End& e) {
+      const int wm = left_wm * e.wm;
+      return PairedBound(lm + at, cw + at, cap + at, kl + e.k, wm, wm * e.through + left_cross + e.cross);
+    };
     if (bonus_bounds_) {
       // Every end: a shorter play may keep a leave worth more than the
       // points a longer one adds.
@@ -179,8 +184,7 @@ int Traversal::AnchorBound() {
         const int k = kl + e.k;
         if (e.p <= start || k < 1) continue;
         if (k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(e.key)) continue;
-        const int wm = left_wm * e.wm;
-        const int paired = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * e.through + left_cross + e.cross);
+        const int paired = span_bound(e);
         const int b = paired + bonus_[k];
         start_best = std::max(start_best, b);
         if (k < kRackSize) short_best_ = std::max(short_best_, b);
@@ -207,18 +211,10 @@ int Traversal::AnchorBound() {
     }
     if (end && kl + end->k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
     if (!end || kl + end->k < 1) continue;
-    if (end != short_end && short_end && kl + short_end->k >= 1) {
-      const int ks = kl + short_end->k, wms = left_wm * short_end->wm;
-      short_best_ = std::max(short_best_, PairedBound(lm + at, cw + at, cap + at, ks, wms,
-                                                      wms * short_end->through + left_cross + short_end->cross));
-    }
-    const int k = kl + end->k, wm = left_wm * end->wm;
-    int bound = PairedBound(lm + at, cw + at, cap + at, k, wm, wm * end->through + left_cross + end->cross);
-    if (rack_size_ > kRackSize && bingo_end && bingo_end != end) {
-      const int wmb = left_wm * bingo_end->wm;
-      bound = std::max(bound, PairedBound(lm + at, cw + at, cap + at, kRackSize, wmb,
-                                          wmb * bingo_end->through + left_cross + bingo_end->cross));
-    }
+    if (end != short_end && short_end && kl + short_end->k >= 1)
+      short_best_ = std::max(short_best_, span_bound(*short_end));
+    int bound = span_bound(*end);
+    if (rack_size_ > kRackSize && bingo_end && bingo_end != end) bound = std::max(bound, span_bound(*bingo_end));
     best = std::max(best, bound);
     if (end == short_end) short_best_ = std::max(short_best_, bound);
     start_bound_[start] = bound;
