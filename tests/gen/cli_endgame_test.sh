@@ -27,10 +27,15 @@ expect_grep "json: value" '"value":-28,"final_spread":-28' "$T/out"
 expect_grep "json: line" '"pv":\[{"move":"pass 0","score":0,"player":"to_move"},{"move":"8G (CAT)S 6","score":6,"player":"opponent"}\]' "$T/out"
 expect_grep "json: exact" '"exact":true' "$T/out"
 
-# A ply limit of one: the best first move, not proven (the pass does not end the game).
-expect_rc "one ply" 0 "$LEXC" endgame "$T/w.lex" --cgp "$B IQ/ 0/0 0" --plies 1 --json -q
+# A ply limit of one: the best first move, not proven (QS plays (CAT)S and
+# keeps the Q: neither that nor the pass ends the game).
+expect_rc "one ply" 0 "$LEXC" endgame "$T/w.lex" --cgp "$B QS/I 0/0 0" --plies 1 --json -q
 expect_grep "one ply: not exact" '"exact":false' "$T/out"
 expect_grep "one ply: depth" '"depth":1' "$T/out"
+# A pass forced on a side with no play (QI has no place) is not counted:
+# one ply sees the opponent go out after it, so the value is proven.
+expect_rc "one ply, forced pass" 0 "$LEXC" endgame "$T/w.lex" --cgp "$B IQ/ 0/0 0" --plies 1 --json -q
+expect_grep "forced pass: exact" '"exact":true,"depth":1,"value":-28' "$T/out"
 expect_rc "two threads, budgets" 0 "$LEXC" endgame "$T/w.lex" --cgp "$B S/QI 0/0 0" --threads 2 --time 60 --nodes 100000 --table 1
 expect_grep "two threads: same value" "final spread: +28" "$T/out"
 

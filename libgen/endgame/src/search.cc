@@ -300,10 +300,29 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
     *exact = false;
     return opp_value - own_value;
   }
-  if (depth == 1 && racks_[to_move_].size() > 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
-  ListPlays(ply);
-  if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
-  if (depth == 1) return Frontier(ply, key, own_value, opp_value, beta, exact);
+  // A side with no play can only pass: from the second iteration on, that
+  // forced pass and the reply to it do not count against the depth (an
+  // extension for a single reply), so where one side is stuck the other's
+  // play-out is searched to its end and such endgames are proven
+  // iterations earlier. The horizon is only moved: values at any depth
+  // stay bounds of the same game, and exact ones are exact.
+  bool stuck = false;
+  if (depth == 1 && racks_[to_move_].size() > 1) {
+    const int v = Frontier(ply, key, own_value, opp_value, beta, exact, &stuck);
+    if (!stuck) return v;
+    ps.plays.clear();  // none: the pass, then the other side's frontier
+    ps.listed = true;
+  } else {
+    ListPlays(ply);
+    if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
+    if (depth == 1) {
+      const int v = Frontier(ply, key, own_value, opp_value, beta, exact, &stuck);
+      if (!stuck) return v;
+    } else {
+      stuck = ps.plays.empty();
+    }
+  }
+  const int move_depth = stuck ? depth + forced_pass_extension_ : depth;  // Try searches the child at move_depth - 1
   PrepareChildLists(ply);
   OrderMoves(ply, table_move, own_value, opp_value);
 
@@ -343,10 +362,11 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
     bool child_exact = true;
     int v;
     if (n == 0) {
-      v = Try(ply, depth, c, own_value, opp_value, alpha, beta, &child_exact);
+      v = Try(ply, move_depth, c, own_value, opp_value, alpha, beta, &child_exact);
     } else {
-      v = Try(ply, depth, c, own_value, opp_value, alpha, alpha + 1, &child_exact);
-      if (v > alpha && v < beta && !aborted_) v = Try(ply, depth, c, own_value, opp_value, alpha, beta, &child_exact);
+      v = Try(ply, move_depth, c, own_value, opp_value, alpha, alpha + 1, &child_exact);
+      if (v > alpha && v < beta && !aborted_)
+        v = Try(ply, move_depth, c, own_value, opp_value, alpha, beta, &child_exact);
     }
     if (aborted_) {
       *exact = false;
@@ -406,6 +426,7 @@ int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
 }
 
 void Searcher::FrontierTally::Add(const gen::Play& p, int placed_value) {
+  ++plays;
   const bool out = p.placed == own_size;
   const bool ends = out || (p.score == 0 && scoreless_ends);
   const int v = out ? p.score + out_bonus : p.score - (own_value - placed_value) + opp_value;
@@ -414,7 +435,7 @@ void Searcher::FrontierTally::Add(const gen::Play& p, int placed_value) {
   if (ends && v > best_ending) best_ending = v, best_ending_kind = kEndingPlay, best_ending_play = p;
 }
 
-int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact) {
+int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck) {
   // Every child is a leaf: its value costs a few additions, so all are
   // valued (no ordering, no cutoff): the depth-1 value is exact for its
   // depth. It is depth-independent when every child ends the game; else a
@@ -442,6 +463,10 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   CountNode();  // the pass
   if (aborted_) {
     *exact = false;
+    return 0;
+  }
+  if (t.plays == 0 && !t.scoreless_ends) {
+    *stuck = true;
     return 0;
   }
   TableEntry store;
@@ -508,6 +533,9 @@ void Searcher::Run() {
   const int limit = shared_.options.max_plies > 0 ? shared_.options.max_plies : kMaxPlies;
   for (int depth = 1; depth <= limit; ++depth) {
     interruptible_ = depth > 1;  // the first line always completes
+    // ... and quickly: no extension (a stuck side's opponent would be
+    // searched to the end of its play-out, which no budget could stop).
+    forced_pass_extension_ = depth > 1 ? 2 : 1;
     bool exact = false;
     const int value = Search(0, depth, -kInfinity, kInfinity, &exact);
     if (aborted_) break;

@@ -177,6 +177,7 @@ class Searcher {
     int best_ending = 0, best_ending_kind = kEndingNone;
     gen::Play best_ending_play;
     bool all_end = false;
+    int plays = 0;  // plays added
     // A play; `placed_value` is PlacedValue(p) (any value when it goes out).
     void Add(const gen::Play& p, int placed_value);
   };
@@ -234,7 +235,10 @@ class Searcher {
   int Try(int ply, int depth, const Candidate& c, int own_value, int opp_value, int alpha, int beta, bool* exact);
   // A node whose children are all leaves (depth 1): values every move, or
   // the best of each kind from its parent's ranking (FrontierFromKept).
-  int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact);
+  // When the side to move has no play and its pass does not end the game,
+  // it returns at once with *stuck set (nothing stored): Search then looks
+  // one ply further (a forced pass does not count against the depth).
+  int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
   // kind's best found by ranking, when that applies; false: list them.
   bool FrontierFromKept(int ply, FrontierTally* t);
@@ -278,6 +282,11 @@ class Searcher {
   bool splitting_ = false;       // thread 0: taking the moves of the open node
   std::uint64_t unflushed_nodes_ = 0;
   bool interruptible_ = true;
+  // Plies a pass forced on a side with no play adds to the depth left
+  // (Search): 1 (the pass alone, not counted) in the main thread's first
+  // iteration, else 2 (the pass and the reply). Helpers only join nodes of
+  // later iterations.
+  int forced_pass_extension_ = 2;
   bool aborted_ = false;
   int start_scores_diff_ = 0;
   int start_scoreless_ = 0;       // the position's own count

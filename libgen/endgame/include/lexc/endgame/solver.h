@@ -29,7 +29,11 @@
 // before the scoreless end: more change no value, since a pass answered by
 // a pass gives the position back).
 // An entry remembers whether its value depends on the depth limit; a result
-// is exact when no leaf of its proof was cut by the depth limit.
+// is exact when no leaf of its proof was cut by the depth limit. A pass
+// forced on a side with no play does not count against the depth, nor,
+// from the second iteration on, the reply to it (so a stuck side's
+// opponent is searched to the end of its play-out): a line may hold more
+// plies than the depth.
 //
 // Budgets: a time limit, a node limit and a ply limit stop the search; the
 // result is then the last completed iteration's line, marked not exact.
@@ -66,7 +70,7 @@ inline constexpr double kMaxSeconds = 7 * 24 * 3600.0;
 
 // What one completed iteration found (EndgameOptions::on_iteration).
 struct EndgameIteration {
-  int depth = 0;  // plies searched
+  int depth = 0;  // plies searched (forced passes not counted)
   int value = 0;  // as EndgameResult::value
   bool exact = false;
   std::uint64_t nodes = 0;  // all threads, so far
@@ -74,10 +78,10 @@ struct EndgameIteration {
 };
 
 struct EndgameOptions {
-  int max_plies = 0;                                // 0: until exact (at most kMaxPlies); else 1..kMaxPlies
-  int threads = 1;                                  // 1..kMaxThreads
-  double time_limit = 0;                            // seconds of wall time; 0: none; else up to kMaxSeconds
-  std::uint64_t node_limit = 0;                     // nodes (all threads); 0: none
+  int max_plies = 0;             // 0: until exact (at most kMaxPlies); else 1..kMaxPlies (forced passes not counted)
+  int threads = 1;               // 1..kMaxThreads
+  double time_limit = 0;         // seconds of wall time; 0: none; else up to kMaxSeconds
+  std::uint64_t node_limit = 0;  // nodes (all threads); 0: none
   std::size_t table_bytes = std::size_t(64) << 20;  // kMinTableBytes..kMaxTableBytes
   gen::Algorithm algorithm = gen::Algorithm::kGaddag;
   // A node's plays from those of the node two plies above (the same side):
