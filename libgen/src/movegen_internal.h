@@ -203,12 +203,23 @@ struct Traversal {
   void LoadRack(const Rack& rack) {
     blanks_ = rack_blanks_ = rack.blanks();
     rack_size_ = rack.size();
+    // The counts of codes 0..kMaxGenTile, copied whole (the endgame loads a
+    // rack for every small generation), and the bit of each code held, 8
+    // codes a word: a byte's high bit set when the byte is not 0, the 8
+    // high bits gathered into the top byte by one multiplication (each
+    // lands on its own bit, so nothing carries).
+    static_assert(kMaxGenTile + 1 == 64 && sizeof(counts_) == 64 && sizeof(rack_counts_) == 64);
+    std::memcpy(counts_, rack.counts().data(), sizeof counts_);
+    std::memcpy(rack_counts_, counts_, sizeof counts_);
     rack_mask_ = 0;
-    for (int t = 0; t <= kMaxGenTile; ++t) {
-      counts_[t] = rack_counts_[t] = static_cast<std::uint8_t>(rack.count(static_cast<Tile>(t)));
-      if (counts_[t] && t) rack_mask_ |= std::uint64_t(1) << t;
+    for (int k = 0; k < 8; ++k) {
+      std::uint64_t w;
+      std::memcpy(&w, counts_ + 8 * k, sizeof w);
+      constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+      const std::uint64_t high = (((w & kLow7) + kLow7) | w) & ~kLow7;
+      rack_mask_ |= (((high >> 7) * 0x0102040810204080ull) >> 56) << (8 * k);
     }
-    rack_mask_ &= all_tiles;
+    rack_mask_ &= all_tiles & ~std::uint64_t(1);
     rack_tiles_ = rack_mask_;
     if (blanks_restricted_) UnrestrictBlanks();
     blank_main_ = blank_cross_ = 0;

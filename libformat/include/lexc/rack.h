@@ -37,6 +37,8 @@ class Rack {
   static Result<Rack> Parse(const Alphabet& a, std::string_view text);
 
   int count(Tile t) const { return counts_[t]; }
+  // count(t) for every code t, in order (a bulk copy for hot loops).
+  const std::array<std::uint8_t, kMaxTiles + 1>& counts() const { return counts_; }
   int blanks() const { return blanks_; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
