@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -209,6 +210,7 @@ struct Traversal {
     // high bits gathered into the top byte by one multiplication (each
     // lands on its own bit, so nothing carries).
     static_assert(kMaxGenTile + 1 == 64 && sizeof(counts_) == 64 && sizeof(rack_counts_) == 64);
+    static_assert(std::endian::native == std::endian::little, "byte k of a word is code 8 * word + k");
     std::memcpy(counts_, rack.counts().data(), sizeof counts_);
     std::memcpy(rack_counts_, counts_, sizeof counts_);
     rack_mask_ = 0;

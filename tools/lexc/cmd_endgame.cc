@@ -140,8 +140,8 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it); the opponent's rack may be left out")
       ->check(NotEmpty("a CGP record"));
   cmd->add_option("--plies", args->plies,
-                  "Search at most N plies, a pass forced on a side with no play not counted (default: until the value "
-                  "is proven)")
+                  "Search at most N plies; a pass forced on a side with no play is not counted, nor, past one ply, the "
+                  "reply to it (default: until the value is proven)")
       ->check(WholeNumber(1, endgame::kMaxPlies));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). The value does not depend on it")
       ->check(WholeNumber(0, endgame::kMaxThreads));

@@ -300,12 +300,12 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
     *exact = false;
     return opp_value - own_value;
   }
-  // A side with no play can only pass: from the second iteration on, that
-  // forced pass and the reply to it do not count against the depth (an
-  // extension for a single reply), so where one side is stuck the other's
-  // play-out is searched to its end and such endgames are proven
-  // iterations earlier. The horizon is only moved: values at any depth
-  // stay bounds of the same game, and exact ones are exact.
+  // A side with no play can only pass: that forced pass does not count
+  // against the depth, nor, from the second iteration on, the reply to it
+  // (forced_pass_extension_: an extension for a single reply), so where one
+  // side is stuck the other's play-out is searched to its end and such
+  // endgames are proven iterations earlier. Only the horizon moves: a value
+  // is still marked exact only when every leaf of its proof ends the game.
   bool stuck = false;
   if (depth == 1 && racks_[to_move_].size() > 1) {
     const int v = Frontier(ply, key, own_value, opp_value, beta, exact, &stuck);

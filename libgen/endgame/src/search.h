@@ -236,8 +236,8 @@ class Searcher {
   // A node whose children are all leaves (depth 1): values every move, or
   // the best of each kind from its parent's ranking (FrontierFromKept).
   // When the side to move has no play and its pass does not end the game,
-  // it returns at once with *stuck set (nothing stored): Search then looks
-  // one ply further (a forced pass does not count against the depth).
+  // it returns at once with *stuck set (nothing stored): Search then
+  // searches the pass with the depth extended (forced_pass_extension_).
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
   // kind's best found by ranking, when that applies; false: list them.

@@ -70,7 +70,7 @@ inline constexpr double kMaxSeconds = 7 * 24 * 3600.0;
 
 // What one completed iteration found (EndgameOptions::on_iteration).
 struct EndgameIteration {
-  int depth = 0;  // plies searched (forced passes not counted)
+  int depth = 0;  // plies searched (forced passes and, past depth 1, their replies not counted)
   int value = 0;  // as EndgameResult::value
   bool exact = false;
   std::uint64_t nodes = 0;  // all threads, so far
@@ -78,7 +78,7 @@ struct EndgameIteration {
 };
 
 struct EndgameOptions {
-  int max_plies = 0;             // 0: until exact (at most kMaxPlies); else 1..kMaxPlies (forced passes not counted)
+  int max_plies = 0;             // 0: until exact (at most kMaxPlies); else 1..kMaxPlies (as depth counts)
   int threads = 1;               // 1..kMaxThreads
   double time_limit = 0;         // seconds of wall time; 0: none; else up to kMaxSeconds
   std::uint64_t node_limit = 0;  // nodes (all threads); 0: none
