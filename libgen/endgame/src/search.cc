@@ -306,21 +306,20 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   // side is stuck the other's play-out is searched to its end and such
   // endgames are proven iterations earlier. Only the horizon moves: a value
   // is still marked exact only when every leaf of its proof ends the game.
+  // A frontier of more than one tile lists its plays itself (or ranks the
+  // kept ones).
+  if (depth > 1 || racks_[to_move_].size() == 1) {
+    ListPlays(ply);
+    if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
+  }
   bool stuck = false;
-  if (depth == 1 && racks_[to_move_].size() > 1) {
+  if (depth == 1) {
     const int v = Frontier(ply, key, own_value, opp_value, beta, exact, &stuck);
     if (!stuck) return v;
     ps.plays.clear();  // none: the pass, then the other side's frontier
     ps.listed = true;
   } else {
-    ListPlays(ply);
-    if (racks_[to_move_].size() == 1 && !ps.plays.empty()) return OneTileOut(ply, key, exact);
-    if (depth == 1) {
-      const int v = Frontier(ply, key, own_value, opp_value, beta, exact, &stuck);
-      if (!stuck) return v;
-    } else {
-      stuck = ps.plays.empty();
-    }
+    stuck = ps.plays.empty();
   }
   const int move_depth = stuck ? depth + forced_pass_extension_ : depth;  // Try searches the child at move_depth - 1
   PrepareChildLists(ply);
