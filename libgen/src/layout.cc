@@ -148,6 +148,14 @@ Result<Layout> Layout::LoadFile(const std::string& path) {
   return Parse(*text, path);
 }
 
+bool Layout::Transposable() const {
+  if (rows_ != cols_ || start_row_ != start_col_) return false;
+  for (int r = 0; r < rows_; ++r)
+    for (int c = 0; c < r; ++c)
+      if (letter_mult(r, c) != letter_mult(c, r) || word_mult(r, c) != word_mult(c, r)) return false;
+  return true;
+}
+
 std::string Layout::ToText() const {
   std::string out = "name " + name_ + "\nsize " + std::to_string(rows_) + " " + std::to_string(cols_) + "\n";
   for (int r = 0; r < rows_; ++r) {

@@ -59,6 +59,7 @@ void Traversal::Init(const Lexicon& lexicon, const BoardAnalysis& board_analysis
   }
   blank_value = a.blank_score();
   for (int t = 1; t <= a.size(); ++t) blank_never_gains = blank_never_gains && blank_value <= values[t];
+  transposable = board_analysis.layout().Transposable();
   const std::size_t squares = std::size_t(board_analysis.layout().rows() * board_analysis.layout().cols());
   anchors_.reserve(2 * squares);
   saved_bounds_.assign(2 * squares * kRackSize, 0);

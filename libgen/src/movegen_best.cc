@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <type_traits>
 
 #include "movegen_internal.h"
 
@@ -328,7 +329,13 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   const std::uint64_t rack_all = RackAll();
   anchors_.clear();
   n_saved_ = 0;
+  // The best play by score alone on the empty board of a layout that is its
+  // own transpose is never down: each play down has its mirror image
+  // across, with the same score, and BetterPlay puts across first. (Top
+  // lists both; a bonus may tell them apart.)
+  const bool across_only = std::is_same_v<S, BestSink> && transposable && analysis->board_empty();
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
+    if (d == Dir::kDown && across_only) break;
     const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
     for (int line = 0; line < n_lines; ++line) {
       const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);

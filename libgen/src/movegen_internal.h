@@ -72,6 +72,7 @@ struct Traversal {
   int values[kMaxGenTile + 1] = {};
   int blank_value = 0;
   bool blank_never_gains = true;  // blank_value <= every tile's value
+  bool transposable = false;      // the layout is its own transpose (Layout::Transposable)
   std::uint64_t all_tiles = 0;    // bits 1..alphabet size
 
   // ---- traversal state ----

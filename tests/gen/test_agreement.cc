@@ -4,6 +4,7 @@
 // incrementally after every play, must equal one computed from scratch.
 #include <catch2/catch.hpp>
 #include <random>
+#include <sstream>
 
 #include "../../libgen/src/bingo_index.h"
 #include "gen_support.h"
@@ -206,7 +207,80 @@ bool RequireBestAndTop(MoveGenerator& gen, const Board& board, const Alphabet& a
   return any;
 }
 
+// A square layout of random premiums that is its own transpose (square
+// (r, c) mirrors (c, r)), the start square in the middle.
+Layout MirroredLayout(int side, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const char symbols[] = "......dtDT";
+  std::vector<std::string> rows(std::size_t(side), std::string(std::size_t(side), '.'));
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c <= r; ++c)
+      rows[std::size_t(r)][std::size_t(c)] = rows[std::size_t(c)][std::size_t(r)] =
+          symbols[rng() % (sizeof symbols - 1)];
+  rows[std::size_t(side / 2)][std::size_t(side / 2)] = '*';
+  std::ostringstream text;
+  text << "name mirrored" << side << "\nsize " << side << " " << side << "\n";
+  for (const std::string& row : rows) text << row << "\n";
+  auto l = Layout::Parse(text.str(), "mirrored");
+  INFO(l.status().ToString());
+  REQUIRE(l.ok());
+  return *l;
+}
+
 }  // namespace
+
+// On the empty board of a layout that is its own transpose, Best skips the
+// plays down (each has its mirror image across, as good and listed first).
+// Best equals the brute-force model's first play on empty boards of such
+// layouts and of layouts that are not their own transpose, where a play down
+// may be the only best one.
+TEST_CASE("empty boards: Best looks across only where the layout is its own transpose", "[agreement][best]") {
+  CHECK(Layout::Standard15().Transposable());
+  std::mt19937_64 rng(20261128);
+  int positions = 0, down_best = 0, mirrored = 0;
+  for (int lexicon = 0; lexicon < 4; ++lexicon) {
+    const int letters = 3 + lexicon;
+    const Alphabet a = SmallAlphabet(letters);
+    const WordSet words = RandomWords(rng, 80 + 40 * lexicon, letters, 3 + lexicon);
+    const TestLexicon tl(words, a);
+    for (int kind = 0; kind < 3; ++kind) {
+      // 0: mirrored; 1: random premiums (not mirrored); 2: not square.
+      const int side = 7 + 2 * (lexicon % 2);
+      const Layout layout = kind == 0   ? MirroredLayout(side, rng())
+                            : kind == 1 ? SmallLayout(side, side, rng())
+                                        : SmallLayout(side, side + 2, rng());
+      if (kind == 0) REQUIRE(layout.Transposable());
+      if (kind == 2) REQUIRE(!layout.Transposable());
+      mirrored += layout.Transposable();
+      auto gen = MoveGenerator::Create(tl.lexicon(), layout);
+      REQUIRE(gen.ok());
+      const Board board(layout.rows(), layout.cols());
+      REQUIRE(gen->SetBoard(board).ok());
+      for (int i = 0; i < 60 / kShare; ++i) {
+        const Rack rack = RandomRack(rng, letters, 2 + int(rng() % 6), 0.12);
+        const std::vector<Play> want = BruteForce(board, layout, a, words, rack);
+        for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+          INFO("layout kind " << kind << ", " << AlgorithmName(alg) << ", rack " << rack.ToString(a));
+          Play best;
+          REQUIRE(gen->Best(rack, alg, &best) == !want.empty());
+          if (want.empty()) continue;
+          REQUIRE(best == want.front());
+          if (alg == Algorithm::kGaddag) down_best += best.dir == Dir::kDown;
+          if (layout.Transposable()) {
+            // The best play's mirror image down is a play of the same score.
+            Play mirror = best;
+            mirror.dir = Dir::kDown, mirror.row = best.col, mirror.col = best.row;
+            REQUIRE(std::find(want.begin(), want.end(), mirror) != want.end());
+          }
+        }
+        ++positions;
+      }
+    }
+  }
+  CHECK(positions == 4 * 3 * (60 / kShare));
+  CHECK(mirrored >= 4);
+  CHECK(down_best > 0);  // where the layout is not mirrored, a play down can be the only best
+}
 
 // Where only a bingo can reach the score to beat, the best-first search
 // lets a blank stand only for letters that the bingo index allows with the

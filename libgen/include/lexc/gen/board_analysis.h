@@ -121,6 +121,8 @@ class BoardAnalysis {
     const int d = static_cast<int>(dir);
     return squares_[d].data() + std::size_t(line) * std::size_t(line_len_[d]);
   }
+  // Whether no tile is on the board (the start square is the only anchor).
+  bool board_empty() const { return board_empty_; }
   int LineCount(Dir dir) const { return lines_[static_cast<int>(dir)]; }
   int LineLength(Dir dir) const { return line_len_[static_cast<int>(dir)]; }
 

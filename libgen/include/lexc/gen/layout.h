@@ -50,6 +50,12 @@ class Layout {
   int letter_mult(int row, int col) const { return letter_[Index(row, col)]; }
   int word_mult(int row, int col) const { return word_[Index(row, col)]; }
 
+  // Whether the layout is its own transpose: square, the start square on
+  // the diagonal, and every square's premiums those of its mirror image
+  // (the standard board). On the empty board of such a layout every play
+  // down has its mirror image across, with the same word and score.
+  bool Transposable() const;
+
   // The layout file text that parses back to this layout.
   std::string ToText() const;
 
