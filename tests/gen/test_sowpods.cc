@@ -122,4 +122,34 @@ TEST_CASE("SOWPODS: Best and Top equal full generation on the mixed set", "[sowp
   CHECK(checked[2] == 50);
 }
 
+// The opening move (the empty board of the standard layout, which is its
+// own transpose): Best takes the plays across only, and for a rack without
+// blanks spells each word once along the DAWG (movegen_opening.cc). On the
+// racks of the mixed set, Best equals full generation's first play.
+TEST_CASE("SOWPODS: Best on the empty board equals full generation", "[sowpods][best]") {
+  const SowpodsImage* s = Get();
+  if (!s) return;
+  const Alphabet& a = s->lexicon.alphabet();
+  const Layout layout = Layout::Standard15();
+  REQUIRE(layout.Transposable());
+  MoveGenerator gen = MoveGenerator::Create(s->lexicon, layout).value();
+  REQUIRE(gen.SetBoard(Board(layout.rows(), layout.cols())).ok());
+  int racks = 0, with_blanks = 0, bingos = 0;
+  for (const std::string& line : FixtureLines("fixtures/positions/sowpods-mixed.cgp")) {
+    INFO(line);
+    const Rack rack = ParseCgp(line, a, layout).value().racks[0];
+    const std::vector<Play> all = Generated(gen, rack, Algorithm::kGaddag);  // every play, BetterPlay order
+    for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+      Play best;
+      REQUIRE(gen.Best(rack, alg, &best) == !all.empty());
+      if (!all.empty()) REQUIRE(best == all.front());
+    }
+    ++racks, with_blanks += rack.blanks() > 0;
+    bingos += !all.empty() && all.front().placed == kRackSize;
+  }
+  CHECK(racks == 1000);
+  CHECK(with_blanks == 250);
+  CHECK(bingos > 0);
+}
+
 }  // namespace lexc::gen::test
