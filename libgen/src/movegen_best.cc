@@ -341,9 +341,15 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
       const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
       if (!allowed) continue;
       const Sq* sq = analysis->Line(d, line);
-      for (int pos = 0; pos < length; ++pos) {
+      // The line's anchors as a mask, gathered with no branch per square:
+      // which squares are anchors is data the branch predictor cannot learn.
+      static_assert(Sq::kAnchor == 1 && kMaxBoardDim <= 32);
+      std::uint32_t line_anchors = 0;
+      for (int pos = 0; pos < length; ++pos) line_anchors |= std::uint32_t(sq[pos].flags & Sq::kAnchor) << pos;
+      for (std::uint32_t todo = line_anchors & allowed; todo; todo &= todo - 1) {
+        const int pos = __builtin_ctz(todo);
         // An anchor none of the rack's tiles fits has no play: no bound needed.
-        if (!(sq[pos].flags & Sq::kAnchor) || !((allowed >> pos) & 1u) || !(AnchorTiles(sq, pos) & rack_all)) continue;
+        if (!(AnchorTiles(sq, pos) & rack_all)) continue;
         EnterAnchor(d, line, pos, rack_all);
         const int bound = AnchorBound();
         if (bound == kNoBound) continue;
