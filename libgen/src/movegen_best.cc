@@ -329,11 +329,15 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   const std::uint64_t rack_all = RackAll();
   anchors_.clear();
   n_saved_ = 0;
-  // The best play by score alone on the empty board of a layout that is its
-  // own transpose is never down: each play down has its mirror image
-  // across, with the same score, and BetterPlay puts across first. (Top
-  // lists both; a bonus may tell them apart.)
-  const bool across_only = std::is_same_v<S, BestSink> && transposable && analysis->board_empty();
+  // The best play on the empty board of a layout that is its own transpose
+  // is never down: each play down has its mirror image across, with the
+  // same score, and BetterPlay puts across first. So for the best by score,
+  // or by score and a bonus that only the tiles decide (PlayBonus::
+  // tiles_only), over every anchor, plays down are not searched. (Top lists
+  // both; another bonus may tell them apart.)
+  bool one_best = std::is_same_v<S, BestSink>;
+  if constexpr (std::is_same_v<S, BonusSink>) one_best = sink.bonus.tiles_only;
+  const bool across_only = one_best && !anchors && transposable && analysis->board_empty();
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
     if (d == Dir::kDown && across_only) break;
     const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);

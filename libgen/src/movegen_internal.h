@@ -6,6 +6,7 @@
 //   movegen_dawg.cc    Appel & Jacobson over the DAWG (DawgAnchor)
 //   movegen_gaddag.cc  Gordon over the GADDAG (GaddagAnchor)
 //   movegen_best.cc    the best-first search (Top, Best): bounds per anchor
+//   movegen_opening.cc Best on an empty board: each word the rack makes once
 //   movegen.cc         MoveGenerator itself: creation, board, Generate, Count
 //
 // Everything on the hot path is a template on the graph view (arc width

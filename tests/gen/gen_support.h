@@ -108,6 +108,9 @@ std::vector<Play> Generated(MoveGenerator& gen, const Rack& rack, Algorithm alg)
 // A layout of rows x cols with the start square at the centre and a few
 // premiums scattered deterministically (from `seed`).
 Layout SmallLayout(int rows, int cols, std::uint64_t seed);
+// A square layout of random premiums that is its own transpose (square
+// (r, c) mirrors (c, r); Layout::Transposable), the start square in the middle.
+Layout MirroredLayout(int side, std::uint64_t seed);
 
 // Board with tiles scattered at random (density in [0,1]), blanks among them.
 Board RandomBoard(std::mt19937_64& rng, int rows, int cols, int letters, double density);

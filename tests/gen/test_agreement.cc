@@ -207,26 +207,6 @@ bool RequireBestAndTop(MoveGenerator& gen, const Board& board, const Alphabet& a
   return any;
 }
 
-// A square layout of random premiums that is its own transpose (square
-// (r, c) mirrors (c, r)), the start square in the middle.
-Layout MirroredLayout(int side, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const char symbols[] = "......dtDT";
-  std::vector<std::string> rows(std::size_t(side), std::string(std::size_t(side), '.'));
-  for (int r = 0; r < side; ++r)
-    for (int c = 0; c <= r; ++c)
-      rows[std::size_t(r)][std::size_t(c)] = rows[std::size_t(c)][std::size_t(r)] =
-          symbols[rng() % (sizeof symbols - 1)];
-  rows[std::size_t(side / 2)][std::size_t(side / 2)] = '*';
-  std::ostringstream text;
-  text << "name mirrored" << side << "\nsize " << side << " " << side << "\n";
-  for (const std::string& row : rows) text << row << "\n";
-  auto l = Layout::Parse(text.str(), "mirrored");
-  INFO(l.status().ToString());
-  REQUIRE(l.ok());
-  return *l;
-}
-
 }  // namespace
 
 // On the empty board of a layout that is its own transpose, Best skips the

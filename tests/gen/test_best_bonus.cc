@@ -12,6 +12,18 @@
 namespace lexc::gen::test {
 namespace {
 
+// Every play of `all` rated by score + bonus, best first (ties by
+// BetterPlay): the model the searches are compared with.
+template <class Bonus>
+std::vector<RatedPlay> RatedBestFirst(const std::vector<Play>& all, const Bonus& bonus) {
+  std::vector<RatedPlay> want;
+  for (const Play& p : all) want.push_back({p, p.score + bonus(p)});
+  std::stable_sort(want.begin(), want.end(), [](const RatedPlay& x, const RatedPlay& y) {
+    return x.value != y.value ? x.value > y.value : BetterPlay(x.play, y.play);
+  });
+  return want;
+}
+
 TEST_CASE("BestWithBonus equals the best score + bonus over every generated play") {
   std::mt19937_64 rng(77);
   int compared = 0, differs_from_best = 0;
@@ -108,11 +120,7 @@ TEST_CASE("BestWithBonus and TopWithBonus with a bound for the plays that place 
         }
         if (round % 2)  // looser bounds on odd rounds
           for (int k = 0; k <= kMaxBoardDim; ++k) bounds[k] += 3, blank_bounds[k] += 1;
-        std::vector<RatedPlay> want;
-        for (const Play& p : all) want.push_back({p, p.score + bonus(p)});
-        std::stable_sort(want.begin(), want.end(), [](const RatedPlay& x, const RatedPlay& y) {
-          return x.value != y.value ? x.value > y.value : BetterPlay(x.play, y.play);
-        });
+        const std::vector<RatedPlay> want = RatedBestFirst(all, bonus);
         INFO("letters " << letters << " round " << round << " alg " << AlgorithmName(alg) << " rack "
                         << rack.ToString(a));
         BonusSearch search;
@@ -153,6 +161,60 @@ TEST_CASE("BestWithBonus and TopWithBonus with a bound for the plays that place 
   }
   CHECK(compared > 300);
   CHECK(best_keeps_blank > compared / 3);  // the case this is about
+}
+
+// On the empty board of a layout that is its own transpose, a bonus that
+// only the tiles decide (PlayBonus::tiles_only: a leave value) lets the
+// search look across only; one that the place decides (here: a bonus for
+// plays down) does not. Both against the model (every play rated), with an
+// incumbent and a play to beat as the simulation passes them.
+TEST_CASE("BestWithBonus on the empty board: across only when the tiles alone decide the bonus") {
+  std::mt19937_64 rng(20261129);
+  int compared = 0, best_down = 0;
+  for (int letters : {4, 6}) {
+    const Alphabet a = SmallAlphabet(letters, 2);
+    const TestLexicon lex(RandomWords(rng, letters == 4 ? 150 : 400, letters, 7), a);
+    for (int round = 0; round < 60; ++round) {
+      const int side = 7 + 2 * int(rng() % 3);
+      const Layout layout = MirroredLayout(side, rng());
+      REQUIRE(layout.Transposable());
+      auto g = MoveGenerator::Create(lex.lexicon(), layout, 30).value();
+      REQUIRE(g.SetBoard(Board(side, side)).ok());
+      const Rack rack = RandomRack(rng, letters, 2 + int(rng() % 6), 0.15);
+      const LeaveLikeBonus leave{rack, -15, 15, rng()};
+      const bool by_place = round % 3 == 2;  // a bonus for plays down: not tiles_only
+      const auto bonus = [&](const Play& p) { return leave(p) + (by_place && p.dir == Dir::kDown ? 4.0 : 0.0); };
+      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+        const std::vector<Play> all = Generated(g, rack, alg);
+        double bounds[kMaxBoardDim + 1];
+        std::fill(bounds, bounds + kMaxBoardDim + 1, -1e9);
+        for (const Play& p : all) bounds[p.placed] = std::max(bounds[p.placed], bonus(p));
+        const std::vector<RatedPlay> want = RatedBestFirst(all, bonus);
+        INFO("letters " << letters << " round " << round << " alg " << AlgorithmName(alg) << " rack "
+                        << rack.ToString(a) << (by_place ? " (bonus by place)" : ""));
+        const PlayBonus pb = BonusOf(bonus, !by_place);
+        RatedPlay got;
+        REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, BonusSearch(), &got) == !all.empty());
+        if (all.empty()) continue;
+        CHECK(got.play == want[0].play);
+        CHECK(got.value == want[0].value);
+        best_down += want[0].play.dir == Dir::kDown;
+        BonusSearch with;
+        with.incumbent = &want[std::min<std::size_t>(2, want.size() - 1)];
+        REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, with, &got));
+        CHECK(got.play == want[0].play);
+        if (want.size() > 1) {
+          BonusSearch beat;
+          beat.beat = &want[1];
+          REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, beat, &got));
+          CHECK(got.play == want[0].play);
+        }
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 150);
+  CHECK(best_down > 0);  // the bonus by place makes a play down the best
 }
 
 }  // namespace

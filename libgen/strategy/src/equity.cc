@@ -117,7 +117,8 @@ bool BestPlayByEquity(gen::MoveGenerator& gen, gen::Algorithm alg, const StaticE
     search.max_bonus_blank = blank_bounds;
   }
   gen::RatedPlay best;
-  if (!gen.BestWithBonus(equity.rack(), alg, gen::BonusOf(bonus), bounds, search, &best)) return false;
+  // A leave value or a going-out bonus: the tiles decide it, not the place.
+  if (!gen.BestWithBonus(equity.rack(), alg, gen::BonusOf(bonus, true), bounds, search, &best)) return false;
   out->move.play = best.play;
   out->equity = best.value;
   return true;

@@ -79,6 +79,11 @@ struct PlayCallback {
 struct PlayBonus {
   void* context;
   double (*call)(void* context, const Play& play);
+  // Set when the bonus depends only on the tiles the play takes from the
+  // rack (a leave value, a going-out bonus), not on where it stands: a play
+  // and its mirror image then get the same bonus, and the best-first search
+  // on an empty board may look across only (MoveGenerator::Best).
+  bool tiles_only = false;
 };
 
 // A PlayCallback that calls visitor(play) (bool: false stops; void: goes
@@ -89,12 +94,12 @@ PlayCallback CallbackOf(Visitor& visitor);
 // A PlayBonus that calls f(play) (f must outlive it: a temporary is
 // refused): no allocation.
 template <class F>
-PlayBonus BonusOf(const F& f) {
+PlayBonus BonusOf(const F& f, bool tiles_only = false) {
   return {const_cast<void*>(static_cast<const void*>(&f)),
-          [](void* ctx, const Play& p) -> double { return (*static_cast<const F*>(ctx))(p); }};
+          [](void* ctx, const Play& p) -> double { return (*static_cast<const F*>(ctx))(p); }, tiles_only};
 }
 template <class F>
-PlayBonus BonusOf(const F&&) = delete;
+PlayBonus BonusOf(const F&&, bool = false) = delete;
 
 // A set of anchor squares by line: bit p of Line(d, i) is the square at
 // position p along row i (d = kAcross) or column i (kDown). Restricts a
@@ -211,7 +216,11 @@ class MoveGenerator {
   // anchor, first squares whose own bound falls short are skipped), so the
   // return value, the number of plays examined, is at most Count().
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
-  // The best play, if any play exists (the same best-first search).
+  // The best play, if any play exists (the same best-first search). On the
+  // empty board of a layout that is its own transpose (the standard one) it
+  // looks across only, and for a rack without blanks spells each word the
+  // rack makes once along the DAWG instead (when the image has one): the
+  // same play, BetterPlay's first, whatever `a`.
   bool Best(const Rack& rack, Algorithm a, Play* out);
   // The play of highest score + bonus(play), ties broken by BetterPlay, if
   // any play exists; *value (when given) gets its score + bonus. The same
