@@ -53,9 +53,16 @@ struct OpeningWalk {
     }
   }
 
+  // A node's arcs come in increasing tile order on a verified image; on an
+  // unverified one the walk stops at the first that does not, so that no
+  // node is read past one pass over the alphabet (the generic search stops
+  // likewise), and it takes only the alphabet's tiles.
   void Walk(Node node, int depth) {
+    int previous = -1;
     g.ForEachArc(node, [&](Tile tile, bool accepts, Node child) {
-      if (tile == 0 || tile > kMaxGenTile || t.counts_[tile] == 0) return true;
+      if (int(tile) <= previous) return false;
+      previous = tile;
+      if (tile > kMaxGenTile || !((t.all_tiles >> tile) & 1u) || t.counts_[tile] == 0) return true;
       --t.counts_[tile];
       word[depth] = tile;
       if (accepts && depth >= 1) Consider(depth + 1);

@@ -171,6 +171,17 @@ void GenerateMoves(const Lexicon& lex, bool verified) {
     gen->Top(rack, alg, 3, &top);
     FUZZ_CHECK(top.size() <= 3);
   }
+  // The opening: Best on the empty board with a rack without blanks spells
+  // words along the DAWG (movegen_opening.cc), a walk of its own.
+  FUZZ_CHECK(gen->SetBoard(gen::Board(15, 15)).ok());
+  Rack opening;
+  for (int t = 1; t <= n && opening.size() < 7; t += 1 + n / 9) opening.Add(static_cast<Tile>(t));
+  for (gen::Algorithm alg : {gen::Algorithm::kGaddag, gen::Algorithm::kDawg}) {
+    if (!gen->Supports(alg)) continue;
+    gen::Play best;
+    if (gen->Best(opening, alg, &best))
+      FUZZ_CHECK(best.row == 7 && best.dir == gen::Dir::kAcross && best.col <= 7 && best.col + best.length > 7);
+  }
 }
 
 // Word numbers (lexc/word_index.h) on an image as it is: the index is built

@@ -3,6 +3,7 @@
 // words), and random legal games where each position's analysis, updated
 // incrementally after every play, must equal one computed from scratch.
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <random>
 #include <sstream>
 
@@ -214,14 +215,29 @@ bool RequireBestAndTop(MoveGenerator& gen, const Board& board, const Alphabet& a
 // Best equals the brute-force model's first play on empty boards of such
 // layouts and of layouts that are not their own transpose, where a play down
 // may be the only best one.
-TEST_CASE("empty boards: Best looks across only where the layout is its own transpose", "[agreement][best]") {
+TEST_CASE("Layout::Transposable", "[agreement][best]") {
   CHECK(Layout::Standard15().Transposable());
+  const auto transposable = [](const char* rows_text) {
+    auto l = Layout::Parse(rows_text, "t");
+    INFO(rows_text << l.status().ToString());
+    REQUIRE(l.ok());
+    return l->Transposable();
+  };
+  CHECK(transposable("name t\nsize 5 5\nd...T\n.t...\n..*..\n...D.\nT...d\n"));
+  CHECK(!transposable("name t\nsize 5 5\n.....\n.....\n...*.\n.....\n.....\n"));            // start off the diagonal
+  CHECK(!transposable("name t\nsize 5 7\n.......\n.......\n..*....\n.......\n.......\n"));  // not square
+  CHECK(!transposable("name t\nsize 5 5\n.d...\n.....\n..*..\n.....\n.....\n"));            // (0,1) has no mirror
+}
+
+TEST_CASE("empty boards: Best looks across only where the layout is its own transpose", "[agreement][best]") {
   std::mt19937_64 rng(20261128);
-  int positions = 0, down_best = 0, mirrored = 0;
+  int positions = 0, down_best = 0, mirrored = 0, bingos = 0;
   for (int lexicon = 0; lexicon < 4; ++lexicon) {
-    const int letters = 3 + lexicon;
+    const int letters = lexicon < 3 ? 3 + lexicon : 3;
     const Alphabet a = SmallAlphabet(letters);
-    const WordSet words = RandomWords(rng, 80 + 40 * lexicon, letters, 3 + lexicon);
+    // The last lexicon dense in words of 5-7 tiles: bingos on the empty board.
+    const WordSet words = lexicon < 3 ? RandomWords(rng, 80 + 40 * lexicon, letters, 3 + lexicon)
+                                      : DenseLongWords(rng, letters, 40, 4, 5, 7, 900);
     const TestLexicon tl(words, a);
     for (int kind = 0; kind < 3; ++kind) {
       // 0: mirrored; 1: random premiums (not mirrored); 2: not square.
@@ -245,7 +261,8 @@ TEST_CASE("empty boards: Best looks across only where the layout is its own tran
           REQUIRE(gen->Best(rack, alg, &best) == !want.empty());
           if (want.empty()) continue;
           REQUIRE(best == want.front());
-          if (alg == Algorithm::kGaddag) down_best += best.dir == Dir::kDown;
+          REQUIRE(std::memcmp(best.cells, want.front().cells, sizeof best.cells) == 0);  // past the length too
+          if (alg == Algorithm::kGaddag) down_best += best.dir == Dir::kDown, bingos += best.placed == kRackSize;
           if (layout.Transposable()) {
             // The best play's mirror image down is a play of the same score.
             Play mirror = best;
@@ -260,6 +277,7 @@ TEST_CASE("empty boards: Best looks across only where the layout is its own tran
   CHECK(positions == 4 * 3 * (60 / kShare));
   CHECK(mirrored >= 4);
   CHECK(down_best > 0);  // where the layout is not mirrored, a play down can be the only best
+  CHECK(bingos > 0);
 }
 
 // Where only a bingo can reach the score to beat, the best-first search

@@ -209,6 +209,28 @@ TEST_CASE("BestWithBonus on the empty board: across only when the tiles alone de
           REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, beat, &got));
           CHECK(got.play == want[0].play);
         }
+        // An incumbent down as good as the best (its mirror image): the
+        // answer is still the best across.
+        if (!by_place && want[0].play.dir == Dir::kAcross) {
+          RatedPlay down = want[0];
+          down.play.dir = Dir::kDown, down.play.row = want[0].play.col, down.play.col = want[0].play.row;
+          REQUIRE(std::find_if(want.begin(), want.end(), [&](const RatedPlay& r) { return r.play == down.play; }) !=
+                  want.end());
+          BonusSearch with_down;
+          with_down.incumbent = &down;
+          REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, with_down, &got));
+          CHECK(got.play == want[0].play);
+        }
+        // The start square's anchor down alone (an AnchorSet): its plays down
+        // are searched, whatever the bonus.
+        AnchorSet only_down;
+        only_down.Add(Dir::kDown, side / 2, side / 2);
+        BonusSearch down_only;
+        down_only.anchors = &only_down;
+        const auto first_down =
+            std::find_if(want.begin(), want.end(), [](const RatedPlay& r) { return r.play.dir == Dir::kDown; });
+        REQUIRE(g.BestWithBonus(rack, alg, pb, bounds, down_only, &got) == (first_down != want.end()));
+        if (first_down != want.end()) CHECK(got.play == first_down->play);
         ++compared;
       }
     }

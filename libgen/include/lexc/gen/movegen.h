@@ -79,10 +79,13 @@ struct PlayCallback {
 struct PlayBonus {
   void* context;
   double (*call)(void* context, const Play& play);
-  // Set when the bonus depends only on the tiles the play takes from the
-  // rack (a leave value, a going-out bonus), not on where it stands: a play
-  // and its mirror image then get the same bonus, and the best-first search
-  // on an empty board may look across only (MoveGenerator::Best).
+  // Set only when call() is deterministic and depends on nothing but the
+  // tiles the play takes from the rack (its new cells, blanks included, and
+  // `placed`; a leave value, a going-out bonus), not on where it stands: a
+  // play and its mirror image then get exactly the same bonus, and
+  // BestWithBonus on the empty board of a transposable layout looks across
+  // only (as Best does). A bonus set so that does not meet this may give a
+  // play other than the best.
   bool tiles_only = false;
 };
 
@@ -219,8 +222,8 @@ class MoveGenerator {
   // The best play, if any play exists (the same best-first search). On the
   // empty board of a layout that is its own transpose (the standard one) it
   // looks across only, and for a rack without blanks spells each word the
-  // rack makes once along the DAWG instead (when the image has one): the
-  // same play, BetterPlay's first, whatever `a`.
+  // rack makes once along the DAWG instead (when the image has one, and the
+  // graph `a` names): the same play, BetterPlay's first.
   bool Best(const Rack& rack, Algorithm a, Play* out);
   // The play of highest score + bonus(play), ties broken by BetterPlay, if
   // any play exists; *value (when given) gets its score + bonus. The same
@@ -228,7 +231,8 @@ class MoveGenerator {
   // the number of tiles its plays place: max_bonus[k] (k = 1..rack size)
   // must be at least bonus(p) for every play p placing k tiles, else a
   // better play may be missed. The bonus is called for each play that could
-  // still win. Complexity: at most Count()'s work.
+  // still win. Complexity: at most Count()'s work. With bonus.tiles_only, on
+  // the empty board of a transposable layout, it looks across only (as Best).
   bool BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus, const double* max_bonus, Play* out,
                      double* value = nullptr);
   // The same with one bound for every play.
