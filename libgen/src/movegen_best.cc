@@ -464,7 +464,7 @@ bool MoveGenerator::BestWithBonus(const Rack& rack, Algorithm a, PlayBonus bonus
 bool MoveGenerator::Best(const Rack& rack, Algorithm a, Play* out) {
   internal::Traversal& t = impl_->traversal;
   // (With the graph `a` names: without it the search below finds nothing.)
-  if (t.transposable && t.analysis->board_empty() && rack.blanks() == 0 && t.lex->dawg().valid() &&
+  if (t.transposable && t.analysis->board_empty() && t.blank_never_gains && t.lex->dawg().valid() &&
       (a == Algorithm::kDawg || t.lex->gaddag().valid()))
     return t.BestOnEmptyBoard(rack, out);
   internal::BestSink sink;

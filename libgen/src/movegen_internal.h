@@ -630,8 +630,8 @@ struct Traversal {
   void SaveStarts(AnchorRef* ar);
   void RestoreStarts(const AnchorRef& ar);
   void SortRackValues();
-  // MoveGenerator::Best on the empty board of a transposable layout, for a
-  // rack without blanks, over the DAWG (movegen_opening.cc).
+  // MoveGenerator::Best on the empty board of a transposable layout when
+  // blank_never_gains, over the DAWG (movegen_opening.cc).
   bool BestOnEmptyBoard(const Rack& rack, Play* out);
   int BestValue(std::uint64_t allowed) const;
   bool MaybeBingo(std::uint64_t through_key);

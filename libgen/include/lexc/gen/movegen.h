@@ -221,9 +221,9 @@ class MoveGenerator {
   std::uint64_t Top(const Rack& rack, Algorithm a, std::size_t n, std::vector<Play>* out);
   // The best play, if any play exists (the same best-first search). On the
   // empty board of a layout that is its own transpose (the standard one) it
-  // looks across only, and for a rack without blanks spells each word the
-  // rack makes once along the DAWG instead (when the image has one, and the
-  // graph `a` names): the same play, BetterPlay's first.
+  // looks across only, and spells each word the rack makes once along the
+  // DAWG instead (when the image has one and the graph `a` names, and no
+  // blank scores more than a tile): the same play, BetterPlay's first.
   bool Best(const Rack& rack, Algorithm a, Play* out);
   // The play of highest score + bonus(play), ties broken by BetterPlay, if
   // any play exists; *value (when given) gets its score + bonus. The same
