@@ -3,8 +3,12 @@
 // consistent prefix; an error in one game stops the run; checkpoints resume
 // to the uninterrupted result; study files refuse damage and other studies;
 // shards merge only when they fit.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "gen_support.h"
@@ -12,6 +16,7 @@
 #include "lexc/io.h"
 #include "lexc/selfplay/driver.h"
 #include "lexc/selfplay/study.h"
+#include "lexc/selfplay/study_file.h"
 #include "lexc/selfplay/summary.h"
 #include "test_support.h"
 
@@ -376,6 +381,33 @@ TEST_CASE("driver: a callback's exception stops every thread and is rethrown", "
     SeriesSummary s;
     CHECK_THROWS_WITH(RunStudy(Small().lexicon(), Board(), s, o), "disk full");
   }
+}
+
+// What a SIGKILL leaves: the temporaries of the study's files, its report and
+// its plots, named with the dead writer's PID, are removed; a live writer's
+// and other files are kept.
+TEST_CASE("RemoveStaleTemporaries: the study's, the report's and the plots' temporaries of dead writers") {
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);  // now a PID of no live process
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("lexc-stale-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "plots");
+  const std::string dead = std::to_string(child), live = std::to_string(::getpid());
+  const std::vector<std::string> stale = {".stats.json.tmp-" + dead + "-1", ".run.json.tmp-" + dead + "-2",
+                                          ".checkpoint-0-of-2.json.tmp-" + dead + "-3", ".report.md.tmp-" + dead + "-4",
+                                          "plots/.scores.svg.tmp-" + dead + "-5"};
+  const std::vector<std::string> kept = {".report.md.tmp-" + live + "-6", "plots/.bingos.svg.tmp-" + live + "-7",
+                                         "notes.txt", ".notes.txt.tmp-" + dead + "-8", "plots/scores.svg"};
+  for (const std::string& name : stale) std::ofstream(dir / name) << "x";
+  for (const std::string& name : kept) std::ofstream(dir / name) << "x";
+  REQUIRE(RemoveStaleTemporaries(dir.string()).ok());
+  for (const std::string& name : stale) CHECK_FALSE(std::filesystem::exists(dir / name));
+  for (const std::string& name : kept) CHECK(std::filesystem::exists(dir / name));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace lexc::selfplay

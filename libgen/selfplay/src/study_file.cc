@@ -221,20 +221,37 @@ Result<StudyDirectory> InspectStudyDirectory(const std::string& dir) {
   return d;
 }
 
-Status RemoveStaleTemporaries(const std::string& dir) {
-  static const std::regex kTemporary("\\.(stats|run|checkpoint-[0-9]+-of-[0-9]+)\\.json\\.tmp-([0-9]{1,9})-[0-9]+");
+namespace {
+
+// Removes from `dir` the temporaries whose names `temporary` matches (the
+// writer's PID in group 2) and whose writer is no longer alive.
+Status RemoveStaleIn(const fs::path& dir, const std::regex& temporary) {
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     std::smatch m;
-    if (!std::regex_match(name, m, kTemporary)) continue;
+    if (!std::regex_match(name, m, temporary)) continue;
     const long pid = std::stol(m[2].str());
     if (pid <= 0 || ::kill(pid_t(pid), 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
     std::error_code remove_ec;
     fs::remove(it->path(), remove_ec);
     if (remove_ec) return Status(Errc::kIo, it->path().string() + ": cannot remove: " + remove_ec.message());
   }
-  if (ec) return Status(Errc::kIo, dir + ": cannot list: " + ec.message());
+  if (ec) return Status(Errc::kIo, dir.string() + ": cannot list: " + ec.message());
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status RemoveStaleTemporaries(const std::string& dir) {
+  // The study's files, its report, and the plots drawn into dir/plots.
+  static const std::regex kTemporary(
+      "\\.((?:stats|run|checkpoint-[0-9]+-of-[0-9]+)\\.json|report\\.md)\\.tmp-([0-9]{1,9})-[0-9]+");
+  static const std::regex kPlotTemporary("\\.([A-Za-z0-9_]+\\.svg)\\.tmp-([0-9]{1,9})-[0-9]+");
+  LEXC_RETURN_IF_ERROR(RemoveStaleIn(dir, kTemporary));
+  std::error_code ec;
+  const fs::path plots = fs::path(dir) / "plots";
+  if (fs::is_directory(plots, ec)) LEXC_RETURN_IF_ERROR(RemoveStaleIn(plots, kPlotTemporary));
   return Status::Ok();
 }
 

@@ -121,9 +121,10 @@ Result<StudyDirectory> InspectStudyDirectory(const std::string& dir);
 // stale temporaries (RemoveStaleTemporaries).
 Status RemoveCheckpoints(const std::string& dir);
 
-// Removes the temporary files (lexc/io.h's ".NAME.tmp-PID-N") of study files
-// that a process killed by SIGKILL left in `dir`: those whose PID is not a
-// live process on this host. Called before a resume and after a study ends.
+// Removes the temporary files (lexc/io.h's ".NAME.tmp-PID-N") of study files,
+// the report and the plots (dir/plots) that a process killed by SIGKILL left
+// in `dir`: those whose PID is not a live process on this host. Called
+// before a resume and after a study ends.
 Status RemoveStaleTemporaries(const std::string& dir);
 
 // Makes the accumulator a study names (its "accumulator" field), for the
