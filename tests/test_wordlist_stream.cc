@@ -34,6 +34,7 @@ using lexc::ReadReport;
 using lexc::Tile;
 using lexc::WordList;
 using lexc::test::CheckError;
+using lexc::test::TempDir;
 using lexc::test::Word;
 using lexc::test::WordSet;
 
@@ -446,6 +447,45 @@ TEST_CASE("InputStream: chunks, zstd by content, truncated and corrupt zstd, lim
   CheckError(InputStream::Open("/nonexistent/w.txt").status(), Errc::kIo,
              "/nonexistent/w.txt: cannot open: No such file or directory");
   CheckError(InputStream::Open("/tmp").status(), Errc::kIo, "/tmp: cannot read: Is a directory");
+}
+
+TEST_CASE("InputStream::Open: files of every size read in full, the read buffer sized to the file") {
+  // The read buffer is 1 MiB, or the file's size rounded up to 4 KiB when
+  // less, on a huge page from 256 KiB (lexc/huge_pages.h): sizes around each
+  // of those edges, zstd too, and a file that grows after it was opened (the
+  // buffer sized to the smaller file must still read everything).
+  TempDir dir;
+  const auto read_all = [](InputStream& in) {
+    std::string got;
+    for (;;) {
+      auto piece = in.Next();
+      REQUIRE(piece.ok());
+      if (piece->empty()) return got;
+      got += *piece;
+    }
+  };
+  std::string pattern;
+  for (int i = 0; pattern.size() < (3u << 20); ++i) pattern += std::to_string(i * 7919) + "\n";
+  for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096}, std::size_t{4097},
+                           (std::size_t{256} << 10) - 1, std::size_t{256} << 10, std::size_t{300000},
+                           (std::size_t{1} << 20) + 1, std::size_t{3} << 20}) {
+    INFO("size " << size);
+    const std::string text = pattern.substr(0, size);
+    for (bool zstd : {false, true}) {
+      const std::string path = dir.File(zstd ? "w.zst" : "w.txt");
+      { std::ofstream(path, std::ios::binary) << (zstd ? Zstd(text) : text); }
+      auto in = InputStream::Open(path);
+      REQUIRE(in.ok());
+      CHECK(read_all(*in) == text);
+      CHECK(in->bytes_delivered() == text.size());
+    }
+  }
+  const std::string path = dir.File("grows.txt");
+  { std::ofstream(path, std::ios::binary) << "QI\n"; }
+  auto in = InputStream::Open(path);
+  REQUIRE(in.ok());
+  { std::ofstream(path, std::ios::binary | std::ios::app) << pattern; }
+  CHECK(read_all(*in) == "QI\n" + pattern);
 }
 
 TEST_CASE("InputStream: zstd frames that decompress to nothing still meet the limit") {

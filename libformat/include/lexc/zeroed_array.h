@@ -5,7 +5,7 @@
 // is sized for every arc of the image, but a graph touches only its own
 // slots (a DAWG's check a sixth of a SOWPODS image's). A std::vector would
 // write every byte (a memset and a page fault per page, about 3 us each on a
-// small VM); a block of at least kMapBytes is an anonymous mapping instead
+// small VM); a block of at least kMapBytes (256 KiB) is an anonymous mapping instead
 // (AllocateHuge, lexc/huge_pages.h: huge pages, 2 MiB-aligned), whose pages
 // the kernel zeroes on first touch, whatever malloc's dynamic mmap threshold
 // is at the time. Smaller blocks come from calloc.
@@ -28,7 +28,7 @@ class ZeroedArray {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_default_constructible_v<T>);
 
  public:
-  static constexpr std::size_t kMapBytes = std::size_t(1) << 20;
+  static constexpr std::size_t kMapBytes = internal::kHugeMinBytes;
 
   ZeroedArray() = default;
   explicit ZeroedArray(std::size_t n) : n_(n) {
