@@ -159,7 +159,7 @@ void StateStore::FlushNew() {
   pending_.clear();
 }
 
-std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
+StateMap StateStore::Import(StateStore&& other, StateId first_new) {
   other.table_ = ZeroedArray<std::uint64_t>();  // not needed here: memory for ours to grow
   other.single_ = ZeroedArray<SingleEntry>();
   // Our tables at once at the size they would reach (or a little more: the
@@ -179,8 +179,8 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
   // prefetched: the look-ups then wait on memory together rather than one
   // after another. Registering in this order changes only the ids given.
   const std::size_t count = other.size() - first_new;
-  std::vector<StateId> map(count);
-  std::vector<std::uint16_t> level(count);
+  StateMap map(count);
+  HugeVector<std::uint16_t> level(count);
   std::vector<std::uint32_t> level_start(2, 0);  // then the start of each level in `order`
   for (std::size_t i = 0; i < count; ++i) {
     std::uint16_t l = 0;
@@ -191,7 +191,7 @@ std::vector<StateId> StateStore::Import(StateStore&& other, StateId first_new) {
     ++level_start[l + 1u];
   }
   for (std::size_t l = 1; l < level_start.size(); ++l) level_start[l] += level_start[l - 1];
-  std::vector<std::uint32_t> order(count);
+  HugeVector<std::uint32_t> order(count);
   {
     std::vector<std::uint32_t> next(level_start.begin(), level_start.end() - 1);
     for (std::size_t i = 0; i < count; ++i) order[next[level[i]]++] = static_cast<std::uint32_t>(i);

@@ -20,6 +20,9 @@ namespace lexc::internal {
 
 using StateId = std::uint32_t;
 using PackedArc = std::uint64_t;
+// Old state id -> new, as StateStore::Import returns it (huge pages from 256
+// KiB, lexc/huge_pages.h).
+using StateMap = HugeVector<StateId>;
 
 inline PackedArc PackArc(Tile tile, bool accepts, StateId target) {
   return (PackedArc(target) << 32) | (PackedArc(tile) << 1) | PackedArc(accepts);
@@ -80,7 +83,7 @@ class StateStore {
   // taken as this store's own ids (`other` began as a copy of this store's
   // first `first_new` states). Returns the id each got here, indexed by
   // other id - first_new. `other` is emptied, its look-up tables first.
-  std::vector<StateId> Import(StateStore&& other, StateId first_new);
+  StateMap Import(StateStore&& other, StateId first_new);
 
   std::size_t size() const { return starts_.size() - 1; }  // includes state 0
   std::size_t arc_total() const { return pool_.size(); }   // arcs of all states

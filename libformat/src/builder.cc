@@ -106,6 +106,9 @@ int KeyBits(int alphabet_size, std::uint32_t longest) {
 // >= 1, so zero padding orders a string before its extensions, as
 // lexicographic order requires.
 constexpr int kKeyBuckets = 1 << 16;
+// Per-bucket counters and starts (256 KiB each: on a huge page, one page
+// fault instead of 64, lexc/huge_pages.h).
+using BucketStarts = internal::HugeVector<std::uint32_t>;
 std::size_t KeyBucket(const PrefixEntry& e) { return static_cast<std::size_t>(e.key_hi >> 48); }
 
 // Lists up to this many entries (48 MB) are bucketed into a second array
@@ -119,7 +122,7 @@ constexpr std::size_t kScatterEntries = std::size_t(2) << 20;
 // shared store (Id).
 struct PiecePrefixes {
   std::vector<PrefixList> lists;
-  std::vector<std::vector<StateId>> maps;
+  std::vector<internal::StateMap> maps;
   StateId first_new = 0;
 
   StateId Id(std::size_t r, StateId s) const { return r && s >= first_new ? maps[r][s - first_new] : s; }
@@ -151,13 +154,13 @@ PrefixList Concatenate(PiecePrefixes* pieces) {
 // the pieces before it (the order within a bucket is moot: the keys are
 // distinct, and SortBuckets sorts each bucket). Returns the kKeyBuckets + 1
 // bucket starts. Consumes *pieces.
-std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, ZeroedArray<PrefixEntry>* out) {
+BucketStarts BucketPieces(PiecePrefixes* pieces, ZeroedArray<PrefixEntry>* out) {
   const std::size_t parts = pieces->lists.size();
-  std::vector<std::vector<std::uint32_t>> next(parts, std::vector<std::uint32_t>(kKeyBuckets, 0));
+  std::vector<BucketStarts> next(parts, BucketStarts(kKeyBuckets, 0));
   internal::RunParts(parts, [&](std::size_t r) {
     for (const PrefixEntry& e : pieces->lists[r]) ++next[r][KeyBucket(e)];
   });
-  std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
+  BucketStarts start(kKeyBuckets + 1, 0);
   std::uint32_t at = 0;
   for (std::size_t b = 0; b < kKeyBuckets; ++b) {
     start[b] = at;
@@ -179,11 +182,11 @@ std::vector<std::uint32_t> BucketPieces(PiecePrefixes* pieces, ZeroedArray<Prefi
 
 // Sorts `entries` into their buckets in place (American flag sort: each
 // move settles one entry). Returns the kKeyBuckets + 1 bucket starts.
-std::vector<std::uint32_t> BucketInPlace(PrefixList* entries) {
-  std::vector<std::uint32_t> start(kKeyBuckets + 1, 0);
+BucketStarts BucketInPlace(PrefixList* entries) {
+  BucketStarts start(kKeyBuckets + 1, 0);
   for (const PrefixEntry& e : *entries) ++start[KeyBucket(e) + 1];
   for (int b = 0; b < kKeyBuckets; ++b) start[b + 1] += start[b];
-  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  BucketStarts next(start.begin(), start.end() - 1);
   PrefixEntry* a = entries->data();
   for (std::size_t b = 0; b < kKeyBuckets; ++b) {
     while (next[b] < start[b + 1]) {  // cycle leader: each move settles one entry
@@ -468,7 +471,7 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
     AddReversedPrefixes(words, bits, list, &b, report);
     root = b.Finish([](std::size_t, StateId) {});
   } else {
-    std::vector<std::uint32_t> start;
+    BucketStarts start;
     if (total <= kScatterEntries) {
       start = BucketPieces(pieces, &scattered);
       prefixes = std::span(scattered.data(), scattered.size());
@@ -491,7 +494,7 @@ StateId BuildGaddagFront(const WordList& words, const BuildOptions& options, int
       });
       return b.FinishBelowRoot([](std::size_t, StateId) {});
     };
-    std::vector<std::vector<StateId>> maps;
+    std::vector<internal::StateMap> maps;
     root = internal::BuildByLeadingTile(store, parts, piece, &maps, beside);
   }
   report(total);

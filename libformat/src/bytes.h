@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "lexc/huge_pages.h"
+
 static_assert(std::endian::native == std::endian::little,
               "lexc reads images in place and supports little-endian hosts only");
 
@@ -19,7 +21,7 @@ class ByteWriter {
   const std::byte* data() const { return buf_.data(); }
   // Grows capacity to at least n bytes (contents and size unchanged).
   void Reserve(std::size_t n) {
-    if (n > buf_.size()) buf_.resize(n);
+    if (n > buf_.size()) GrowTo(n);
   }
   void Put8(std::uint8_t v) { PutRaw(&v, 1); }
   void Put16(std::uint16_t v) { PutRaw(&v, 2); }
@@ -44,7 +46,18 @@ class ByteWriter {
 
  private:
   void Ensure(std::size_t n) {
-    if (size_ + n > buf_.size()) buf_.resize(std::max<std::size_t>(size_ + n, buf_.size() * 2));
+    if (size_ + n > buf_.size()) GrowTo(std::max<std::size_t>(size_ + n, buf_.size() * 2));
+  }
+  // A new block is advised onto huge pages before it is first touched
+  // (AdviseHugePages: all of it but the first 2 MiB extent, which the
+  // allocator's header already touched): an image of SOWPODS's 4.7 MB
+  // then costs a few page faults instead of about 1,100.
+  void GrowTo(std::size_t n) {
+    if (n > buf_.capacity()) {
+      buf_.reserve(n);
+      AdviseHugePages(buf_.data(), buf_.capacity());
+    }
+    buf_.resize(n);
   }
   void PutRaw(const void* p, std::size_t n) {
     Ensure(n);

@@ -62,8 +62,8 @@ void RunParts(std::size_t parts, Part&& part) {
 // on them. An exception thrown by a piece is rethrown here, after all pieces
 // have stopped.
 template <class BuildPiece, class BesideImport>
-StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build,
-                           std::vector<std::vector<StateId>>* maps, BesideImport&& beside) {
+StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build, std::vector<StateMap>* maps,
+                           BesideImport&& beside) {
   const StateId first_new = static_cast<StateId>(store->size());
   const std::size_t first_arcs = store->arc_total();
   std::vector<StateStore> copies(parts - 1, *store);
@@ -90,7 +90,7 @@ StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& bu
   store->Reserve(states, arcs);
   const auto import = [&] {
     for (std::size_t r = 1; r < parts; ++r) {
-      std::vector<StateId>& map = (*maps)[r];
+      StateMap& map = (*maps)[r];
       map = store->Import(std::move(copies[r - 1]), first_new);
       for (PackedArc a : roots[r])
         root.push_back(ArcTarget(a) >= first_new ? WithTarget(a, map[ArcTarget(a) - first_new]) : a);
@@ -105,8 +105,7 @@ StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& bu
 }
 
 template <class BuildPiece>
-StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build,
-                           std::vector<std::vector<StateId>>* maps) {
+StateId BuildByLeadingTile(StateStore* store, std::size_t parts, BuildPiece&& build, std::vector<StateMap>* maps) {
   return BuildByLeadingTile(store, parts, build, maps, [](std::span<const PackedArc>, std::size_t) {});
 }
 

@@ -37,6 +37,12 @@ inline constexpr std::size_t kHugeMinBytes = std::size_t(256) << 10;
 void* AllocateHuge(std::size_t bytes);
 void FreeHuge(void* p, std::size_t bytes) noexcept;  // the same bytes
 
+// Advises the whole 2 MiB extents inside [p, p + bytes) onto huge pages
+// (MADV_HUGEPAGE; Linux, else nothing), for a block from another allocator
+// whose pages are not touched yet. Contents are unchanged; failure is
+// ignored (small pages then).
+void AdviseHugePages(void* p, std::size_t bytes) noexcept;
+
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
