@@ -29,16 +29,21 @@ void* AllocateHuge(std::size_t bytes) {
 
 void FreeHuge(void* p, std::size_t bytes) noexcept { ::munmap(p, Rounded(bytes)); }
 
-void AdviseHugePages(void* p, std::size_t bytes) noexcept {
+void PrepareForWriting(void* p, std::size_t bytes) noexcept {
   const auto begin = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t first = (begin + kHugeBlock - 1) & ~std::uintptr_t(kHugeBlock - 1);
   const std::uintptr_t end = (begin + bytes) & ~std::uintptr_t(kHugeBlock - 1);
   if (end > first) (void)::madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
+#ifdef MADV_POPULATE_WRITE
+  constexpr std::uintptr_t kPage = 4096;
+  const std::uintptr_t from = begin & ~(kPage - 1), to = (begin + bytes + kPage - 1) & ~(kPage - 1);
+  if (to > from) (void)::madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
+#endif
 }
 #else
 void* AllocateHuge(std::size_t bytes) { return std::memset(::operator new(bytes, std::align_val_t(64)), 0, bytes); }
 void FreeHuge(void* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t(64)); }
-void AdviseHugePages(void*, std::size_t) noexcept {}
+void PrepareForWriting(void*, std::size_t) noexcept {}
 #endif
 
 }  // namespace lexc::internal

@@ -75,7 +75,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
   // state's list in id order, a sequential pass) skips most look-ups, each a
   // cache miss: a clear bit means no state has that list. No host changes.
   const int filter_bits = std::max(12, static_cast<int>(std::bit_width(n)) + 3);
-  std::vector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);
+  HugeVector<std::uint64_t> filter(std::size_t(1) << (filter_bits - 6), 0);  // huge pages from 256 KiB
   const auto filter_index = [&](std::uint64_t h) { return h >> (64 - filter_bits); };
   const auto build_filter = [&] {
     for (std::size_t s = 1; s < n; ++s) {

@@ -37,11 +37,13 @@ inline constexpr std::size_t kHugeMinBytes = std::size_t(256) << 10;
 void* AllocateHuge(std::size_t bytes);
 void FreeHuge(void* p, std::size_t bytes) noexcept;  // the same bytes
 
-// Advises the whole 2 MiB extents inside [p, p + bytes) onto huge pages
-// (MADV_HUGEPAGE; Linux, else nothing), for a block from another allocator
-// whose pages are not touched yet. Contents are unchanged; failure is
-// ignored (small pages then).
-void AdviseHugePages(void* p, std::size_t bytes) noexcept;
+// For a block from another allocator that is about to be written in full:
+// advises the whole 2 MiB extents inside [p, p + bytes) onto huge pages
+// (MADV_HUGEPAGE) and maps the whole range at once (MADV_POPULATE_WRITE,
+// Linux 5.14: the pages the extents leave, one system call instead of a
+// fault each). Contents are unchanged; failure is ignored (pages then come
+// as they are touched). Elsewhere than Linux, nothing.
+void PrepareForWriting(void* p, std::size_t bytes) noexcept;
 
 template <class T>
 struct HugePageAllocator {
