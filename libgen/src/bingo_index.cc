@@ -29,7 +29,7 @@ template <class C>
 class DawgKeyLister {
  public:
   DawgKeyLister(const GraphView<C>& g, std::uint64_t max_listed, std::uint64_t max_keys, std::uint64_t max_arcs,
-                std::vector<std::uint64_t>* keys)
+                BingoIndex::Keys* keys)
       : g_(g), max_listed_(max_listed), max_keys_(max_keys), max_arcs_(max_arcs), keys_(keys) {}
 
   // Lists the words below `node` (the path so far: `depth` tiles, `key`).
@@ -54,7 +54,7 @@ class DawgKeyLister {
  private:
   const GraphView<C>& g_;
   const std::uint64_t max_listed_, max_keys_, max_arcs_;
-  std::vector<std::uint64_t>* keys_;
+  BingoIndex::Keys* keys_;
   std::uint64_t listed_ = 0, arcs_ = 0;
 };
 
@@ -62,15 +62,15 @@ class DawgKeyLister {
 // spread evenly: one counting pass into buckets of about 128 values by the
 // top bits (few enough buckets for the pass to stay in the cache), then
 // each bucket sorted on its own.
-void SortUnique(std::vector<std::uint64_t>* v) {
+void SortUnique(BingoIndex::Keys* v) {
   const std::size_t n = v->size();
   if (n < 2) return;
   const int bits = std::clamp(static_cast<int>(std::bit_width(n)) - 7, 1, 16);
   const int shift = 64 - bits;
-  std::vector<std::uint32_t> start((std::size_t(1) << bits) + 1, 0);
+  lexc::internal::HugeVector<std::uint32_t> start((std::size_t(1) << bits) + 1, 0);
   for (std::uint64_t x : *v) ++start[(x >> shift) + 1];
   for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  std::vector<std::uint64_t> out(n);
+  BingoIndex::Keys out(n);
   {
     std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
     for (std::uint64_t x : *v) out[at[x >> shift]++] = x;
@@ -88,11 +88,11 @@ const std::uint64_t BingoIndex::kKeys[64] = {
 #undef K
 };
 
-bool BingoIndex::Build(std::vector<std::uint64_t> keys) {
+bool BingoIndex::Build(Keys keys) {
   // The keys' hashes under the seed, sorted (so that the slots each key
   // touches move steadily through the arrays) and each once: Hash is a
   // bijection, so anagrams' equal keys are the only equal hashes.
-  std::vector<std::uint64_t> hashes;
+  Keys hashes;
   const auto hash_keys = [&](int attempt) {
     seed_ = SplitMix(0x6B696E676F6C6578ull + static_cast<std::uint64_t>(attempt));
     hashes.resize(keys.size());
@@ -118,14 +118,14 @@ bool BingoIndex::Build(std::vector<std::uint64_t> keys) {
 
   // Per slot: (keys there) << 2 | the XOR of their slot numbers (0..3), and
   // the XOR of their hashes; a slot holding one key then names it.
-  std::vector<std::uint8_t> count(slots);
-  std::vector<std::uint64_t> xor_hash(slots);
-  std::vector<std::uint32_t> alone;
+  lexc::internal::HugeVector<std::uint8_t> count(slots);
+  Keys xor_hash(slots);
+  lexc::internal::HugeVector<std::uint32_t> alone;
   struct Peeled {
     std::uint64_t hash;
     std::uint32_t which;  // the slot number (0..3) that was its key's alone
   };
-  std::vector<Peeled> order;
+  lexc::internal::HugeVector<Peeled> order;
   order.reserve(distinct);
   for (int attempt = 0; attempt < kMaxSeeds; ++attempt) {
     if (attempt > 0) hash_keys(attempt);
@@ -163,6 +163,9 @@ bool BingoIndex::Build(std::vector<std::uint64_t> keys) {
     if (order.size() != distinct) continue;  // a core that does not peel: another seed
     // Last peeled first: each key's own slot is set so that its four
     // fingerprints XOR to its fingerprint; slots set later are never its.
+    // (Its pages mapped at once: they are all written below.)
+    fingerprints_.reserve(slots);
+    lexc::internal::PrepareForWriting(fingerprints_.data(), slots * sizeof(std::uint16_t));
     fingerprints_.assign(slots, 0);
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
       const Slots s = SlotsOfHash(it->hash);
@@ -214,7 +217,7 @@ std::shared_ptr<const BingoIndex> BingoIndex::For(const Lexicon& lex) {
   std::lock_guard<std::mutex> lock(registry_mu);
   if (auto found = registry[id].lock()) return found;
   auto index = std::make_shared<BingoIndex>();
-  std::vector<std::uint64_t> keys;
+  Keys keys;
   // Words to list: META's count (an image that was never verified could
   // list more), and at most what the image's size allows.
   const std::uint64_t image_bytes = lex.bytes().size();

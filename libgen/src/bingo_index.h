@@ -44,12 +44,16 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
+#include "lexc/huge_pages.h"
 #include "lexc/lexicon.h"
 
 namespace lexc::gen::internal {
 
 class BingoIndex {
  public:
+  // Multiset keys or their hashes while an index is built: on huge pages
+  // from 256 KiB (lexc/huge_pages.h; SOWPODS lists some 200,000).
+  using Keys = lexc::internal::HugeVector<std::uint64_t>;
   static constexpr std::uint64_t kWordsPerImageByte = 4;
   static constexpr std::uint64_t kKeysPerImageByte = 1;
   // Arcs the DAWG walk of For() may read per image byte (a verified DAWG's
@@ -154,7 +158,7 @@ class BingoIndex {
   }
   // Builds the filter of `keys` (repeats allowed: anagrams), trying seeds
   // until peeling succeeds; false when none of kMaxSeeds does.
-  bool Build(std::vector<std::uint64_t> keys);
+  bool Build(Keys keys);
 
   std::vector<std::uint16_t> fingerprints_;
   std::uint64_t seed_ = 0;
