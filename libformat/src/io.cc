@@ -114,7 +114,8 @@ std::optional<std::vector<std::uint32_t>> ReadFileWords(const std::string& path,
   struct stat st;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size % 4 == 0 &&
       static_cast<std::uint64_t>(st.st_size) <= EffectiveLimit(max_bytes)) {
-    std::vector<std::uint32_t> words(static_cast<std::size_t>(st.st_size) / 4);
+    std::vector<std::uint32_t> words =
+        internal::FilledVector<std::uint32_t>(static_cast<std::size_t>(st.st_size) / 4, 0);
     auto* p = reinterpret_cast<char*>(words.data());
     std::size_t left = static_cast<std::size_t>(st.st_size);
     bool ok = true;

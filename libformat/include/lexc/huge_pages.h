@@ -45,6 +45,18 @@ void FreeHuge(void* p, std::size_t bytes) noexcept;  // the same bytes
 // as they are touched). Elsewhere than Linux, nothing.
 void PrepareForWriting(void* p, std::size_t bytes) noexcept;
 
+// A std::vector of n copies of `value` (a plain std::vector, for APIs that
+// return one) whose block, from kHugeMinBytes, is prepared before it is
+// filled (PrepareForWriting). Throws std::bad_alloc as the vector would.
+template <class T>
+std::vector<T> FilledVector(std::size_t n, const T& value) {
+  std::vector<T> v;
+  v.reserve(n);
+  if (n >= kHugeMinBytes / sizeof(T)) PrepareForWriting(v.data(), n * sizeof(T));
+  v.assign(n, value);
+  return v;
+}
+
 template <class T>
 struct HugePageAllocator {
   using value_type = T;

@@ -230,7 +230,7 @@ Result<Kwg> Kwg::ParseWords(std::vector<std::uint32_t> words, const KwgReadOptio
       return Status(Errc::kBadInput, prefix + "root entry " + Num(e) + " (offset " + Num(e * 4) +
                                          "): expected tile 0 and no accepts bit, got word " + Num(w));
   }
-  k.reach_.assign(n, 0);
+  k.reach_ = lexc::internal::FilledVector<std::uint8_t>(n, 0);
   const auto check_dawg = [&]() -> Status {
     GraphCheck check(k.arcs_, first, prefix);
     return check.Run(KwgArc::index(k.arcs_[0]), false, o.leaves, o.letters, o.max_len, &k.dawg_, k.reach_.data());

@@ -142,7 +142,7 @@ Result<std::vector<std::uint32_t>> KwgFromLexicon(const Lexicon& lex, const KwgW
   const std::uint32_t shift = options.gaddag ? 1 : 0;
   const std::uint64_t total = lex.arc_count() + shift;
   if (total > kKwgMaxArcs) return TooManyArcs(total);
-  std::vector<std::uint32_t> out(total, 0);
+  std::vector<std::uint32_t> out = lexc::internal::FilledVector<std::uint32_t>(total, 0);
   Status st = lex.dawg().Dispatch([&](const auto& g) { return TranslateArcs(g, shift, options.tile_shift, &out); });
   if (!st.ok()) return st;
   SetRootEntries(out, lex.dawg().root(), options.gaddag ? lex.gaddag().root() : kNoNode, options.gaddag,
@@ -211,7 +211,8 @@ Result<std::vector<std::byte>> LexiconFromKwg(const Kwg& kwg, const Alphabet& al
                                               " tiles: KWG translation writes 4-byte arcs (at most 63 tiles)");
   const std::span<const std::uint32_t> arcs = kwg.arcs();
   const std::uint32_t shift = kwg.has_gaddag() ? 1 : 0;
-  std::vector<std::uint32_t> image(arcs.size() - shift, format::kArc32Sentinel);
+  std::vector<std::uint32_t> image =
+      lexc::internal::FilledVector<std::uint32_t>(arcs.size() - shift, format::kArc32Sentinel);
   for (std::uint32_t i = 1 + shift; i < arcs.size(); ++i) {
     if (!kwg.reachable(i)) continue;  // padding between lists: the empty list
     const std::uint32_t w = arcs[i];
