@@ -59,12 +59,19 @@ Status ReadAll(int fd, const std::string& path, std::uint64_t limit, std::string
   }
   // Pipes, terminals and devices have no size: the buffer grows, but never
   // past the limit (so `lexc build /dev/zero` ends with an error).
+  // Each new block's pages are mapped before read() fills them
+  // (PrepareForWriting, lexc/huge_pages.h).
+  const auto grow = [&](std::size_t n) {
+    out->reserve(n);
+    if (n >= internal::kHugeMinBytes) internal::PrepareForWriting(out->data(), out->capacity());
+    out->resize(n);
+  };
   std::size_t have = 0;
-  out->resize(std::min<std::uint64_t>(want, limit + 1));
+  grow(std::min<std::uint64_t>(want, limit + 1));
   for (;;) {
     if (have == out->size()) {
       if (have > limit) return TooBig(path, limit);
-      out->resize(std::min<std::uint64_t>(out->size() * 2, limit + 1));
+      grow(std::min<std::uint64_t>(out->size() * 2, limit + 1));
     }
     const ssize_t r = ::read(fd, out->data() + have, out->size() - have);
     if (r < 0) {

@@ -222,3 +222,66 @@ TEST_CASE("LoadLeaveTable reads either file, told apart by content") {
 
 }  // namespace
 }  // namespace lexc::interop::test
+
+namespace lexc::interop::test {
+namespace {
+
+TEST_CASE("FromSortedKeys: a table from keys in order equals the model; keys out of order or damaged are refused") {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 20; ++round) {
+    const int letters = 1 + static_cast<int>(rng() % 30);
+    const Model m = RandomModel(rng, 1 + static_cast<int>(rng() % 300), letters);
+    std::vector<Tile> tiles;
+    std::vector<std::uint32_t> starts{0};
+    std::vector<float> values;
+    for (const auto& [k, v] : m) {  // the map's order is the table's (WordLess)
+      tiles.insert(tiles.end(), k.begin(), k.end());
+      starts.push_back(static_cast<std::uint32_t>(tiles.size()));
+      values.push_back(v);
+    }
+    auto t = LeaveTable::FromSortedKeys(tiles, starts, values, letters);
+    INFO(t.status().ToString());
+    REQUIRE(t.ok());
+    CHECK(TableModel(*t) == m);
+    CHECK(t->size() == m.size());
+    for (const auto& [k, v] : m) CHECK(t->Find(k).has_value());
+    if (m.size() < 2) continue;
+    // Two neighbours swapped, or one key given twice: not after the previous.
+    std::vector<std::vector<Tile>> keys;
+    for (const auto& kv : m) keys.push_back(kv.first);
+    const std::size_t i = rng() % (keys.size() - 1);
+    for (int damage = 0; damage < 2; ++damage) {
+      std::vector<std::vector<Tile>> bad = keys;
+      if (damage == 0)
+        std::swap(bad[i], bad[i + 1]);
+      else
+        bad[i + 1] = bad[i];
+      std::vector<Tile> bt;
+      std::vector<std::uint32_t> bs{0};
+      for (const auto& k : bad) {
+        bt.insert(bt.end(), k.begin(), k.end());
+        bs.push_back(static_cast<std::uint32_t>(bt.size()));
+      }
+      const auto r = LeaveTable::FromSortedKeys(bt, bs, values, letters);
+      REQUIRE_FALSE(r.ok());
+      CHECK(r.status().code() == Errc::kInvalidArgument);
+      CHECK_THAT(r.status().detail(), Catch::Contains("not after the previous leave"));
+    }
+  }
+  const auto fails = [](std::vector<Tile> tiles, std::vector<std::uint32_t> starts, std::vector<float> values,
+                        int letters, const char* why) {
+    const auto r = LeaveTable::FromSortedKeys(std::move(tiles), std::move(starts), std::move(values), letters);
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.status().detail(), Catch::Contains(why));
+  };
+  fails({1, 2}, {0, 2}, {1.0f, 2.0f}, 5, "starts for 2 values");                 // a start short
+  fails({1, 2}, {0, 3}, {1.0f}, 5, "starts for 1 values");                       // past the tiles
+  fails({2, 1}, {0, 2}, {1.0f}, 5, "tiles not in increasing order");             // a key unsorted
+  fails({7}, {0, 1}, {1.0f}, 5, "tile 7 outside 0..5");                          // out of range
+  fails({1}, {0, 1}, {std::nanf("")}, 5, "not a finite number");                 // NaN
+  fails({1, 2}, {0, 0, 2}, {1.0f, 2.0f}, 5, "0 tiles");                          // an empty key
+  fails({1, 2, 3}, {0, 2, 1, 3}, {1.0f, 2.0f, 3.0f}, 5, "before the previous");  // starts going back
+}
+
+}  // namespace
+}  // namespace lexc::interop::test

@@ -57,24 +57,40 @@ Result<LeaveTable> DecodeKlv2(std::span<const std::byte> bytes, int letters, std
   if (kwg->dawg().strings != leaves)
     return bad(at_count,
                "declares " + Num(leaves) + " leave values, the KWG holds " + Num(kwg->dawg().strings) + " leaves");
-  std::vector<LeaveEntry> entries;
-  entries.reserve(leaves);
-  const std::byte* values = bytes.data() + at_count + 4;
+  // The leaves come in the KWG's word order, which is the table's (tiles
+  // in increasing order, a key before its extensions): concatenated as
+  // they come, no allocation per leave. (The count was checked against
+  // the KWG's words and the file's size above.)
+  std::vector<Tile> tiles;
+  std::vector<std::uint32_t> starts{0};
+  std::vector<float> values;
+  // Room for leaves of up to 6 tiles, a rack's (longer ones grow the
+  // vector; at most 1.5 times the file's bytes, which hold 4 a leave),
+  // each block mapped before it is written.
+  tiles.reserve(leaves * 6);
+  starts.reserve(leaves + 1);
+  values.reserve(leaves);
+  lexc::internal::PrepareForWriting(tiles.data(), tiles.capacity());
+  lexc::internal::PrepareForWriting(starts.data(), starts.capacity() * sizeof(std::uint32_t));
+  lexc::internal::PrepareForWriting(values.data(), values.capacity() * sizeof(float));
+  const std::byte* stored = bytes.data() + at_count + 4;
   Status st;
   kwg->ForEachWord([&](std::span<const Tile> w) {
     if (!st.ok()) return;
-    const std::size_t i = entries.size();
+    const std::size_t i = values.size();
     float v;
-    std::memcpy(&v, values + 4 * i, 4);
+    std::memcpy(&v, stored + 4 * i, 4);
     if (!std::isfinite(v)) st = bad(at_count + 4 + 4 * i, "leave " + Num(i) + ": value is not a finite number");
     for (std::size_t j = 1; j < w.size() && st.ok(); ++j)
       if (w[j] < w[j - 1])
         st = Status(Errc::kBadInput,
                     prefix + "leave " + Num(i) + ": tiles not in increasing order (engines look leaves up sorted)");
-    entries.push_back({std::vector<Tile>(w.begin(), w.end()), v});
+    tiles.insert(tiles.end(), w.begin(), w.end());
+    starts.push_back(static_cast<std::uint32_t>(tiles.size()));
+    values.push_back(v);
   });
   if (!st.ok()) return st;
-  return LeaveTable::FromEntries(std::move(entries), letters);
+  return LeaveTable::FromSortedKeys(std::move(tiles), std::move(starts), std::move(values), letters);
 }
 
 Result<std::vector<std::byte>> EncodeKlv2(const LeaveTable& table) {

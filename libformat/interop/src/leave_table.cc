@@ -80,6 +80,30 @@ Result<LeaveTable> LeaveTable::FromEntries(std::vector<LeaveEntry> entries, int 
   return t;
 }
 
+Result<LeaveTable> LeaveTable::FromSortedKeys(std::vector<Tile> tiles, std::vector<std::uint32_t> starts,
+                                              std::vector<float> values, int letters) {
+  if (letters < 1 || letters > 255) return Status(Errc::kInvalidArgument, "letters: expected 1..255");
+  if (starts.size() != values.size() + 1 || starts.front() != 0 || starts.back() != tiles.size())
+    return Status(Errc::kInvalidArgument, "leave keys: " + Num(starts.size()) + " starts for " + Num(values.size()) +
+                                              " values and " + Num(tiles.size()) + " tiles");
+  LeaveTable t;
+  t.letters_ = letters;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (starts[i + 1] < starts[i])
+      return Status(Errc::kInvalidArgument, "leave " + Num(i) + ": its start is before the previous one's");
+    const std::span<const Tile> key(tiles.data() + starts[i], starts[i + 1] - starts[i]);
+    const std::string p = EntryProblem(key, values[i], letters);
+    if (!p.empty()) return Status(Errc::kInvalidArgument, "leave " + KeyDigits(key) + ": " + p);
+    if (i > 0 && !KeyLess({tiles.data() + starts[i - 1], starts[i] - starts[i - 1]}, key))
+      return Status(Errc::kInvalidArgument, "leave " + KeyDigits(key) + ": not after the previous leave");
+    t.longest_ = std::max(t.longest_, static_cast<int>(key.size()));
+  }
+  t.tiles_ = std::move(tiles);
+  t.starts_ = std::move(starts);
+  t.values_ = std::move(values);
+  return t;
+}
+
 std::optional<std::size_t> LeaveTable::Find(std::span<const Tile> k) const {
   std::size_t lo = 0, hi = size();
   while (lo < hi) {
@@ -198,27 +222,32 @@ Result<LeavesFile> DecodeLeavesFile(std::span<const std::byte> bytes, const Alph
         return bad(kLeavesHeadSize, "tile " + Num(t) + " is " + out.labels[t - 1] + ", the alphabet's " +
                                         alphabet->tile(static_cast<Tile>(t)).label);
   }
-  std::vector<LeaveEntry> entries;
-  std::vector<Tile> prev;
+  // The keys concatenated as they come (memory follows the bytes read,
+  // not the count declared), checked one by one.
+  std::vector<Tile> tiles;
+  std::vector<std::uint32_t> starts{0};
+  std::vector<float> values;
   while (at < body_end) {
     const std::size_t start = at;
-    const std::string which = "leave " + Num(entries.size()) + ": ";
-    if (entries.size() >= count) return bad(start, "more leaves than the " + Num(count) + " declared");
+    const auto which = [&] { return "leave " + Num(values.size()) + ": "; };
+    if (values.size() >= count) return bad(start, "more leaves than the " + Num(count) + " declared");
     const auto len = static_cast<std::size_t>(p[at]);
-    if (at + 1 + len + 4 > body_end) return bad(start, which + "runs past the end");
-    LeaveEntry e;
-    for (std::size_t i = 0; i < len; ++i) e.key.push_back(static_cast<Tile>(p[at + 1 + i]));
-    e.value = Get<float>(p + at + 1 + len);
+    if (at + 1 + len + 4 > body_end) return bad(start, which() + "runs past the end");
+    const std::size_t from = tiles.size();
+    for (std::size_t i = 0; i < len; ++i) tiles.push_back(static_cast<Tile>(p[at + 1 + i]));
+    const float value = Get<float>(p + at + 1 + len);
     at += 1 + len + 4;
-    const std::string problem = EntryProblem(e.key, e.value, static_cast<int>(letters));
-    if (!problem.empty()) return bad(start, which + problem);
-    if (!entries.empty() && !KeyLess(prev, e.key))
-      return bad(start, which + "not after the previous leave (keys are stored in increasing order)");
-    prev = e.key;
-    entries.push_back(std::move(e));
+    const std::span<const Tile> key(tiles.data() + from, len);
+    const std::string problem = EntryProblem(key, value, static_cast<int>(letters));
+    if (!problem.empty()) return bad(start, which() + problem);
+    if (!values.empty() && !KeyLess({tiles.data() + starts[starts.size() - 2], from - starts[starts.size() - 2]}, key))
+      return bad(start, which() + "not after the previous leave (keys are stored in increasing order)");
+    starts.push_back(static_cast<std::uint32_t>(tiles.size()));
+    values.push_back(value);
   }
-  if (entries.size() != count) return bad(16, "declares " + Num(count) + " leaves, holds " + Num(entries.size()));
-  auto table = LeaveTable::FromEntries(std::move(entries), static_cast<int>(letters));
+  if (values.size() != count) return bad(16, "declares " + Num(count) + " leaves, holds " + Num(values.size()));
+  auto table =
+      LeaveTable::FromSortedKeys(std::move(tiles), std::move(starts), std::move(values), static_cast<int>(letters));
   if (!table.ok()) return table.status();
   out.table = std::move(table).value();
   return out;

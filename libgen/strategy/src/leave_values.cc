@@ -4,6 +4,8 @@
 #include <bit>
 #include <string>
 
+#include "lexc/huge_pages.h"
+
 namespace lexc::strategy {
 namespace {
 
@@ -41,8 +43,8 @@ Result<LeaveValues> LeaveValues::Create(const interop::LeaveTable& table, int le
   v.hashed_ = letters <= 62 && table.longest() <= kMaxHashedTiles;
   if (!v.hashed_) return v;
   const std::size_t slots = std::bit_ceil(std::max<std::size_t>(16, table.size() * 2));
-  v.keys_.assign(slots, 0);
-  v.values_.assign(slots, 0.0f);
+  v.keys_ = lexc::internal::FilledVector<std::uint64_t>(slots, 0);  // pages mapped at once (huge_pages.h)
+  v.values_ = lexc::internal::FilledVector<float>(slots, 0.0f);
   v.mask_ = slots - 1;
   for (std::size_t i = 0; i < table.size(); ++i) {
     const std::uint64_t p = Pack(table.key(i));

@@ -46,6 +46,15 @@ class LeaveTable {
   // Errors: kInvalidArgument naming the entry ("leave {0,5,5}: twice").
   // O(n log n).
   static Result<LeaveTable> FromEntries(std::vector<LeaveEntry> entries, int letters);
+  // The same from keys already in strictly increasing order (as a KLV2's
+  // leave KWG and a leave table file list them), concatenated: key i is
+  // tiles[starts[i]] up to tiles[starts[i + 1]] (starts[0] = 0, one more
+  // start than values), its value values[i]. No sort and no allocation per
+  // key: O(total tiles). Errors: kInvalidArgument naming the entry, as
+  // FromEntries, and "not after the previous leave" for one out of order
+  // or twice; also for starts that do not fit `tiles`.
+  static Result<LeaveTable> FromSortedKeys(std::vector<Tile> tiles, std::vector<std::uint32_t> starts,
+                                           std::vector<float> values, int letters);
 
   std::size_t size() const { return values_.size(); }
   int letters() const { return letters_; }
