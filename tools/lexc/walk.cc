@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lexc/zeroed_array.h"
+
 namespace lexc::cli {
 namespace {
 
@@ -66,9 +68,11 @@ class Tallier {
   }
 
   const View& g_;
-  std::vector<std::uint8_t> state_;
-  std::vector<std::uint64_t> strings_;
-  std::vector<std::uint16_t> longest_;
+  // By node, zeroed by the system as the walk touches them (ZeroedArray:
+  // a graph of a two-graph image touches only its own nodes).
+  ZeroedArray<std::uint8_t> state_;
+  ZeroedArray<std::uint64_t> strings_;
+  ZeroedArray<std::uint16_t> longest_;
   std::vector<bool> slot_;
   GraphTally tally_;
   std::string error_;

@@ -3,6 +3,9 @@
 
 #include <string>
 
+#include "lexc/huge_pages.h"
+#include "lexc/zeroed_array.h"
+
 namespace lexc::boggle {
 namespace {
 
@@ -17,9 +20,11 @@ template <class G>
 Status CountWords(const G& g, std::uint64_t n_arcs, std::span<const Node> starts, std::vector<std::uint32_t>* later,
                   std::vector<std::uint64_t>* counts) {
   const auto valid = [n_arcs](Node n) { return n != kNoNode && n < n_arcs; };
-  std::vector<std::uint8_t> state(n_arcs, 0);    // 0 new, 1 entered (on the path), 2 done
-  std::vector<std::uint32_t> suffix(n_arcs, 0);  // words under this arc and the later siblings
-  later->assign(n_arcs, 0);
+  // By arc index, zeroed by the system as the DAWG's arcs are touched
+  // (ZeroedArray: a DAWG is a sixth of a two-graph image's arcs).
+  ZeroedArray<std::uint8_t> state(n_arcs);                          // 0 new, 1 entered (on the path), 2 done
+  ZeroedArray<std::uint32_t> suffix(n_arcs);                        // words under this arc and the later siblings
+  *later = lexc::internal::FilledVector<std::uint32_t>(n_arcs, 0);  // pages mapped at once (huge_pages.h)
   std::vector<Node> stack;
   for (Node start : starts) {
     if (!valid(start) || state[start] == 2) continue;
@@ -76,7 +81,7 @@ Status LayOutEdges(const G& g, std::uint64_t n_arcs, const std::vector<std::uint
     }
     return set;
   };
-  std::vector<std::uint32_t> first_edge(n_arcs, kUnplaced);
+  std::vector<std::uint32_t> first_edge = lexc::internal::FilledVector<std::uint32_t>(n_arcs, kUnplaced);
   std::vector<Node> queue;
   std::uint64_t next = 0;
   bool too_many = false;
@@ -103,7 +108,7 @@ Status LayOutEdges(const G& g, std::uint64_t n_arcs, const std::vector<std::uint
     if (tb->first[std::size_t(t)].present) root_tiles |= std::uint32_t(1) << t;
   tb->root = Edge{root_tiles, 0, 0};
   next = std::uint64_t(Bits(root_tiles));
-  std::vector<Edge> edges(next);
+  lexc::internal::HugeVector<Edge> edges(next);
   for (std::uint32_t m = root_tiles; m; m &= m - 1) {
     const int t = __builtin_ctz(m);
     const Solver::Tables::First& f = tb->first[std::size_t(t)];

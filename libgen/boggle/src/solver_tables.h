@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "lexc/boggle/solver.h"
+#include "lexc/huge_pages.h"
 
 namespace lexc::boggle {
 
@@ -45,8 +46,8 @@ struct Solver::Tables {
   // Small alphabets. edges[0 .. root.first) is empty; root is a virtual edge
   // into the first tiles of words.
   Edge root;
-  std::vector<Edge> edges;
-  bool popcnt = false;  // the CPU has the popcnt instruction (the walk's rank)
+  lexc::internal::HugeVector<Edge> edges;  // huge pages from 256 KiB (lexc/huge_pages.h)
+  bool popcnt = false;                     // the CPU has the popcnt instruction (the walk's rank)
   // Other alphabets: the image's arcs walked in place, with later[] by arc index.
   Graph graph;  // the walked graph, any arc encoding (its root unused: first[] is the root)
   std::vector<std::uint32_t> later;
