@@ -63,7 +63,8 @@ Status ReadAll(int fd, const std::string& path, std::uint64_t limit, std::string
   // (PrepareForWriting, lexc/huge_pages.h).
   const auto grow = [&](std::size_t n) {
     out->reserve(n);
-    if (n >= internal::kHugeMinBytes) internal::PrepareForWriting(out->data(), out->capacity());
+    // Only the n bytes resize writes: a string's capacity may be twice n.
+    if (n >= internal::kHugeMinBytes) internal::PrepareForWriting(out->data(), n);
     out->resize(n);
   };
   std::size_t have = 0;

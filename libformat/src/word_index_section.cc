@@ -17,7 +17,8 @@ template <class C>
 Result<WordIndexBytes> Compute(const GraphView<C>& g) {
   const std::uint64_t n = g.arc_count();
   WordIndexShape shape{n, 0};
-  std::vector<std::uint64_t> bitmap(shape.bitmap_words(), 0);
+  // Every array here is written in full: its pages mapped at once (FilledVector).
+  std::vector<std::uint64_t> bitmap = internal::FilledVector<std::uint64_t>(shape.bitmap_words(), 0);
   auto marked = [&](Node t) { return t != kNoNode && t < n && (bitmap[t >> 6] >> (t & 63) & 1); };
   auto mark = [&](Node t) { bitmap[t >> 6] |= std::uint64_t(1) << (t & 63); };
 
@@ -38,7 +39,7 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
       return true;
     });
   }
-  std::vector<std::uint32_t> rank(shape.rank_entries(), 0);
+  std::vector<std::uint32_t> rank = internal::FilledVector<std::uint32_t>(shape.rank_entries(), 0);
   std::uint64_t total = 0;
   for (std::uint64_t k = 0; k < bitmap.size(); ++k) {
     if (k % kWordIndexRankBlock == 0) rank[k / kWordIndexRankBlock] = static_cast<std::uint32_t>(total);
@@ -54,8 +55,8 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
   };
 
   // Pass 2: counts in post order. state: 0 unseen, 1 on the stack, 2 done.
-  std::vector<std::uint32_t> counts(total, 0);
-  std::vector<std::uint8_t> state(total, 0);
+  std::vector<std::uint32_t> counts = internal::FilledVector<std::uint32_t>(total, 0);
+  std::vector<std::uint8_t> state = internal::FilledVector<std::uint8_t>(total, 0);
   struct Frame {
     Node node;
     std::uint64_t at;   // arc index being read
@@ -98,7 +99,7 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
 
   WordIndexBytes out;
   out.bytes = shape.bytes();
-  out.words.assign((out.bytes + 7) / 8, 0);
+  out.words = internal::FilledVector<std::uint64_t>((out.bytes + 7) / 8, 0);
   std::byte* p = reinterpret_cast<std::byte*>(out.words.data());
   std::memcpy(p, &shape.arc_count, 8);
   std::memcpy(p + 8, &shape.node_count, 8);

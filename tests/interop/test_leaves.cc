@@ -274,13 +274,15 @@ TEST_CASE("FromSortedKeys: a table from keys in order equals the model; keys out
     REQUIRE_FALSE(r.ok());
     CHECK_THAT(r.status().detail(), Catch::Contains(why));
   };
-  fails({1, 2}, {0, 2}, {1.0f, 2.0f}, 5, "starts for 2 values");                 // a start short
-  fails({1, 2}, {0, 3}, {1.0f}, 5, "starts for 1 values");                       // past the tiles
-  fails({2, 1}, {0, 2}, {1.0f}, 5, "tiles not in increasing order");             // a key unsorted
-  fails({7}, {0, 1}, {1.0f}, 5, "tile 7 outside 0..5");                          // out of range
-  fails({1}, {0, 1}, {std::nanf("")}, 5, "not a finite number");                 // NaN
-  fails({1, 2}, {0, 0, 2}, {1.0f, 2.0f}, 5, "0 tiles");                          // an empty key
-  fails({1, 2, 3}, {0, 2, 1, 3}, {1.0f, 2.0f, 3.0f}, 5, "before the previous");  // starts going back
+  fails({1, 2}, {0, 2}, {1.0f, 2.0f}, 5, "starts for 2 values");          // a start short
+  fails({1, 2}, {0, 3}, {1.0f}, 5, "starts for 1 values");                // past the tiles
+  fails({2, 1}, {0, 2}, {1.0f}, 5, "tiles not in increasing order");      // a key unsorted
+  fails({7}, {0, 1}, {1.0f}, 5, "tile 7 outside 0..5");                   // out of range
+  fails({1}, {0, 1}, {std::nanf("")}, 5, "not a finite number");          // NaN
+  fails({1, 2}, {0, 0, 2}, {1.0f, 2.0f}, 5, "0 tiles");                   // an empty key
+  fails({1, 2, 3}, {0, 2, 1, 3}, {1.0f, 2.0f, 3.0f}, 5, "outside 2..3");  // starts going back
+  fails({1, 2}, {0, 5, 2}, {1.0f, 2.0f}, 5, "end at 5, outside 0..2");    // a start past the tiles
+  fails({1, 2}, {0, 4000000000u, 2}, {1.0f, 2.0f}, 5, "outside 0..2");
 }
 
 }  // namespace

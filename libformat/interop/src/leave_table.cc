@@ -89,8 +89,9 @@ Result<LeaveTable> LeaveTable::FromSortedKeys(std::vector<Tile> tiles, std::vect
   LeaveTable t;
   t.letters_ = letters;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    if (starts[i + 1] < starts[i])
-      return Status(Errc::kInvalidArgument, "leave " + Num(i) + ": its start is before the previous one's");
+    if (starts[i + 1] < starts[i] || starts[i + 1] > tiles.size())
+      return Status(Errc::kInvalidArgument, "leave " + Num(i) + ": its tiles end at " + Num(starts[i + 1]) +
+                                                ", outside " + Num(starts[i]) + ".." + Num(tiles.size()));
     const std::span<const Tile> key(tiles.data() + starts[i], starts[i + 1] - starts[i]);
     const std::string p = EntryProblem(key, values[i], letters);
     if (!p.empty()) return Status(Errc::kInvalidArgument, "leave " + KeyDigits(key) + ": " + p);
