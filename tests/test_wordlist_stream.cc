@@ -465,7 +465,7 @@ TEST_CASE("InputStream::Open: files of every size read in full, the read buffer 
     }
   };
   std::string pattern;
-  for (int i = 0; pattern.size() < (3u << 20); ++i) pattern += std::to_string(i * 7919) + "\n";
+  for (int i = 0; pattern.size() < (3u << 20); ++i) pattern += std::to_string(std::uint64_t(i) * 7919u) + "\n";
   for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096}, std::size_t{4097},
                            (std::size_t{256} << 10) - 1, std::size_t{256} << 10, std::size_t{300000},
                            (std::size_t{1} << 20) + 1, std::size_t{3} << 20}) {
