@@ -163,10 +163,7 @@ bool BingoIndex::Build(Keys keys) {
     if (order.size() != distinct) continue;  // a core that does not peel: another seed
     // Last peeled first: each key's own slot is set so that its four
     // fingerprints XOR to its fingerprint; slots set later are never its.
-    // (Its pages mapped at once: they are all written below.)
-    fingerprints_.reserve(slots);
-    lexc::internal::PrepareForWriting(fingerprints_.data(), slots * sizeof(std::uint16_t));
-    fingerprints_.assign(slots, 0);
+    fingerprints_ = lexc::internal::FilledVector<std::uint16_t>(slots, 0);  // pages mapped at once
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
       const Slots s = SlotsOfHash(it->hash);
       std::uint16_t f = s.fingerprint;
