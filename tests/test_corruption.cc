@@ -398,7 +398,7 @@ TEST_CASE("A cycle is caught by Verify and queries on it terminate") {
       for (auto [arc, to] :
            {std::pair{root, root}, std::pair{ListOf(raw, child).back(), root}, std::pair{child, child}}) {
         INFO("arc " << arc << " -> node " << to);
-        const Image img = Patched(base, [&](RawImage& r) {
+        const Image img = Patched(base, [&, arc = arc, to = to](RawImage& r) {  // clang < 16: no binding captures
           auto a = r.GetArc(arc);
           a.target = to;
           r.SetArc(arc, a);
@@ -544,7 +544,7 @@ TEST_CASE("ALPH, META, ARCS and graph descriptor fields out of range fail Open")
              {"sentinel target 1", [](RawImage::Arc& a) { a.target = 1; }}}) {
       INFO(what);
       ExpectOpenError(Patched(t.base,
-                              [&](RawImage& r) {
+                              [edit = edit](RawImage& r) {  // clang < 16: no binding captures
                                 auto a = r.GetArc(0);
                                 edit(a);
                                 r.SetArc(0, a);

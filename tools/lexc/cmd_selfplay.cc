@@ -289,7 +289,11 @@ void RunStudyCommand(const SelfplayArgs& a) {
     if (root && !a.quiet) std::fprintf(stderr, "lexc selfplay: %s: the study is complete already\n", dir.c_str());
     return;
   }
-  const auto [part_first, part_games] = selfplay::PartRange(a.first_game, a.games, cluster.rank(), cluster.size());
+  // Named copies rather than a structured binding: the progress lambda
+  // below captures part_games, which clang before 16 does not allow.
+  const std::pair<std::uint64_t, std::uint64_t> range =
+      selfplay::PartRange(a.first_game, a.games, cluster.rank(), cluster.size());
+  const std::uint64_t part_first = range.first, part_games = range.second;
   selfplay::StudyPart part{dir, study, cluster.rank(), cluster.size(), part_first, part_games};
   std::unique_ptr<selfplay::GameAccumulator> acc = Check(MakeStudyAccumulator(study, &lex, &s.layout));
   const std::uint64_t resumed = a.resume ? Check(selfplay::LoadPartCheckpoint(part, *acc)) : 0;
