@@ -135,6 +135,37 @@ expect_rc "selfplay: a --gcg-dir that is a file fails before playing" 1 \
 expect_rc "build: a missing output directory fails before reading" 1 "$LEXC" build -q /dev/zero -o no-dir/x.lex
 expect_err "build: ... with the reason" "no-dir/x.lex: cannot create a temporary file in no-dir: No such file or directory"
 
+# ---- outputs beside other inputs: leaves, studies, standard output ----
+cp ref.lex leaves-victim.klv2
+expect_rc "selfplay: --positions = --leaves is refused" 1 \
+  "$LEXC" selfplay ref.lex --strategy equity --leaves leaves-victim.klv2 --positions leaves-victim.klv2 --games 1 -q
+cmp -s leaves-victim.klv2 ref.lex
+expect "selfplay: the leave file survives" 0 $?
+mkdir quiet-games
+"$LEXC" selfplay ref.lex --games 2 --gcg-dir quiet-games -q >/dev/null 2>&1
+expect "selfplay --gcg-dir -q still writes the games" 2 "$(find quiet-games -name 'game-*.gcg' | wc -l)"
+"$LEXC" selfplay ref.lex --games 3 --stats study-a -q >/dev/null 2>&1
+cp study-a/stats.json study-a.json
+expect_rc "replay --stats into an existing study is refused" 1 \
+  "$LEXC" replay ref.lex quiet-games/game-1.gcg --stats study-a
+expect_err "replay: ... saying so" "already holds a study"
+cmp -s study-a/stats.json study-a.json
+expect "replay: the study survives" 0 $?
+rm -f study-a/report.md
+ln -s stats.json study-a/report.md
+expect_rc "report: report.md linked to stats.json is refused" 1 "$LEXC" report study-a --no-plots
+cmp -s study-a/stats.json study-a.json
+expect "report: the study survives" 0 $?
+if [ -w /dev/full ]; then
+  "$LEXC" stats ref.lex >/dev/full 2>/dev/null
+  expect "stats > /dev/full exits 1" 1 $?
+  "$LEXC" verify ref.lex --json >/dev/full 2>/dev/null
+  expect "verify --json > /dev/full exits 1" 1 $?
+else
+  echo "skip: /dev/full"
+fi
+no_temporaries "outputs beside inputs"
+
 # ---- section 5: killed while writing, nothing left behind ----
 # A list that takes a few seconds to build; the temporary exists from the start.
 awk 'BEGIN { srand(11); for (i = 0; i < 200000; i++) { n = 4 + int(rand() * 10); w = "";

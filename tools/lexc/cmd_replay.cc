@@ -160,6 +160,14 @@ class ReplayCommand {
     std::filesystem::create_directories(a_.stats_dir, ec);
     if (ec) Fail(QuotePath(a_.stats_dir) + ": cannot create the directory: " + ec.message());
     Check(CheckWritableDirectory(a_.stats_dir));
+    // Never over another study, nor over an input (a game, the image).
+    if (!Check(selfplay::InspectStudyDirectory(a_.stats_dir)).empty())
+      Fail(QuotePath(a_.stats_dir) + " already holds a study: write the statistics into another directory");
+    std::vector<std::string> inputs = a_.games;
+    inputs.push_back(a_.image);
+    inputs.push_back(a_.game.layout);
+    for (const char* name : {"stats.json", "run.json", "report.md"})
+      Check(CheckOutputIsNotInput((std::filesystem::path(a_.stats_dir) / name).string(), inputs));
     study_["games"] = 1;  // MakeStudyStats reads the configuration only
     stats_ = Check(MakeStudyStats(study_, &image_.lexicon(), &layout_, StudyStatsSource{}));
   }

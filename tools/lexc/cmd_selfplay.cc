@@ -164,7 +164,7 @@ void RunGames(const SelfplayArgs& a) {
   if (a.positions == "-" && (gcg_on_stdout || a.json))
     Fail("--positions - needs standard output to itself: add -q, or --gcg-dir, and no --json", 2);
   // Every output is checked, and the positions file opened, before any game.
-  const std::string inputs[] = {a.image, a.game.layout};
+  const std::string inputs[] = {a.image, a.game.layout, a.leaves};
   std::optional<OutputFile> positions_file;
   if (!a.positions.empty()) {
     Check(CheckOutputIsNotInput(a.positions, inputs));
@@ -183,7 +183,9 @@ void RunGames(const SelfplayArgs& a) {
   std::uint64_t positions_written = 0, printed = 0;
   Output out;
   Status write_error;
-  const bool want_gcg = !a.quiet && !a.json;
+  // GCG files in --gcg-dir are written whatever -q and --json say (they
+  // silence standard output and standard error only).
+  const bool want_gcg = !a.gcg_dir.empty() || (!a.quiet && !a.json);
   if (want_gcg || positions_file) {
     s.options.keep_positions = positions_file.has_value();
     s.options.on_game = [&](const game::GameRecord& g, const std::vector<gen::Position>& positions) {

@@ -6,9 +6,12 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -75,6 +78,18 @@ int LexcMain(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   using namespace lexc::cli;
   CLI::App app("Compile Scrabble word lists into memory-mappable DAWG/GADDAG lexicon images.", "lexc");
+  // Flag pairs (--verify,!--no-verify) are listed without CLI11's "{false}"
+  // mark, which reads as if the pair defaulted to off; the description says
+  // which is the default. Subcommands inherit the formatter.
+  struct PairFormatter : CLI::Formatter {
+    std::string make_option_name(const CLI::Option* opt, bool is_positional) const override {
+      std::string name = CLI::Formatter::make_option_name(opt, is_positional);
+      for (const std::string_view mark : {"{false}", "{true}"})
+        for (std::size_t at; (at = name.find(mark)) != std::string::npos;) name.erase(at, mark.size());
+      return name;
+    }
+  };
+  app.formatter(std::make_shared<PairFormatter>());
   app.set_version_flag("--version",
                        std::string("lexc " LEXC_VERSION " (reads lexicon image format ") +
                            std::to_string(lexc::format::kMajor) + ".x, writes " + std::to_string(lexc::format::kMajor) +
@@ -179,6 +194,11 @@ when standard error is not a terminal; nothing with -q.)");
   };
   try {
     app.parse(argc, argv);
+    // What a command left buffered (an Output's destructor, std::cout) is
+    // written now: a full disk or closed pipe is an error here too.
+    std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout)
+      throw Exit{1, std::string("writing standard output: ") + (errno ? std::strerror(errno) : "write error")};
     return 0;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e) == 0 ? 0 : 2;
