@@ -49,22 +49,27 @@ expect "spanish: same board" "3 2 CALA X[LL]E[CH]" "$(cat "$T/out")"
 expect_rc "spanish: no dice for its alphabet" 1 "$LEXC" boggle "$T/es.lex" --random 4x4
 expect_err "spanish dice: message" "alphabet spanish has no tile 'K'"
 
-# ---- random boards: reproducible by seed; --count steps the seed ----
+# ---- random boards: reproducible by seed; --boards steps the seed ----
 expect_rc "random" 0 "$LEXC" boggle "$T/tiny.lex" --random 4x4 --seed 7 --summary
 first=$(cat "$T/out")
 expect_rc "random again" 0 "$LEXC" boggle "$T/tiny.lex" --random 4x4 --seed 7 --summary
 expect "random: same board for a seed" "$first" "$(cat "$T/out")"
-expect_rc "random count" 0 "$LEXC" boggle "$T/tiny.lex" --random 5x5 --seed 6 --count 3 --summary -q
-expect "count: 3 lines" 3 "$(wc -l <"$T/out")"
+expect_rc "random boards" 0 "$LEXC" boggle "$T/tiny.lex" --random 5x5 --seed 6 --boards 3 --summary -q
+expect "boards: 3 lines" 3 "$(wc -l <"$T/out")"
 "$LEXC" boggle "$T/tiny.lex" --random 5x5 --seed 7 --summary >"$T/seven"
-expect "count: board 2 is seed 7" "$(cat "$T/seven")" "$(sed -n 2p "$T/out")"
+expect "boards: board 2 is seed 7" "$(cat "$T/seven")" "$(sed -n 2p "$T/out")"
+three=$(cat "$T/out")
+expect_rc "--count, the old name of --boards" 0 "$LEXC" boggle "$T/tiny.lex" --random 5x5 --seed 6 --count 3 --summary -q
+expect "--count: the same boards" "$three" "$(cat "$T/out")"
 expect_rc "random json" 0 "$LEXC" boggle "$T/tiny.lex" --random 5x5 --seed 7 --json
 expect_grep "json: dice and seed" '"dice":"big-boggle","seed":7' "$T/out"
 
 # ---- search: an iteration budget gives the same boards on any number of threads ----
-expect_rc "search" 0 "$LEXC" boggle "$T/tiny.lex" --search 3x3 --iterations 4000 --chain-length 1000 --seed 5 --top 3 -q
+expect_rc "search" 0 "$LEXC" boggle "$T/tiny.lex" --search 3x3 --iterations 4000 --chain-length 1000 --seed 5 --limit 3 -q
 one=$(cat "$T/out")
-expect_rc "search, 2 threads" 0 "$LEXC" boggle "$T/tiny.lex" --search 3x3 --iterations 4000 --chain-length 1000 --seed 5 --top 3 --threads 2
+expect_rc "search, --top (the old name of --limit)" 0 "$LEXC" boggle "$T/tiny.lex" --search 3x3 --iterations 4000 --chain-length 1000 --seed 5 --top 3 -q
+expect "search: --top as --limit" "$one" "$(cat "$T/out")"
+expect_rc "search, 2 threads" 0 "$LEXC" boggle "$T/tiny.lex" --search 3x3 --iterations 4000 --chain-length 1000 --seed 5 --limit 3 --threads 2
 expect "search: threads do not change the result" "$one" "$(cat "$T/out")"
 expect_err "search: summary line" "boards evaluated"
 best=$(head -1 "$T/out")

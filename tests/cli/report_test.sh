@@ -31,12 +31,15 @@ if command -v gnuplot >/dev/null; then
   done
 fi
 
-expect_rc "report --json" 0 "$LEXC" report "$T/study" --json --top 5
+expect_rc "report --json" 0 "$LEXC" report "$T/study" --json --limit 5
 expect_grep "json: CI" '"win_rate_ci95":\[' "$T/out"
 expect_grep "json: per game" '"winner_score":{"mean":' "$T/out"
-expect_grep "--top 5: five words" "| 5 | " "$T/study/report.md"
+expect_grep "--limit 5: five words" "| 5 | " "$T/study/report.md"
 checks=$((checks + 1))
-grep -q "^| 6 | .* | 1 game of" "$T/study/report.md" && fail "--top 5 lists a sixth word"
+grep -q "^| 6 | .* | 1 game of" "$T/study/report.md" && fail "--limit 5 lists a sixth word"
+expect_rc "report --top (the old name of --limit)" 0 "$LEXC" report "$T/study" --top 6
+checks=$((checks + 1))
+grep -q "^| 6 | .* | 1 game of" "$T/study/report.md" || fail "--top 6 lists no sixth word"
 
 # Without gnuplot (not in PATH, or --no-plots): everything else is written.
 rm -rf "$T/study/plots" "$T/study/report.md"

@@ -174,7 +174,7 @@ void RunBoggle(const BoggleArgs& a) {
   if (modes != 1) Fail("give exactly one of --board, --random and --search", 2);
   if (a.search.empty() && (a.iterations || a.seconds > 0 || a.chain_length))
     Fail("--iterations, --time and --chain-length go with --search", 2);
-  if (a.random.empty() && a.count != 1) Fail("--count goes with --random", 2);
+  if (a.random.empty() && a.count != 1) Fail("--boards goes with --random", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify, a.load);
   BoggleCommand cmd(a, image.lexicon());
   if (a.search.empty())
@@ -199,20 +199,22 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--seed", args->seed,
                   "Seed: of the first --random board (then +1 each), or of the --search (default 1)")
       ->check(WholeNumber(0, ~0ull));
-  cmd->add_option("--count", args->count, "With --random: boards to roll (default 1)")
+  cmd->add_option("--boards", args->count, "With --random: boards to roll (default 1)")
       ->check(WholeNumber(1, 1000000000000ull));
   cmd->add_flag("--summary", args->summary, "One line a board: score, words, board (no word list)");
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
-      ->check(CLI::Range(0.0, 1e7));
+      ->check(CLI::Range(1e-3, 1e7));
   cmd->add_option("--iterations", args->iterations,
                   "With --search: proposals in all (the result then depends only on --seed)")
-      ->check(WholeNumber(0, 1000000000000000ull));
+      ->check(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--chain-length", args->chain_length,
                   "With --search: proposals per annealing chain (default 2,000 per cube)")
       ->check(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
       ->check(WholeNumber(0, boggle::kMaxSearchThreads));
-  cmd->add_option("--top", args->top, "With --search: best distinct boards to print (default 10)")
+  cmd->add_option("--limit", args->top,
+                  "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
+                  "one a chain)")
       ->check(WholeNumber(1, 100000));
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no timing lines on standard error");
@@ -222,11 +224,15 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_flag("--no-mmap", args->load,
                 "Read the image into memory instead of mapping it, so that it may be rewritten or truncated in "
                 "place while a long search runs (a mapped image must be replaced by rename)");
+  cmd->add_option("--count", args->count, "The old name of --boards")
+      ->check(WholeNumber(1, 1000000000000ull))
+      ->group("Deprecated");
+  cmd->add_option("--top", args->top, "The old name of --limit")->check(WholeNumber(1, 100000))->group("Deprecated");
   cmd->footer(R"(Examples:
   lexc boggle sowpods.lex --board 'CATD LINE MARO PETS'
   lexc boggle sowpods.lex --board perslatgsineters --summary
   lexc boggle sowpods.lex --random 5x5 --seed 7 --min-len 4 --json
-  lexc boggle sowpods.lex --random 4x4 --count 100000 --summary -q > boards.txt
+  lexc boggle sowpods.lex --random 4x4 --boards 100000 --summary -q > boards.txt
   lexc boggle sowpods.lex --search 4x4 --time 60 --threads 0
   lexc boggle sowpods.lex --search 3x3 --iterations 200000 --seed 3
 

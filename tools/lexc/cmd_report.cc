@@ -106,14 +106,15 @@ void RegisterReport(CLI::App& app) {
   cmd->add_option("--image", args->image,
                   "The study's image, for word texts (default: the path recorded in stats.json's study.image)");
   cmd->add_option("--layout", args->layout, "Board layout (default: study.layout, else the standard 15x15 board)");
-  cmd->add_option("--top", args->top, "Most-played words to list (default 100)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--limit", args->top, "Most-played words to list (default 100)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--top", args->top, "The old name of --limit")->check(CLI::Range(1, 1000000))->group("Deprecated");
   cmd->add_flag("--json", args->json, "Print the derived figures (means, sds, the win rate's CI) as JSON");
   cmd->add_flag("--plots,!--no-plots", args->plots, "Draw plots with gnuplot (the default)");
   cmd->add_flag("--verify,!--no-verify", args->verify, "Verify the whole image first (the default)");
   cmd->footer(R"(Examples:
   lexc report study/                      report.md and plots/*.svg again, a summary on stdout
   lexc report study/ --image sowpods.lex  the image moved since the study ran
-  lexc report study/ --top 500 --json     500 words in report.md; means, sds, CI as JSON
+  lexc report study/ --limit 500 --json   500 words in report.md; means, sds, CI as JSON
 
 The image must be the one the study played (word numbers index its words).
 Plots are drawn by gnuplot when it is installed; otherwise report.md says

@@ -120,7 +120,7 @@ word index (WIDX, format 1.1) against one recomputed from the DAWG. With
 enumerates equal the (sorted, de-duplicated) list, and a GADDAG accepts every
 rev(x)^y split of every word and nothing else. Reports the first difference,
 e.g. "missing from image: FOO" or "not in word list: BAR".
-Exit status: 0 OK, 1 any failure.)");
+Exit status: 0 every image OK, 1 a damaged image or a file that cannot be read, 2 a usage error.)");
   cmd->callback([args] { RunVerify(*args); });
 }
 

@@ -137,8 +137,13 @@ Alphabet LoadAlphabet(const std::string& spec) {
     for (const auto& [name, path] : NamedAlphabets())
       if (name == lower) return Check(Alphabet::LoadFile(path.string()));
     std::error_code ec;
-    if (!fs::is_regular_file(spec, ec))
-      Fail("unknown alphabet " + QuoteText(spec, '\'') + " (known: " + KnownNames() + "; or give a file path)", 2);
+    if (!fs::is_regular_file(spec, ec)) {
+      std::string dirs;
+      for (const fs::path& dir : AlphabetDirs()) dirs += (dirs.empty() ? "" : ", ") + QuotePath(dir.string());
+      Fail("unknown alphabet " + QuoteText(spec, '\'') + " (known: " + KnownNames() +
+               "; named alphabets are the files in " + dirs + "; or give a file path)",
+           2);
+    }
   }
   return Check(Alphabet::LoadFile(spec));
 }
@@ -147,7 +152,8 @@ MappedLexicon OpenImage(const std::string& path, bool verify, bool load) {
   MappedLexicon image = Check(load ? MappedLexicon::Load(path) : MappedLexicon::Open(path));
   if (verify) {
     Status st = image->Verify();
-    if (!st.ok()) Fail(QuotePath(path) + ": " + Describe(st));
+    if (!st.ok())
+      throw Exit{1, QuotePath(path) + ": " + Describe(st), false, ErrcName(st.code())};  // category for --json
   }
   return image;
 }

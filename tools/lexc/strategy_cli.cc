@@ -85,7 +85,11 @@ Inferred RunInference(const Lexicon& lexicon, const gen::Layout& layout, const A
   }
   Result<strategy::InferenceResult> r =
       strategy::InferLeave(lexicon, layout, alphabet, leaves, *p, out.move, a.exchange, o);
-  if (!r.ok()) Fail(cgp_option + ": " + Describe(r.status()));
+  if (!r.ok()) {
+    // "tolerance: ..." is about the tolerance option, not the position.
+    const bool tolerance = r.status().detail().rfind("tolerance:", 0) == 0;
+    Fail((tolerance ? std::string() : cgp_option + ": ") + Describe(r.status()));
+  }
   out.result = std::move(r).value();
   return out;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 
@@ -331,9 +332,12 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
       kept[leave] += prior[i];
     }
   }
-  if (kept.empty())
-    return Invalid("no leave: the move was never within " + std::to_string(o.tolerance) +
-                   " of the best equity of the racks considered");
+  if (kept.empty()) {
+    char tolerance[32];
+    std::snprintf(tolerance, sizeof tolerance, "%g", o.tolerance);
+    return Invalid(std::string("tolerance: no leave kept: the move was never within ") + tolerance +
+                   " equity points of the best equity of the racks considered (a larger tolerance keeps more)");
+  }
   r.kept_mass = kept_total / total;
   for (const auto& [c, w] : kept) r.leaves.push_back({RackOf(c), w, w / kept_total});
   std::stable_sort(r.leaves.begin(), r.leaves.end(),
