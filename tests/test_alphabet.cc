@@ -328,6 +328,14 @@ TEST_CASE("Parse errors are bad input naming file:line") {
       {"name x\nA 1 000001\n", 2, "count \"000001\""},
       {"name x\nA?B 1 1\n", 2, "label \"A?B\" contains '?'"},
       {"name x\nA*B 1 1\n", 2, "contains '*'"},
+      // Labels are written into CGP and GCG records: their syntax characters
+      // are refused where a reader could not tell them from a tile.
+      {"name x\nA 1 1\n/ 1 1\n", 3, "label \"/\" contains '/', which CGP and GCG records use as syntax"},
+      {"name x\nA/B 1 1\n", 2, "label \"A/B\" contains '/'"},
+      {"name x\nA(B 1 1\n", 2, "contains '('"},
+      {"name x\n1 1 1\n", 2, "label \"1\" contains '1'"},
+      {"name x\n. 1 1\n", 2, "label \".\" contains '.'"},
+      {"name x\n- 1 1\n", 2, "label \"-\" contains '-'"},
       {"name x\nABCDEFGHIJKLMNOP 1 1\n", 2, "has 16 bytes, at most 15"},
       {"name x\n\xC3 1 1\n", 2, "label \"\\xC3\" is not valid UTF-8"},
       {"name x\nA\xC2\xA0 1 1\n", 2, "contains U+00A0"},

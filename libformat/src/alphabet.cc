@@ -69,6 +69,29 @@ std::string TextProblem(std::string_view s, std::size_t max_bytes, std::string_v
   return "";
 }
 
+// A tile label of an alphabet file is also written into CGP and GCG
+// records. A label of several code points is written in brackets ("[CH]"),
+// inside which only the characters those records split on before reading
+// tiles matter: '/' (CGP rows and racks), '(' and ')' (GCG through tiles and
+// rack penalties), ';' and '"' (CGP operations). A label of one code point is
+// written bare, so it may also not be a digit (empty squares, coordinates,
+// scores), '.' (a played-through square), '-' (an exchange, a pass), '+',
+// ':', ',' or '\\'. A label breaking this could not be read back from the
+// records lexc writes, so alphabet files may not use one (fold texts, which
+// are only read, may). Images keep whatever labels they hold. "" when `s`
+// is fine.
+std::string RecordSyntaxProblem(std::string_view s) {
+  const bool bare = utf8::CountCodePoints(s) == 1;
+  for (const char c : s) {
+    const bool split = std::string_view("/();\"").find(c) != std::string_view::npos;
+    const bool mark = (c >= '0' && c <= '9') || std::string_view(".-+:,\\").find(c) != std::string_view::npos;
+    if (split || (bare && mark))
+      return std::string("contains '") + c + "', which CGP and GCG records use as syntax" +
+             (split ? "" : " (allowed in a label of several characters, which records write in brackets)");
+  }
+  return "";
+}
+
 // '?' is the blank and '*' a wildcard in racks and patterns; '#' a comment;
 // '[' and ']' bracket a tile in tile text (formats/tile-text.md).
 std::string LabelProblem(std::string_view s) {
@@ -423,6 +446,9 @@ Result<Alphabet> Alphabet::Parse(std::string_view text, std::string_view source)
     if (std::string p = CheckTile(&t); !p.empty()) return bad(p);
     if (std::string p = NfcProblem("label", t.label); !p.empty()) return bad(p);
     if (std::string p = NfcProblem("lower label", t.lower); !p.empty()) return bad(p);
+    if (std::string p = RecordSyntaxProblem(t.label); !p.empty()) return bad("label " + Quoted(t.label) + " " + p);
+    if (std::string p = RecordSyntaxProblem(t.lower); !p.empty())
+      return bad("lower label " + Quoted(t.lower) + " " + p);
     if (int j = clashes.Add(t); j >= 0) {
       const auto k = static_cast<std::size_t>(j);
       return bad("tile " + Quoted(t.label) + " is the same as tile " + Quoted(tiles[k].label) + " on line " +

@@ -39,6 +39,8 @@ expect "replay --turn 4 is the position before move 4 of game 5" "$want" "$(cat 
 expect_rc "replay --turn 4 --show" 0 "$LEXC" replay small.lex g/game-5.gcg --turn 4 --show
 expect_grep "a board" '^ *+-----' out
 expect_grep "the racks" '^> p' out
+expect_rc "replay --turn past the last move is an error" 1 "$LEXC" replay small.lex g/game-5.gcg --turn 1000000
+expect_err "... naming the game's moves" "the game has no move 1000000"
 
 # ---- issues and errors ----
 # The first play of p1: its score field raised by 3 (awk prints the line number).

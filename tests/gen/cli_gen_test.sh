@@ -153,6 +153,41 @@ expect_rc "positions, gaddag" 0 "$LEXC" moves "$T/w.lex" --cgp-file "$T/pos.cgp"
 expect "dawg and gaddag list the same moves" "$(cat "$T/dawg.txt")" "$(cat "$T/out")"
 expect_rc "selfplay gcg-dir" 0 "$LEXC" selfplay "$T/w.lex" --games 2 --seed 9 --gcg-dir "$T/games"
 expect "gcg files" "game-10.gcg game-9.gcg" "$(ls "$T/games" | sort | tr '\n' ' ' | sed 's/ $//')"
+# --cgp-file is read as a stream: records from standard input are listed as
+# they arrive (the first list, once a second record says there are several,
+# is out before the input ends), comments and blank lines skipped; a binary
+# input fails at its first NUL byte, and a board file over 1 MiB at once,
+# before filling the memory.
+first_record=$(grep -v '^#' "$T/pos.cgp" | head -1)
+( printf '# a comment\n\n%s\n%s\n' "$first_record" "$first_record"; sleep 30 ) |
+  timeout 20 "$LEXC" moves "$T/w.lex" --cgp-file - --count -q | head -1 >"$T/streamed" &
+stream_pid=$!
+for _ in $(seq 100); do [ -s "$T/streamed" ] && break; sleep 0.1; done
+checks=$((checks + 1))
+[ -s "$T/streamed" ] || fail "--cgp-file -: no list before the input ended"
+kill "$stream_pid" 2>/dev/null
+wait "$stream_pid" 2>/dev/null
+expect_rc "--cgp-file /dev/zero fails" 1 timeout 10 "$LEXC" moves "$T/w.lex" --cgp-file /dev/zero --count
+expect_err "--cgp-file /dev/zero: at the first NUL" "/dev/zero:1: a NUL byte: not a text file of CGP records"
+expect_rc "--board /dev/zero fails" 1 timeout 10 "$LEXC" moves "$T/w.lex" --board /dev/zero --rack AB
+expect_err "--board /dev/zero: over 1 MiB" "/dev/zero: over 1 MiB, not a board or layout file"
+expect_rc "query -f /dev/zero fails" 1 timeout 10 "$LEXC" query "$T/w.lex" contains -f /dev/zero
+expect_err "query -f /dev/zero: at the first NUL" "/dev/zero:1: a NUL byte: not a text file of queries"
+
+# Labels of several characters may hold record syntax ('-', digits): written
+# in brackets, the games' GCG and positions' CGP read back.
+printf 'name marks\nA 1 20\nB 1 20\nC-D 2 20\nE1 3 20\n? 0 2\n' >"$T/marks.txt"
+for x in A B C-D E1; do for y in A B C-D E1; do
+  echo "$x$y"
+  for z in A B C-D E1; do echo "$x$y$z"; done
+done; done >"$T/marks-words.txt"
+expect_rc "marks: build" 0 "$LEXC" build -q --alphabet "$T/marks.txt" "$T/marks-words.txt" -o "$T/marks.lex"
+expect_rc "marks: selfplay" 0 "$LEXC" selfplay "$T/marks.lex" --games 3 --gcg-dir "$T/marks-games" -q \
+  --positions "$T/marks.cgp" --every 1
+expect_rc "marks: the games replay" 0 "$LEXC" replay "$T/marks.lex" "$T/marks-games/game-1.gcg" \
+  "$T/marks-games/game-2.gcg" "$T/marks-games/game-3.gcg"
+expect_rc "marks: the positions read back" 0 "$LEXC" moves "$T/marks.lex" --cgp-file "$T/marks.cgp" --count
+
 expect_rc "selfplay json" 0 "$LEXC" selfplay "$T/w.lex" --games 2 --json
 if command -v jq >/dev/null; then expect "selfplay json games" 2 "$(jq .games "$T/out")"; fi
 

@@ -59,7 +59,7 @@ class BoggleCommand {
         std::fprintf(stderr, "lexc boggle: %s boards in %s s\n", Thousands(a_.count).c_str(),
                      Fixed(clock.Seconds(), 3).c_str());
     }
-    if (a_.json) out_.buf() += JsonReport(std::move(json_));
+    if (a_.json) out_.buf() += json_items_ ? "]\n" : "[]\n";
     out_.Flush();
   }
 
@@ -133,7 +133,10 @@ class BoggleCommand {
       j["words"] = solver_.words().size();
       j["score"] = score;
       if (!a_.summary) j["list"] = std::move(words);
-      json_.push_back(std::move(j));
+      // The array is streamed, an element a board: memory does not grow
+      // with --boards.
+      AddJsonVersion(&j);
+      out_.buf() += (json_items_++ ? "," : "[") + JsonLine(j);
       return;
     }
     std::string& buf = out_.buf();
@@ -166,7 +169,7 @@ class BoggleCommand {
   Renderer render_;
   boggle::Solver solver_;
   Output out_;
-  JsonValue json_ = JsonValue::array();
+  std::uint64_t json_items_ = 0;  // --json: boards written
 };
 
 void RunBoggle(const BoggleArgs& a) {

@@ -121,7 +121,11 @@ void RunEndgame(const EndgameArgs& a) {
                                 : std::to_string(it.depth) + (it.depth == 1 ? " ply: " : " plies: ") +
                                       Signed(it.value) + (it.exact ? " (exact)" : ""));
     };
-  const endgame::EndgameResult r = Check(endgame::SolveEndgame(image.lexicon(), layout, *e, o));
+  Result<endgame::EndgameResult> solved = endgame::SolveEndgame(image.lexicon(), layout, *e, o);
+  if (!solved.ok() && solved.status().code() == Errc::kLimit &&
+      solved.status().detail().rfind("transposition table", 0) == 0)
+    Fail("--table " + std::to_string(a.table_mib) + ": " + solved.status().detail() + " (give a smaller --table)");
+  const endgame::EndgameResult r = Check(std::move(solved));
   line.Clear();
   Output out;
   if (a.json)
@@ -149,7 +153,8 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_option("--nodes", args->nodes, "Stop after N positions searched (all threads), as --time does")
       ->check(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--table", args->table_mib,
-                  "Transposition table in MiB at most (default 64; a search takes 4 MiB first, more as it grows)")
+                  "Transposition table in MiB at most (default 64; reserved at the start, a search uses 4 MiB of it "
+                  "first, more as it grows)")
       ->check(WholeNumber(1, 1 << 20));
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error");

@@ -3,16 +3,21 @@
 // The position is a CGP record (--cgp, or --cgp-file with one record a line)
 // or a board file with --rack. Plays come sorted by score (BetterPlay order),
 // then the exchanges (when the bag allows them) and the pass, all scoring 0.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "cli_checks.h"
 #include "lexc/game/rules.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/gen/position.h"
+#include "lexc/io.h"
 #include "play_common.h"
 #include "progress.h"
 
@@ -52,21 +57,6 @@ Result<gen::Position> ParseRecord(const MovesArgs& a, std::string_view line, con
 }
 
 // The records of a --cgp-file: (line number, record), blank and # lines left out.
-std::vector<std::pair<int, std::string_view>> Records(const std::string& text) {
-  std::vector<std::pair<int, std::string_view>> out;
-  std::size_t at = 0;
-  for (int line_no = 1; at < text.size(); ++line_no) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line(text.data() + at, end - at);
-    at = end + 1;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
-    out.emplace_back(line_no, line);
-  }
-  return out;
-}
-
 class Lister {
  public:
   Lister(const MovesArgs& a, const Lexicon& lex, const gen::Layout& layout)
@@ -85,7 +75,11 @@ class Lister {
     if (!a_.json && !a_.count && headed_) out_.buf() += (listed_ ? "\n# " : "# ") + in.label + "\n";
     List(in.position);
     ++listed_;
+    if (flush_each_) out_.Flush();
   }
+  // Records from a pipe or terminal: each list goes out as soon as it is
+  // made, not when the buffer fills (a reader may wait for it).
+  void FlushEach(bool on) { flush_each_ = on; }
   // A record that does not read: named on stderr (and in the --json array),
   // and the batch goes on.
   void Bad(const std::string& file, int line, const std::string& error) {
@@ -241,6 +235,7 @@ class Lister {
   std::vector<gen::Play> plays_;
   Output out_;
   std::uint64_t json_items_ = 0, listed_ = 0;
+  bool flush_each_ = false;
   bool headed_ = false;  // "# RECORD" before each list (several positions)
 };
 
@@ -269,33 +264,61 @@ void RunMoves(const MovesArgs& a) {
     lister.Add(in);
     return lister.End();
   }
-  // A batch: a record that does not read is reported and skipped; the
-  // others are listed; exit 1 at the end if any was bad.
-  const std::string text = ReadText(a.cgp_file);
-  const auto records = Records(text);
-  if (records.empty()) Fail(QuotePath(a.cgp_file) + ": no position");
+  // A batch, listed as it is read: a record that does not read is reported
+  // and skipped; the others are listed; exit 1 at the end if any was bad.
+  // The first record waits for the second to tell whether lists get a
+  // heading (several positions).
   std::uint64_t bad = 0, done = 0;
-  lister.Begin(records.size() > 1);
+  std::uint64_t total = 0;  // known for a regular file (a first, cheap pass), for the bar's ETA
+  {
+    struct stat st;
+    const bool stream = a.cgp_file == "-" || ::stat(a.cgp_file.c_str(), &st) != 0 || !S_ISREG(st.st_mode);
+    lister.FlushEach(stream);
+    if (!stream)
+      ForEachInputLine(a.cgp_file, "CGP records",
+                       [&](std::uint64_t, std::string_view line) { total += line[0] != '#'; });
+  }
   // Progress on stderr (a bar on a terminal), unless the list goes to the
-  // terminal itself.
+  // terminal itself; the total is unknown on a stream.
   ProgressLine progress("lexc moves", a.quiet || ::isatty(STDOUT_FILENO) == 1, 0, "positions", 5);
   const Stopwatch clock;
-  for (const auto& [line_no, line] : records) {
-    progress.Update(done++, records.size(), clock.Seconds());
+  std::optional<std::pair<std::uint64_t, std::string>> first;  // (line, record) until the second arrives
+  bool begun = false;
+  const auto list = [&](std::uint64_t line_no, std::string_view line) {
+    progress.Update(done++, total, clock.Seconds());
     Result<gen::Position> p = ParseRecord(a, line, abc, layout);
     if (!p.ok()) {
       ++bad;
-      lister.Bad(a.cgp_file, line_no, p.status().detail());
-      continue;
+      lister.Bad(a.cgp_file, int(std::min<std::uint64_t>(line_no, INT32_MAX)), p.status().detail());
+      return;
     }
     lister.Add({std::string(line), std::move(p).value()});
+  };
+  ForEachInputLine(a.cgp_file, "CGP records", [&](std::uint64_t line_no, std::string_view line) {
+    if (line[0] == '#') return;  // a comment
+    if (!begun && !first) {
+      first.emplace(line_no, std::string(line));
+      return;
+    }
+    if (!begun) {
+      lister.Begin(true);
+      begun = true;
+      list(first->first, first->second);
+      first.reset();
+    }
+    list(line_no, line);
+  });
+  if (!begun) {
+    if (!first) Fail(QuotePath(a.cgp_file) + ": no position");
+    lister.Begin(false);
+    list(first->first, first->second);
   }
-  progress.Update(done, records.size(), clock.Seconds());
+  progress.Update(done, total, clock.Seconds());
   progress.Clear();
   lister.End();
   if (bad > 0)
     throw Exit{1,
-               QuotePath(a.cgp_file) + ": " + Thousands(bad) + " of " + Thousands(records.size()) +
+               QuotePath(a.cgp_file) + ": " + Thousands(bad) + " of " + Thousands(done) +
                    " records could not be read (listed above); the others were listed",
                /*json_done=*/a.json};
 }

@@ -193,17 +193,7 @@ std::vector<std::string> ExpandArgs(const QueryArgs& a) {
   std::vector<std::string> out;
   bool stdin_read = false;
   const auto read_lines = [&out](const std::string& path) {
-    bool compressed = false;
-    const std::string text = Check(ReadInputBytes(path, &compressed, std::uint64_t(1) << 32));
-    std::size_t at = 0;
-    while (at < text.size()) {
-      std::size_t end = text.find('\n', at);
-      if (end == std::string::npos) end = text.size();
-      std::string_view line(text.data() + at, end - at);
-      at = end + 1;
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-      if (!line.empty()) out.emplace_back(line);
-    }
+    ForEachInputLine(path, "queries", [&out](std::uint64_t, std::string_view line) { out.emplace_back(line); });
   };
   for (const std::string& arg : a.args) {
     if (arg != "-") {

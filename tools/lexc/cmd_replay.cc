@@ -72,7 +72,7 @@ class ReplayCommand {
       std::fprintf(stderr, "lexc replay: %zu games, %zu with issues, %zu not replayed\n", a_.games.size(),
                    games_with_issues_, failed_);
     out_.Flush();
-    return failed_ + games_with_issues_ > 0 ? 1 : 0;
+    return failed_ + games_with_issues_ + missing_turn_ > 0 ? 1 : 0;
   }
 
  private:
@@ -96,9 +96,11 @@ class ReplayCommand {
     Result<game::ReplayedGame> r = game::ReplayGcg(*g, gen_, options_, before);
     if (!r.ok()) return Failed(r.status(), std::move(j));
     if (!r->issues.empty()) ++games_with_issues_;
-    if (a_.turn > 0 && position.empty())
+    if (a_.turn > 0 && position.empty()) {
+      ++missing_turn_;  // asked for a position the game does not have: exit 1
       Note(path + ": the game has no move " + std::to_string(a_.turn) + " (" + std::to_string(r->record.turns) +
            " moves)");
+    }
     if (stats_) AddToStats(path, r->record);
     if (a_.json) {
       JsonValue issues = JsonValue::array();
@@ -197,7 +199,7 @@ class ReplayCommand {
   game::ReplayOptions options_;
   Output out_;
   JsonValue json_ = JsonValue::array();
-  std::size_t failed_ = 0, games_with_issues_ = 0, left_out_ = 0;
+  std::size_t failed_ = 0, games_with_issues_ = 0, left_out_ = 0, missing_turn_ = 0;
   nlohmann::json study_;
   std::unique_ptr<selfplay::StudyStats> stats_;
 };
@@ -232,7 +234,8 @@ words are in the lexicon (the main word and every cross word) and its score
 is right; each total adds up; a withdrawn play ('--') takes back its score;
 the end-of-game lines match the rules. An issue prints as
 "FILE:LINE: turn T: FIELD: problem". Exit status 1 when a game has an issue
-or cannot be replayed (the message names file, line and field).
+or cannot be replayed (the message names file, line and field), or has no
+move --turn N.
 Format: formats/gcg.md.)");
   cmd->callback([args] {
     const int code = ReplayCommand(*args).Run();

@@ -12,6 +12,7 @@
 #include <regex>
 #include <set>
 
+#include "lexc/io.h"
 #include "lexc/tile_text.h"
 
 namespace lexc::cli {
@@ -31,6 +32,41 @@ std::string Describe(const Status& st) {
 
 void Fail(std::string message, int code) { throw Exit{code, std::move(message)}; }
 void Fail(const Status& st) { throw Exit{1, Describe(st), false, ErrcName(st.code())}; }
+
+void ForEachInputLine(const std::string& path, std::string_view what,
+                      const std::function<void(std::uint64_t, std::string_view)>& on_line) {
+  constexpr std::size_t kMaxLine = std::size_t(1) << 20;
+  InputStream in = Check(InputStream::Open(path, ~std::uint64_t(0) >> 1));  // no total limit: streamed
+  std::string line;
+  std::uint64_t line_no = 1;
+  const auto where = [&] { return QuotePath(in.name()) + ":" + std::to_string(line_no) + ": "; };
+  const auto finish_line = [&] {
+    std::string_view v = line;
+    while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    if (!v.empty()) on_line(line_no, v);
+    line.clear();
+    ++line_no;
+  };
+  for (;;) {
+    const std::string_view chunk = Check(in.Next());
+    if (chunk.empty()) break;
+    for (std::size_t at = 0; at < chunk.size();) {
+      const std::size_t end = std::min(chunk.find('\n', at), chunk.size());
+      const std::string_view piece = chunk.substr(at, end - at);
+      if (piece.find('\0') != std::string_view::npos)
+        Fail(where() + "a NUL byte: not a text file of " + std::string(what));
+      if (line.size() + piece.size() > kMaxLine)
+        Fail(where() + "a line over 1 MiB: longer than any of the " + std::string(what) + " it should hold");
+      line.append(piece);
+      at = end;
+      if (at < chunk.size()) {  // at the newline
+        finish_line();
+        ++at;
+      }
+    }
+  }
+  if (!line.empty()) finish_line();
+}
 
 JsonValue JsonError(const std::string& command, const Exit& e) {
   JsonValue j = {{"ok", false}, {"command", command}, {"exit", e.code}, {"error", e.message}};

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
@@ -49,6 +50,15 @@ struct Exit {
 // The message for a failed Status: its detail, prefixed with the category
 // for image-integrity errors whose detail may not say what went wrong.
 std::string Describe(const Status& st);
+
+// Reads `path` ("-": standard input; plain or zstd) as a stream and calls
+// on_line(number, line) for each non-blank line, CR and trailing spaces and
+// tabs dropped, as it is read: memory is one chunk and one line whatever the
+// input's length. A NUL byte (a binary file or device) or a line over 1 MiB
+// fails naming the file and line ("x:3: a NUL byte: not a text file of
+// <what>", `what` a plural such as "queries"), as do read errors.
+void ForEachInputLine(const std::string& path, std::string_view what,
+                      const std::function<void(std::uint64_t, std::string_view)>& on_line);
 
 [[noreturn]] void Fail(std::string message, int code = 1);
 // Fail with Describe(st), keeping st's category for --json.

@@ -40,11 +40,11 @@ void AddGameOptions(CLI::App* cmd, GameOptions* o) {
 }
 
 std::string ReadText(const std::string& path) {
-  // Positions and boards are small; a device or endless pipe must not fill
-  // the memory.
-  auto text = ReadFileBytes(path, std::uint64_t(1) << 30);
+  // Boards and layouts are small (a 32 x 32 board is a few kilobytes); a
+  // device or endless pipe must not fill the memory.
+  auto text = ReadFileBytes(path, std::uint64_t(1) << 20);
   if (text.ok()) return std::move(text).value();
-  if (text.status().code() == Errc::kLimit) Fail(QuotePath(path) + ": over 1 GiB, not a position or board file");
+  if (text.status().code() == Errc::kLimit) Fail(QuotePath(path) + ": over 1 MiB, not a board or layout file");
   Fail(text.status().detail());
 }
 

@@ -56,7 +56,8 @@ Result<TranspositionTable> TranspositionTable::Create(std::size_t bytes) {
     t.words_ = std::unique_ptr<std::uint64_t[], FreeWords>(words, FreeWords{0});
   }
   if (!words)
-    return Status(Errc::kLimit, "transposition table: cannot allocate " + std::to_string(table_bytes) + " bytes");
+    return Status(Errc::kLimit, "transposition table: cannot reserve " + std::to_string(table_bytes) +
+                                    " bytes of memory (the whole table is reserved at the start, used as it grows)");
   t.max_mask_ = n - 1;
   t.mask_ = std::min<std::uint64_t>(n, kStartEntries) - 1;
   return t;
