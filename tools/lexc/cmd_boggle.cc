@@ -208,7 +208,8 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
       ->check(CLI::Range(1e-3, 1e7));
   cmd->add_option("--iterations", args->iterations,
-                  "With --search: proposals in all (the result then depends only on --seed)")
+                  "With --search: proposals in all (the result then depends only on --seed); each chain's "
+                  "best board is then polished by steepest ascent, which this does not count")
       ->check(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--chain-length", args->chain_length,
                   "With --search: proposals per annealing chain (default 2,000 per cube)")

@@ -87,10 +87,10 @@ ConvertOutput ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Pha
     const interop::Kwg kwg = LoadKwg(a.input, alphabet, a.max_len);
     r->read = phases.End();
     phases.Begin("translating and verifying");
-    image = ImageFromKwg(kwg, a.input, alphabet, a.max_len);
+    image = ImageFromKwg(kwg, a.input, alphabet, a.max_len, &r->check);
     owned = Lexicon::FromBytes(image);
     lex = &*owned;
-    r->convert = phases.End();
+    r->convert = phases.End() - r->check;          // the verification is reported as the check
     if (a.rebuild && r->to == FileKind::kImage) {  // lexc's own layout: minimal, tails shared
       phases.Begin("building");
       std::vector<std::vector<Tile>> words;
@@ -111,7 +111,7 @@ ConvertOutput ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Pha
       const Status st = owned.ok() ? owned->Verify() : owned.status();
       if (!st.ok()) Fail("the rebuilt image failed verification, nothing written: " + Describe(st));
       lex = &*owned;
-      r->check = phases.End();
+      r->check += phases.End();
     }
   } else {
     phases.Begin("reading and verifying " + Named(a.input));

@@ -98,12 +98,13 @@ class Query {
   // `word N`: word number N. N past the last word is an error.
   void WordOf(const std::string& arg) {
     std::uint64_t n = 0;
-    if (arg.empty() || arg.size() > 19 ||
-        !std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (arg.empty() || !std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }))
       Fail("word number " + QuoteText(arg) + ": expected a whole number from 0", 2);
-    n = std::stoull(arg);
+    // Digits only: more than 19 of them (beyond any lexicon) are past the end.
+    const bool huge = arg.size() > 19;
+    n = huge ? ~std::uint64_t(0) : std::stoull(arg);
     const WordIndex& index = Index();
-    if (n >= index.size())
+    if (huge || n >= index.size())
       Fail("word number " + arg + ": the lexicon has " + Thousands(index.size()) + " words (numbers 0.." +
            (index.size() ? std::to_string(index.size() - 1) : std::string("none")) + ")");
     std::vector<Tile> word;

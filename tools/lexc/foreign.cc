@@ -75,10 +75,12 @@ interop::Kwg LoadKwg(const std::string& path, const Alphabet& alphabet, int max_
 }
 
 std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& path, const Alphabet& alphabet,
-                                    int max_len) {
+                                    int max_len, double* verify_seconds) {
   std::vector<std::byte> image = Check(interop::LexiconFromKwg(kwg, alphabet, max_len));
+  const Stopwatch clock;
   const Result<Lexicon> lex = Lexicon::FromBytes(image);
   const Status st = lex.ok() ? lex->Verify() : lex.status();
+  if (verify_seconds) *verify_seconds = clock.Seconds();
   if (!st.ok()) Fail(QuotePath(path) + ": the KWG's graphs do not form a valid lexicon: " + Describe(st));
   return image;
 }

@@ -27,8 +27,9 @@ FileKind KindOfOutputName(const std::string& path);
 // Reads and checks a KWG against `alphabet` (fails with the reason).
 interop::Kwg LoadKwg(const std::string& path, const Alphabet& alphabet, int max_len);
 // A verified lexc image (bytes, 8-aligned) translated from a checked KWG.
+// *verify_seconds, when given, gets the time the verification took.
 std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& path, const Alphabet& alphabet,
-                                    int max_len);
+                                    int max_len, double* verify_seconds = nullptr);
 // A leave table from a KLV2 (needs the alphabet's size) or a leave table
 // file (its labels checked against `alphabet` when given).
 interop::LeaveTable LoadLeaves(const std::string& path, FileKind kind, const Alphabet* alphabet);
