@@ -15,7 +15,7 @@
 #
 # What is changed, and why (so that the suite stays fast; the syntax and the
 # files are what is tested, not the speed):
-#   --games, --first-game, --count, --iterations N >= 1000 run N/1000;
+#   --games, --first-game, --count, --boards, --iterations N >= 1000 run N/1000;
 #   --time N > 1 runs 1 second; {1..N} (file names) with N >= 1000 is {1..N/1000}.
 # An example whose explanation says "(exit 1)" must exit 1, every other 0.
 # What is skipped, with the reason printed: mpirun lines (MPI), build/bench/
@@ -115,7 +115,7 @@ written_dirs() {
   grep -oE '(--stats|--gcg-dir) [^ ]+|lexc merge [^ ]+' | awk '{ print $NF }' | sort -u
 }
 scale() {
-  perl -pe 's/(--(?:games|first-game|count|iterations) )(\d+)/$1 . ($2 >= 1000 ? $2 \/ 1000 : $2)/ge;
+  perl -pe 's/(--(?:games|first-game|count|boards|iterations) )(\d+)/$1 . ($2 >= 1000 ? $2 \/ 1000 : $2)/ge;
             s/(--time )(\d+)/$1 . ($2 > 1 ? 1 : $2)/ge;
             s/\{1\.\.(\d+)\}/"{1.." . ($1 >= 1000 ? $1 \/ 1000 : $1) . "}"/ge'
 }

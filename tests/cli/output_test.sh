@@ -136,10 +136,12 @@ expect_rc "build: a missing output directory fails before reading" 1 "$LEXC" bui
 expect_err "build: ... with the reason" "no-dir/x.lex: cannot create a temporary file in no-dir: No such file or directory"
 
 # ---- outputs beside other inputs: leaves, studies, standard output ----
-cp ref.lex leaves-victim.klv2
+# A real leave file (a KLV2), so that the refusal, named, is what stops the run.
+cp "$SRC/fixtures/interop/leaves-small.wolges.klv2" leaves-victim.klv2
 expect_rc "selfplay: --positions = --leaves is refused" 1 \
   "$LEXC" selfplay ref.lex --strategy equity --leaves leaves-victim.klv2 --positions leaves-victim.klv2 --games 1 -q
-cmp -s leaves-victim.klv2 ref.lex
+expect_err "selfplay: ... as the output being the input" "the output is the input"
+cmp -s leaves-victim.klv2 "$SRC/fixtures/interop/leaves-small.wolges.klv2"
 expect "selfplay: the leave file survives" 0 $?
 mkdir quiet-games
 "$LEXC" selfplay ref.lex --games 2 --gcg-dir quiet-games -q >/dev/null 2>&1

@@ -159,14 +159,30 @@ expect "gcg files" "game-10.gcg game-9.gcg" "$(ls "$T/games" | sort | tr '\n' ' 
 # input fails at its first NUL byte, and a board file over 1 MiB at once,
 # before filling the memory.
 first_record=$(grep -v '^#' "$T/pos.cgp" | head -1)
-( printf '# a comment\n\n%s\n%s\n' "$first_record" "$first_record"; sleep 30 ) |
-  timeout 20 "$LEXC" moves "$T/w.lex" --cgp-file - --count -q | head -1 >"$T/streamed" &
-stream_pid=$!
-for _ in $(seq 100); do [ -s "$T/streamed" ] && break; sleep 0.1; done
+# The writer holds the pipe open (a FIFO, 5 s at most) while the list is
+# awaited; every process of the check ends with it.
+mkfifo "$T/records"
+( printf '# a comment\n\n%s\n%s\n' "$first_record" "$first_record"; sleep 5 ) >"$T/records" 2>/dev/null &
+writer=$!
+timeout 10 "$LEXC" moves "$T/w.lex" --cgp-file - --count -q <"$T/records" >"$T/streamed" 2>/dev/null &
+reader=$!
+for _ in $(seq 40); do [ -s "$T/streamed" ] && break; sleep 0.1; done
 checks=$((checks + 1))
 [ -s "$T/streamed" ] || fail "--cgp-file -: no list before the input ended"
-kill "$stream_pid" 2>/dev/null
-wait "$stream_pid" 2>/dev/null
+wait "$writer" "$reader" 2>/dev/null
+expect "--cgp-file -: both records listed" 2 "$(wc -l <"$T/streamed")"
+# A failure after the --json array began (a stream) closes the array with
+# the error; a regular file is read through once first, so nothing is listed.
+printf '%s\n%s\nab\0c\n' "$first_record" "$first_record" >"$T/nul.cgp"
+expect_rc "--json, a NUL byte after two streamed records" 1 \
+  sh -c '"$1" moves "$2" --cgp-file - --json --limit 1 <"$3"' sh "$LEXC" "$T/w.lex" "$T/nul.cgp"
+if command -v jq >/dev/null; then
+  expect "--json: still one array, the error last" "3 false" "$(jq -r '"\(length) \(.[-1].ok)"' "$T/out")"
+fi
+expect_rc "--json, a NUL byte in a file" 1 "$LEXC" moves "$T/w.lex" --cgp-file "$T/nul.cgp" --json --limit 1
+if command -v jq >/dev/null; then
+  expect "--json, a file: one error object" "false" "$(jq '.ok' "$T/out")"
+fi
 expect_rc "--cgp-file /dev/zero fails" 1 timeout 10 "$LEXC" moves "$T/w.lex" --cgp-file /dev/zero --count
 expect_err "--cgp-file /dev/zero: at the first NUL" "/dev/zero:1: a NUL byte: not a text file of CGP records"
 expect_rc "--board /dev/zero fails" 1 timeout 10 "$LEXC" moves "$T/w.lex" --board /dev/zero --rack AB

@@ -348,6 +348,19 @@ TEST_CASE("replay: a non-word and tiles missing from the rack are issues on thei
   CHECK(r->issues[1].problem == "H7 T(A)C: the word TAC is not a word");
 }
 
+TEST_CASE("replay: a rack the tile set cannot hold fails, its place named once", "[gcg][replay]") {
+  const TestLexicon tl(EnglishWords({"AT", "TA", "ZA", "ZZ"}), En());
+  const Layout layout = Layout::Standard15();
+  MoveGenerator gen = MoveGenerator::Create(tl.lexicon(), layout).value();
+  const auto read = game::ParseGcg("#player1 a A\n#player2 b B\n>a: ZZZZ 8H ZZ +20 20\n", En(), layout, "z.gcg");
+  REQUIRE(read.ok());
+  const auto r = game::ReplayGcg(*read, gen, game::ReplayOptions{});
+  REQUIRE_FALSE(r.ok());
+  INFO(r.status().detail());
+  CHECK(r.status().detail().rfind("z.gcg:3: rack: ", 0) == 0);
+  CHECK(r.status().detail().find("z.gcg:3", 1) == std::string::npos);  // once, not "z.gcg:3: event: z.gcg:3: ..."
+}
+
 TEST_CASE("game state: SetRack takes the record's rack from the unseen tiles", "[gcg]") {
   const Alphabet& a = En();
   auto s = game::GameState::NewGame(Layout::Standard15(), a, game::Rules{}, 5);

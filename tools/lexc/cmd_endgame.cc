@@ -124,7 +124,9 @@ void RunEndgame(const EndgameArgs& a) {
   Result<endgame::EndgameResult> solved = endgame::SolveEndgame(image.lexicon(), layout, *e, o);
   if (!solved.ok() && solved.status().code() == Errc::kLimit &&
       solved.status().detail().rfind("transposition table", 0) == 0)
-    Fail("--table " + std::to_string(a.table_mib) + ": " + solved.status().detail() + " (give a smaller --table)");
+    throw Exit{1,
+               "--table " + std::to_string(a.table_mib) + ": " + solved.status().detail() + " (give a smaller --table)",
+               false, ErrcName(Errc::kLimit)};
   const endgame::EndgameResult r = Check(std::move(solved));
   line.Clear();
   Output out;

@@ -86,6 +86,12 @@ class Lister {
     std::fprintf(stderr, "lexc moves: %s\n",
                  EscapeText(file + ":" + std::to_string(line) + ": " + error, '\0', std::string::npos).c_str());
     if (a_.json) Json({{"ok", false}, {"file", file}, {"line", line}, {"error", error}});
+    if (flush_each_) out_.Flush();
+  }
+  // The input failed after the --json array began: the error as its last
+  // element, so that standard output stays one valid array.
+  void Broken(const std::string& error) {
+    if (a_.json) Json({{"ok", false}, {"error", error}});
   }
   void End() {
     if (a_.json) out_.buf() += "]\n";
@@ -294,20 +300,27 @@ void RunMoves(const MovesArgs& a) {
     }
     lister.Add({std::string(line), std::move(p).value()});
   };
-  ForEachInputLine(a.cgp_file, "CGP records", [&](std::uint64_t line_no, std::string_view line) {
-    if (line[0] == '#') return;  // a comment
-    if (!begun && !first) {
-      first.emplace(line_no, std::string(line));
-      return;
-    }
-    if (!begun) {
-      lister.Begin(true);
-      begun = true;
-      list(first->first, first->second);
-      first.reset();
-    }
-    list(line_no, line);
-  });
+  try {
+    ForEachInputLine(a.cgp_file, "CGP records", [&](std::uint64_t line_no, std::string_view line) {
+      if (line[0] == '#') return;  // a comment
+      if (!begun && !first) {
+        first.emplace(line_no, std::string(line));
+        return;
+      }
+      if (!begun) {
+        lister.Begin(true);
+        begun = true;
+        list(first->first, first->second);
+        first.reset();
+      }
+      list(line_no, line);
+    });
+  } catch (const Exit& e) {
+    if (!begun) throw;  // nothing written yet: main reports it
+    lister.Broken(e.message);
+    lister.End();
+    throw Exit{e.code, e.message, /*json_done=*/a.json, e.category};
+  }
   if (!begun) {
     if (!first) Fail(QuotePath(a.cgp_file) + ": no position");
     lister.Begin(false);

@@ -100,9 +100,11 @@ class Query {
     std::uint64_t n = 0;
     if (arg.empty() || !std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }))
       Fail("word number " + QuoteText(arg) + ": expected a whole number from 0", 2);
-    // Digits only: more than 19 of them (beyond any lexicon) are past the end.
-    const bool huge = arg.size() > 19;
-    n = huge ? ~std::uint64_t(0) : std::stoull(arg);
+    // Digits only: more than 19 of them, leading zeros aside (beyond any
+    // lexicon), are past the end.
+    const std::size_t first = std::min(arg.find_first_not_of('0'), arg.size() - 1);
+    const bool huge = arg.size() - first > 19;
+    n = huge ? ~std::uint64_t(0) : std::stoull(arg.substr(first));
     const WordIndex& index = Index();
     if (huge || n >= index.size())
       Fail("word number " + arg + ": the lexicon has " + Thousands(index.size()) + " words (numbers 0.." +

@@ -459,7 +459,9 @@ void RegisterSelfplay(CLI::App& app) {
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());
   cmd->add_flag("-q,--quiet", args->quiet, "Print no GCG, no progress and no summary line with --stats");
-  cmd->add_flag("--json", args->json, "Print the summary as JSON (no GCG; with --stats: the run's figures)");
+  cmd->add_flag("--json", args->json,
+                "Print the summary as JSON (no GCG on standard output; --gcg-dir still gets its files; with --stats: "
+                "the run's figures)");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
   lexc selfplay sowpods.lex --games 3 --seed 42          three games in GCG

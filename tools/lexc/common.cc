@@ -36,10 +36,12 @@ void Fail(const Status& st) { throw Exit{1, Describe(st), false, ErrcName(st.cod
 void ForEachInputLine(const std::string& path, std::string_view what,
                       const std::function<void(std::uint64_t, std::string_view)>& on_line) {
   constexpr std::size_t kMaxLine = std::size_t(1) << 20;
-  InputStream in = Check(InputStream::Open(path, ~std::uint64_t(0) >> 1));  // no total limit: streamed
+  // Streamed, so memory does not depend on the total; the input stream's own
+  // cap (4 GiB) still holds, reported as "x: over N bytes".
+  InputStream in = Check(InputStream::Open(path, kMaxInputBytes - 1));
   std::string line;
   std::uint64_t line_no = 1;
-  const auto where = [&] { return QuotePath(in.name()) + ":" + std::to_string(line_no) + ": "; };
+  const auto where = [&] { return QuotePath(path) + ":" + std::to_string(line_no) + ": "; };  // as given ("-")
   const auto finish_line = [&] {
     std::string_view v = line;
     while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);

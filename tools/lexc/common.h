@@ -54,7 +54,7 @@ std::string Describe(const Status& st);
 // Reads `path` ("-": standard input; plain or zstd) as a stream and calls
 // on_line(number, line) for each non-blank line, CR and trailing spaces and
 // tabs dropped, as it is read: memory is one chunk and one line whatever the
-// input's length. A NUL byte (a binary file or device) or a line over 1 MiB
+// input's length (at most 4 GiB, the input stream's cap). A NUL byte (a binary file or device) or a line over 1 MiB
 // fails naming the file and line ("x:3: a NUL byte: not a text file of
 // <what>", `what` a plural such as "queries"), as do read errors.
 void ForEachInputLine(const std::string& path, std::string_view what,

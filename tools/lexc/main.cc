@@ -196,9 +196,12 @@ when standard error is not a terminal; nothing with -q.)");
     app.parse(argc, argv);
     // What a command left buffered (an Output's destructor, std::cout) is
     // written now: a full disk or closed pipe is an error here too.
+    errno = 0;
     std::cout.flush();
-    if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout)
-      throw Exit{1, std::string("writing standard output: ") + (errno ? std::strerror(errno) : "write error")};
+    const bool flushed = std::fflush(stdout) == 0;
+    const int err = errno;
+    if (!flushed || std::ferror(stdout) || !std::cout)
+      throw Exit{1, std::string("writing standard output: ") + (err ? std::strerror(err) : "write error")};
     return 0;
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e) == 0 ? 0 : 2;

@@ -101,7 +101,10 @@ class Replayer {
           End(e);
           break;
       }
-      if (!st.ok()) return Error(e, "event", st.detail());
+      if (!st.ok()) {  // located already (Move's own errors name file:line: field), else here
+        const std::string located = g_.source + ":" + std::to_string(e.line) + ": ";
+        return st.detail().rfind(located, 0) == 0 ? st : Error(e, "event", st.detail());
+      }
       CheckTotal(e);
     }
     for (std::size_t i : pending_end_) {
