@@ -210,11 +210,10 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
   std::error_code ec;
   fs::create_directories(out_dir, ec);
   if (ec) return Status(Errc::kIo, out_dir.string() + ": cannot create: " + ec.message());
+  const std::array<std::string, 2> study_files = StudyFilesIn(dir);  // a plot linked to them must not replace them
   for (const PlotFile& p : plots) {
     Result<std::string> svg = ReadFileBytes((t / p.name).string(), 64 << 20);
     if (!svg.ok()) return Status(svg.status().code(), "gnuplot wrote no " + p.name + ": " + svg.status().detail());
-    // A plot linked to the study's own files must not replace them.
-    const std::string study_files[] = {(fs::path(dir) / "stats.json").string(), (fs::path(dir) / "run.json").string()};
     LEXC_RETURN_IF_ERROR(CheckOutputIsNotInput((out_dir / p.name).string(), study_files));
     LEXC_RETURN_IF_ERROR(WriteText(out_dir / p.name, *svg));
   }

@@ -1,12 +1,20 @@
 // Plots of a study, drawn by gnuplot (internal to report.cc).
 #pragma once
 
+#include <array>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "lexc/selfplay/report.h"
 
 namespace lexc::selfplay {
+
+// The study's own files in `dir` (stats.json, run.json): inputs that no
+// report or plot written there may replace (CheckOutputIsNotInput).
+inline std::array<std::string, 2> StudyFilesIn(const std::string& dir) {
+  return {(std::filesystem::path(dir) / "stats.json").string(), (std::filesystem::path(dir) / "run.json").string()};
+}
 
 struct PlotFile {
   std::string name;  // in dir/plots/

@@ -154,9 +154,7 @@ Status WriteReport(const StudyStats& s, const json& study, const std::string& di
   out = ReportOutcome();
   // report.md (say, a link to stats.json) must not replace the study it reports.
   const std::string path = (std::filesystem::path(dir) / "report.md").string();
-  const std::string study_files[] = {(std::filesystem::path(dir) / "stats.json").string(),
-                                     (std::filesystem::path(dir) / "run.json").string()};
-  LEXC_RETURN_IF_ERROR(CheckOutputIsNotInput(path, study_files));
+  LEXC_RETURN_IF_ERROR(CheckOutputIsNotInput(path, StudyFilesIn(dir)));
   const int top_words = options.top_words > 0 ? options.top_words : s.config().top_words;
   Result<std::vector<WordCount>> most = MostPlayedWords(s, top_words);
   if (!most.ok()) return most.status();
