@@ -13,6 +13,7 @@
 #include <set>
 
 #include "lexc/io.h"
+#include "lexc/text_lines.h"
 #include "lexc/tile_text.h"
 
 namespace lexc::cli {
@@ -35,39 +36,10 @@ void Fail(const Status& st) { throw Exit{1, Describe(st), false, ErrcName(st.cod
 
 void ForEachInputLine(const std::string& path, std::string_view what,
                       const std::function<void(std::uint64_t, std::string_view)>& on_line) {
-  constexpr std::size_t kMaxLine = std::size_t(1) << 20;
   // Streamed, so memory does not depend on the total; the input stream's own
   // cap (4 GiB) still holds, reported as "x: over N bytes".
   InputStream in = Check(InputStream::Open(path, kMaxInputBytes - 1));
-  std::string line;
-  std::uint64_t line_no = 1;
-  const auto where = [&] { return QuotePath(path) + ":" + std::to_string(line_no) + ": "; };  // as given ("-")
-  const auto finish_line = [&] {
-    std::string_view v = line;
-    while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-    if (!v.empty()) on_line(line_no, v);
-    line.clear();
-    ++line_no;
-  };
-  for (;;) {
-    const std::string_view chunk = Check(in.Next());
-    if (chunk.empty()) break;
-    for (std::size_t at = 0; at < chunk.size();) {
-      const std::size_t end = std::min(chunk.find('\n', at), chunk.size());
-      const std::string_view piece = chunk.substr(at, end - at);
-      if (piece.find('\0') != std::string_view::npos)
-        Fail(where() + "a NUL byte: not a text file of " + std::string(what));
-      if (line.size() + piece.size() > kMaxLine)
-        Fail(where() + "a line over 1 MiB: longer than any of the " + std::string(what) + " it should hold");
-      line.append(piece);
-      at = end;
-      if (at < chunk.size()) {  // at the newline
-        finish_line();
-        ++at;
-      }
-    }
-  }
-  if (!line.empty()) finish_line();
+  Check(ForEachTextLine(in, path, what, on_line));  // named as given ("-")
 }
 
 JsonValue JsonError(const std::string& command, const Exit& e) {

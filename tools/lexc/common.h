@@ -56,7 +56,8 @@ std::string Describe(const Status& st);
 // tabs dropped, as it is read: memory is one chunk and one line whatever the
 // input's length (at most 4 GiB, the input stream's cap). A NUL byte (a binary file or device) or a line over 1 MiB
 // fails naming the file and line ("x:3: a NUL byte: not a text file of
-// <what>", `what` a plural such as "queries"), as do read errors.
+// <what>", `what` a plural such as "queries"), as do read errors: the
+// splitting is lexc::ForEachTextLine's (lexc/text_lines.h).
 void ForEachInputLine(const std::string& path, std::string_view what,
                       const std::function<void(std::uint64_t, std::string_view)>& on_line);
 
