@@ -172,6 +172,7 @@ struct Solver::EdgeWalk {
         score += points[len + 1] & -int(fresh != 0);
       }
       const std::uint32_t c_first = c.first, below = number + (c_mask & kAccepts);
+      __builtin_prefetch(table + c_first);  // the next turn's edge is among these (never faults)
       const int next = __builtin_ctzll(m | (std::uint64_t(1) << 63));
       const std::uint32_t next_around = around[next];
       const std::uint32_t next_tiles = TilesAt(c_mask, next_around);
