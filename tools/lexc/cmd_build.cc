@@ -23,6 +23,7 @@
 #include <string_view>
 #include <thread>
 
+#include "cli_checks.h"
 #include "common.h"
 #include "lexc/builder.h"
 #include "lexc/interop/kwg.h"
@@ -295,7 +296,7 @@ void RegisterBuild(CLI::App& app) {
       ->check(CLI::IsMember({"lex", "kwg"}));
   cmd->add_option("--max-len", args->max_len, "Longest word in tiles; longer words are errors")
       ->capture_default_str()
-      ->check(CLI::Range(1, 255));
+      ->check(WholeNumber(1, 255));
   cmd->add_option("--max-words", args->max_words,
                   "Most distinct words to keep (duplicates do not count); more is an error, not\n"
                   "out of memory. 0: no limit but the 4 GiB of text")
@@ -312,7 +313,7 @@ void RegisterBuild(CLI::App& app) {
                   "Threads reading a large list and building the graphs (0: every core); the image is the same for "
                   "any number")
       ->capture_default_str()
-      ->check(CLI::Range(0, 256));
+      ->check(WholeNumber(0, 256));
   cmd->add_flag("--word-index", args->word_index,
                 "Add the word index (format 1.1): words numbered in order, read in place by\n"
                 "`lexc query IMG index WORD` / `word N` and studies; needs the DAWG");

@@ -364,7 +364,7 @@ void RegisterMoves(CLI::App& app) {
                   "(new tiles marked); --show alone is --show 0")
       ->expected(0, 1)
       ->default_str("0")
-      ->check(CLI::Range(0, 1000000000));
+      ->check(WholeNumber(0, 1000000000));
   AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:
