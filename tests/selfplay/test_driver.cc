@@ -411,3 +411,38 @@ TEST_CASE("RemoveStaleTemporaries: the study's, the report's and the plots' temp
 }
 
 }  // namespace lexc::selfplay
+
+TEST_CASE("ParseStudyJson: nesting and size refused before parsing, strings skipped", "[driver]") {
+  using lexc::selfplay::kMaxStudyJsonDepth;
+  using lexc::selfplay::ParseStudyJson;
+  const auto nested = [](int levels) {
+    return std::string("{\"a\":") + std::string(std::size_t(levels - 1), '[') +
+           std::string(std::size_t(levels - 1), ']') + "}";
+  };
+  // The model: nlohmann itself parses anything nested this deep; only the
+  // depth decides.
+  auto ok = ParseStudyJson(nested(kMaxStudyJsonDepth), "f.json");
+  REQUIRE(ok.ok());
+  CHECK(*ok == nlohmann::json::parse(nested(kMaxStudyJsonDepth)));
+  auto deep = ParseStudyJson(nested(kMaxStudyJsonDepth + 1), "f.json");
+  REQUIRE_FALSE(deep.ok());
+  CHECK(deep.status().code() == lexc::Errc::kBadInput);
+  CHECK(deep.status().detail() ==
+        "f.json: nested deeper than 64 levels at byte " + std::to_string(5 + kMaxStudyJsonDepth - 1));
+  // Brackets, braces, commas and escaped quotes inside strings are text.
+  const std::string in_strings = "{\"k\":\"" + std::string(200, '[') + "\\\"" + std::string(200, '{') + ",\"}";
+  auto text = ParseStudyJson(in_strings, "f.json");
+  REQUIRE(text.ok());
+  CHECK(*text == nlohmann::json::parse(in_strings));
+  // More values than any study: refused as a limit before any is parsed.
+  std::string many = "[";
+  for (std::uint64_t i = 0; i <= lexc::selfplay::kMaxStudyJsonValues; ++i) many += "0,";
+  many += "0]";
+  auto big = ParseStudyJson(many, "f.json");
+  REQUIRE_FALSE(big.ok());
+  CHECK(big.status().code() == lexc::Errc::kLimit);
+  // Not JSON: the parser's byte.
+  auto bad = ParseStudyJson("{\"a\": tru}", "f.json");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.status().detail().rfind("f.json: not JSON: at byte ", 0) == 0);
+}

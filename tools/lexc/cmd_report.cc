@@ -32,14 +32,8 @@ struct ReportArgs {
 
 void RunReport(const ReportArgs& a) {
   const std::string path = (std::filesystem::path(a.dir) / "stats.json").string();
-  const std::string text = Check(ReadFileBytes(path, std::uint64_t(1) << 30));
-  json envelope;
-  try {
-    envelope = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Exit{1, QuotePath(path) + ": not JSON: at byte " + std::to_string(e.byte) + ": " +
-                      std::string(e.what()).substr(std::string(e.what()).find(':') + 2)};
-  }
+  const std::string text = Check(ReadFileBytes(path, selfplay::kMaxStudyFileBytes));
+  json envelope = Check(selfplay::ParseStudyJson(text, QuotePath(path)));
   if (!envelope.is_object() || envelope.value("format", json()) != "lexc-study")
     throw Exit{1, QuotePath(path) + ": format: expected \"lexc-study\" (a study's stats.json)"};
   if (envelope.value("version", json()) != 1)

@@ -15,7 +15,6 @@ namespace lexc::selfplay {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr std::uint64_t kMaxStudyFileBytes = std::uint64_t(1) << 30;
 const char* const kStatsFormat = "lexc-study";
 const char* const kCheckpointFormat = "lexc-study-checkpoint";
 
@@ -144,11 +143,69 @@ Result<StudyFile> ReadStudyFile(const std::string& path) {
   return ParseStudyFile(*text, path);
 }
 
-Result<StudyFile> ParseStudyFile(std::string_view text, const std::string& path) {
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded())
+Result<nlohmann::json> ParseStudyJson(std::string_view text, const std::string& where) {
+  // Depth and value count outside strings; the parser checks the rest.
+  int depth = 0;
+  std::uint64_t values = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        ++values;
+        break;
+      case '[':
+      case '{':
+        if (++depth > kMaxStudyJsonDepth)
+          return Status(Errc::kBadInput, where + ": nested deeper than " + std::to_string(kMaxStudyJsonDepth) +
+                                             " levels at byte " + std::to_string(i));
+        ++values;
+        break;
+      case ']':
+      case '}':
+        --depth;
+        break;
+      case ',':
+        ++values;
+        break;
+      default:
+        break;
+    }
+    if (values > kMaxStudyJsonValues)
+      return Status(Errc::kLimit, where + ": more than " + std::to_string(kMaxStudyJsonValues) +
+                                      " values: larger than any study (byte " + std::to_string(i) + ")");
+  }
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::string what = e.what();
+    const std::size_t colon = what.find(": ");
+    return Status(Errc::kBadInput, where + ": not JSON: at byte " + std::to_string(e.byte) + ": " +
+                                       (colon == std::string::npos ? what : what.substr(colon + 2)));
+  } catch (const nlohmann::json::exception& e) {  // a number out of range, say
+    const std::string what = e.what();
+    const std::size_t bracket = what.find("] ");
     return Status(Errc::kBadInput,
-                  path + ": not JSON (truncated or damaged: " + std::to_string(text.size()) + " bytes)");
+                  where + ": not JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
+  } catch (const std::bad_alloc&) {
+    return Status(Errc::kLimit, where + ": " + std::to_string(text.size()) + " bytes of JSON do not fit in memory");
+  }
+}
+
+Result<StudyFile> ParseStudyFile(std::string_view text, const std::string& path) {
+  Result<nlohmann::json> parsed = ParseStudyJson(text, path);
+  if (!parsed.ok()) return parsed.status();
+  nlohmann::json j = std::move(parsed).value();
   StudyFile out;
   out.path = path;
   JsonFields f(j, "");

@@ -92,13 +92,35 @@ struct StudyFile {
 std::string StatsPath(const std::string& dir);                            // DIR/stats.json
 std::string CheckpointPath(const std::string& dir, int part, int parts);  // DIR/checkpoint-P-of-N.json
 
+// The largest study file read (stats.json, checkpoints): far above what a
+// study of any lexicon writes (a few MB: SOWPODS's every word played is
+// under 10 MB), and low enough that its parsed form, some 10 times the
+// text, fits in memory.
+inline constexpr std::uint64_t kMaxStudyFileBytes = std::uint64_t(256) << 20;
+// Arrays and objects nested deeper than this are refused (a study file
+// nests 5 levels; the JSON library copies and compares values recursively).
+inline constexpr int kMaxStudyJsonDepth = 64;
+// Values (numbers, strings, arrays, ...) in one file, at most: a bound on
+// the parsed form's memory (some 16-100 bytes a value).
+inline constexpr std::uint64_t kMaxStudyJsonValues = std::uint64_t(32) << 20;
+
+// Parses the text of a study file, `where` naming it in errors. Before the
+// parser runs, one pass over the text refuses nesting deeper than
+// kMaxStudyJsonDepth (kBadInput "WHERE: nested deeper than 64 levels at
+// byte N") and more than kMaxStudyJsonValues values (kLimit); then text that
+// is not JSON is kBadInput "WHERE: not JSON: at byte N: <why>". Never
+// throws; O(text).
+Result<nlohmann::json> ParseStudyJson(std::string_view text, const std::string& where);
+
 // Reads either kind of study file. kBadInput naming the file and field for
 // anything the writers below cannot have written (the "stats" object is
-// checked by the accumulator's FromJson); kIo; kLimit over 1 GiB.
+// checked by the accumulator's FromJson); kIo; kLimit over
+// kMaxStudyFileBytes or kMaxStudyJsonValues.
 Result<StudyFile> ReadStudyFile(const std::string& path);
 // The same checks on a study file's text already in memory, `where` naming
 // it in errors (and becoming StudyFile::path): ReadStudyFile is
-// ReadFileBytes + ParseStudyFile. Every error is kBadInput; never throws.
+// ReadFileBytes + ParseStudyFile. Errors are ParseStudyJson's and kBadInput;
+// never throws.
 // O(text). The fuzz target tests/fuzz/fuzz_study.cc drives it.
 Result<StudyFile> ParseStudyFile(std::string_view text, const std::string& where);
 
