@@ -754,15 +754,23 @@ Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes
 }
 
 Status CheckOutputIsNotInput(const std::string& output, std::span<const std::string> inputs) {
-  if (output.empty() || output == "-") return Status::Ok();
+  if (output.empty()) return Status::Ok();
+  // "-" is the open standard output (or input): a shell may have opened a
+  // file there without truncating it (1<>file), so it is compared as well.
+  const auto stat_of = [](const std::string& name, int fd, struct stat* st) {
+    return name == "-" ? ::fstat(fd, st) == 0 : ::stat(name.c_str(), st) == 0;
+  };
+  const auto shown = [](const std::string& name, const char* stream) {
+    return name == "-" ? std::string(stream) : QuotePath(name);
+  };
   struct stat out {};
-  if (::stat(output.c_str(), &out) != 0 || !S_ISREG(out.st_mode)) return Status::Ok();
+  if (!stat_of(output, STDOUT_FILENO, &out) || !S_ISREG(out.st_mode)) return Status::Ok();
   for (const std::string& input : inputs) {
     struct stat in {};
-    if (input.empty() || input == "-" || ::stat(input.c_str(), &in) != 0) continue;
+    if (input.empty() || !stat_of(input, STDIN_FILENO, &in)) continue;
     if (in.st_dev == out.st_dev && in.st_ino == out.st_ino)
-      return Status(Errc::kInvalidArgument,
-                    QuotePath(output) + ": the output is the input " + QuotePath(input) + "; it would be destroyed");
+      return Status(Errc::kInvalidArgument, shown(output, "standard output") + ": the output is the input " +
+                                                shown(input, "(standard input)") + "; it would be destroyed");
   }
   return Status::Ok();
 }

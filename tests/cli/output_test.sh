@@ -158,6 +158,49 @@ ln -s stats.json study-a/report.md
 expect_rc "report: report.md linked to stats.json is refused" 1 "$LEXC" report study-a --no-plots
 cmp -s study-a/stats.json study-a.json
 expect "report: the study survives" 0 $?
+# Every file a study or its report may write is checked against the inputs:
+# the plots too, and report's --image.
+mkdir -p study-b/plots
+cp ref.lex study-b/plots/scores.svg
+expect_rc "selfplay --stats: an image at plots/scores.svg is refused" 1 \
+  "$LEXC" selfplay study-b/plots/scores.svg --games 2 --stats study-b -q
+expect_err "selfplay --stats: ... as the output being the input" "the output is the input"
+cmp -s study-b/plots/scores.svg ref.lex
+expect "selfplay --stats: the image survives" 0 $?
+mkdir -p study-c/plots
+cp quiet-games/game-1.gcg study-c/plots/top_words.svg
+expect_rc "replay --stats: a game at plots/top_words.svg is refused" 1 \
+  "$LEXC" replay ref.lex study-c/plots/top_words.svg --stats study-c
+cmp -s study-c/plots/top_words.svg quiet-games/game-1.gcg
+expect "replay --stats: the game survives" 0 $?
+rm -f study-a/report.md
+cp ref.lex study-a/report.md
+expect_rc "report --image = report.md is refused" 1 "$LEXC" report study-a --image study-a/report.md --no-plots
+cmp -s study-a/report.md ref.lex
+expect "report --image: the image survives" 0 $?
+# One output over another: --positions as a game of --gcg-dir.
+mkdir games-d
+expect_rc "selfplay: --positions over a game of --gcg-dir is refused" 1 \
+  "$LEXC" selfplay ref.lex --games 2 --gcg-dir games-d --positions games-d/game-1.gcg -q
+expect_err "selfplay: ... naming --gcg-dir" "would replace a game's GCG in --gcg-dir"
+expect_rc "selfplay: --positions beside the games, under another name, is written" 0 \
+  "$LEXC" selfplay ref.lex --games 2 --gcg-dir games-d --positions games-d/positions.cgp -q
+# "-" is the open standard output or input: a file opened there unharmed
+# (1<>file does not truncate) is compared too.
+cp "$FIXTURE" words-victim.txt
+expect_rc "build -o - into its own word list is refused" 1 \
+  sh -c '"$0" build -q words-victim.txt -o - 1<>words-victim.txt' "$LEXC"
+cmp -s words-victim.txt "$FIXTURE"
+expect "build -o -: the word list survives" 0 $?
+expect_rc "build - -o its own standard input is refused" 1 \
+  sh -c '"$0" build -q - -o words-victim.txt <words-victim.txt' "$LEXC"
+cmp -s words-victim.txt "$FIXTURE"
+expect "build - -o: the word list survives" 0 $?
+cp ref.lex pos-victim.lex
+expect_rc "selfplay --positions - into its image is refused" 1 \
+  sh -c '"$0" selfplay pos-victim.lex --games 2 --positions - -q 1<>pos-victim.lex' "$LEXC"
+cmp -s pos-victim.lex ref.lex
+expect "selfplay --positions -: the image survives" 0 $?
 if [ -w /dev/full ]; then
   "$LEXC" stats ref.lex >/dev/full 2>/dev/null
   expect "stats > /dev/full exits 1" 1 $?

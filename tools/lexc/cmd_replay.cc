@@ -15,6 +15,7 @@
 #include "lexc/gen/board_render.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/io.h"
+#include "lexc/selfplay/report.h"
 #include "lexc/selfplay/stats.h"
 #include "lexc/selfplay/study_file.h"
 #include "play_common.h"
@@ -169,8 +170,7 @@ class ReplayCommand {
     std::vector<std::string> inputs = a_.games;
     inputs.push_back(a_.image);
     inputs.push_back(a_.game.layout);
-    for (const char* name : {"stats.json", "run.json", "report.md"})
-      Check(CheckOutputIsNotInput((std::filesystem::path(a_.stats_dir) / name).string(), inputs));
+    for (const std::string& path : selfplay::StudyOutputPaths(a_.stats_dir)) Check(CheckOutputIsNotInput(path, inputs));
     study_["games"] = 1;  // MakeStudyStats reads the configuration only
     stats_ = Check(MakeStudyStats(study_, &image_.lexicon(), &layout_, StudyStatsSource{}));
   }

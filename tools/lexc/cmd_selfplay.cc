@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <regex>
 
 #include "cli_checks.h"
 #include "lexc/crc32c.h"
@@ -168,6 +169,16 @@ void RunGames(const SelfplayArgs& a) {
   std::optional<OutputFile> positions_file;
   if (!a.positions.empty()) {
     Check(CheckOutputIsNotInput(a.positions, inputs));
+    // Nor one output over another: a game's GCG in --gcg-dir.
+    if (!a.gcg_dir.empty() && a.positions != "-") {
+      const std::filesystem::path p(a.positions);
+      std::error_code ec;
+      static const std::regex game_file(R"(game-[0-9]+\.gcg)");
+      if (std::regex_match(p.filename().string(), game_file) &&
+          std::filesystem::equivalent(p.parent_path().empty() ? "." : p.parent_path(), a.gcg_dir, ec))
+        Fail(QuotePath(a.positions) + ": the positions file would replace a game's GCG in --gcg-dir " +
+             QuotePath(a.gcg_dir) + ": write it elsewhere");
+    }
     positions_file.emplace(Check(OutputFile::Create(a.positions)));
   }
   Setup s;
@@ -253,8 +264,7 @@ void RunStudyCommand(const SelfplayArgs& a) {
   const Lexicon& lex = s.image->lexicon();
   const std::string& dir = a.stats_dir;
   const std::string inputs[] = {a.image, a.game.layout, a.leaves};
-  for (const char* name : {"stats.json", "run.json", "report.md"})
-    Check(CheckOutputIsNotInput((std::filesystem::path(dir) / name).string(), inputs));
+  for (const std::string& path : selfplay::StudyOutputPaths(dir)) Check(CheckOutputIsNotInput(path, inputs));
 
   selfplay::StudyDescription d;
   DescribeStudyInputs(lex, a.image, a.game.layout, &d);

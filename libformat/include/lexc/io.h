@@ -242,9 +242,13 @@ Status WriteFileAtomic(const std::string& path, std::span<const std::byte> bytes
 // Refuses an output that is one of the inputs: kInvalidArgument
 // ("out: the output is the input in.txt; it would be destroyed") when
 // `output`, followed through symlinks, is the same file (device and inode)
-// as any of `inputs` that exists. "-" and empty names are skipped, and so is
-// an output that is a device, FIFO or socket (writing a stream destroys
-// nothing). Call it before creating the output. O(inputs) stat calls.
+// as any of `inputs` that exists. "-" is the open standard output (as
+// `output`) or standard input (as an input), compared by fstat: a shell may
+// have opened a file there without truncating it (`-o - 1<>words.txt`,
+// `build - -o w.txt < w.txt`). Empty names are skipped, and so is an output
+// that is not a regular file (a device, FIFO or socket: writing a stream
+// destroys nothing). Call it before creating the output. O(inputs) stat
+// calls.
 Status CheckOutputIsNotInput(const std::string& output, std::span<const std::string> inputs);
 
 // Whether `dir` is an existing directory this process may create files in.

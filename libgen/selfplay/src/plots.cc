@@ -212,6 +212,10 @@ Result<std::vector<PlotFile>> DrawPlots(const StudyStats& s, const std::vector<W
   if (ec) return Status(Errc::kIo, out_dir.string() + ": cannot create: " + ec.message());
   const std::array<std::string, 2> study_files = StudyFilesIn(dir);  // a plot linked to them must not replace them
   for (const PlotFile& p : plots) {
+    // StudyOutputPaths lists every plot, so that commands can check them all
+    // against their inputs before the study starts.
+    if (std::find(kPlotFileNames.begin(), kPlotFileNames.end(), p.name) == kPlotFileNames.end())
+      return Status(Errc::kInvalidArgument, "plot " + p.name + " is missing from kPlotFileNames");
     Result<std::string> svg = ReadFileBytes((t / p.name).string(), 64 << 20);
     if (!svg.ok()) return Status(svg.status().code(), "gnuplot wrote no " + p.name + ": " + svg.status().detail());
     LEXC_RETURN_IF_ERROR(CheckOutputIsNotInput((out_dir / p.name).string(), study_files));

@@ -147,6 +147,13 @@ Result<std::vector<UnplayedByLength>> UnplayedWords(const StudyStats& s, std::si
   return by_length;
 }
 
+std::vector<std::string> StudyOutputPaths(const std::string& dir) {
+  const std::filesystem::path d(dir);
+  std::vector<std::string> out = {(d / "stats.json").string(), (d / "run.json").string(), (d / "report.md").string()};
+  for (const char* name : kPlotFileNames) out.push_back((d / "plots" / name).string());
+  return out;
+}
+
 Status WriteReport(const StudyStats& s, const json& study, const std::string& dir, const ReportOptions& options,
                    ReportOutcome* outcome) {
   ReportOutcome local;

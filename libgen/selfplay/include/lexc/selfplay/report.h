@@ -13,6 +13,7 @@
 // Thread safety: reentrant (no shared state besides the files written).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>  // the full header in the .cc files that use it
 #include <string>
@@ -63,6 +64,16 @@ struct ReportOutcome {
   std::string plots_skipped;       // why, when not drawn
   std::vector<std::string> files;  // written, relative to dir
 };
+
+// The plots WriteReport may draw, in dir/plots/.
+inline constexpr std::array<const char*, 5> kPlotFileNames = {"word_lengths.svg", "scores.svg", "bingos.svg",
+                                                              "move_scores.svg", "top_words.svg"};
+
+// Every file a study's writers may replace in `dir`: stats.json, run.json,
+// report.md and plots/<kPlotFileNames>. A command that writes a study or its
+// report checks each against its inputs (CheckOutputIsNotInput) before any
+// work, so that no input (an image, a game, a layout) is replaced.
+std::vector<std::string> StudyOutputPaths(const std::string& dir);
 
 // Writes dir/report.md and dir/plots/*.svg. `study` is the envelope's
 // "study" object: its scalar fields are printed as facts (others ignored).
