@@ -201,6 +201,11 @@ expect_rc "selfplay --positions - into its image is refused" 1 \
   sh -c '"$0" selfplay pos-victim.lex --games 2 --positions - -q 1<>pos-victim.lex' "$LEXC"
 cmp -s pos-victim.lex ref.lex
 expect "selfplay --positions -: the image survives" 0 $?
+# --json and an output that is standard output under another name: refused.
+expect_rc "build --json -o /dev/stdout is refused" 2 sh -c '"$0" build --json "$1" -o /dev/stdout >mixed.out' "$LEXC" "$FIXTURE"
+expect_err "build --json -o /dev/stdout: said" "and --json would both write standard output"
+expect_rc "leaves --json -o - is refused" 2 "$LEXC" leaves ref.lex --json -o - --format klv2 --games 10
+expect_rc "build --json -o /dev/null runs" 0 sh -c '"$0" build --json "$1" -o /dev/null >/dev/null' "$LEXC" "$FIXTURE"
 if [ -w /dev/full ]; then
   "$LEXC" stats ref.lex >/dev/full 2>/dev/null
   expect "stats > /dev/full exits 1" 1 $?

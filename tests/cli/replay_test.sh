@@ -56,6 +56,13 @@ expect "--json lists the issues" "score total" "$(jq -r '[.[0].issues[].field] |
 printf '#player1 a A\n#player2 b B\n>a: AB 16A AB +4 4\n' >bad.gcg
 expect_rc "a malformed line" 1 "$LEXC" replay small.lex bad.gcg
 expect_err "the error names file, line and field" 'bad.gcg:3: position: "16A" is off the 15x15 board'
+# With --json, each game's failure is an element's "error", and still a
+# message on standard error.
+expect_rc "--json, a missing game" 1 "$LEXC" replay small.lex no-such.gcg --json
+expect "--json: the missing game's error" "no-such.gcg: cannot open: No such file or directory" "$(jq -r '.[0].error' out)"
+expect_err "--json: the message on standard error too" "no-such.gcg: cannot open"
+expect_rc "--json --turn past the end" 1 "$LEXC" replay small.lex edited.gcg --json --turn 999
+expect_grep "--json --turn: the element says so" '"error":"edited.gcg: the game has no move 999' out
 
 # ---- boards on screen ----
 cgp='15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/0 0'

@@ -182,7 +182,8 @@ void RunBuild(const BuildArgs& a) {
   Timings t;
   Phases phases("lexc build", a.quiet, a.progress);
   const Alphabet alphabet = LoadAlphabet(a.alphabet);
-  if (a.output == "-" && a.json) Fail("-o - and --json would both write standard output", 2);
+  if (a.json && WritesStandardOutput(a.output))
+    Fail("-o " + QuotePath(a.output) + " and --json would both write standard output", 2);
   const std::string inputs[] = {a.input, a.alphabet};
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));

@@ -181,7 +181,8 @@ void RunConvert(const ConvertArgs& a) {
     Fail(std::string("cannot convert ") + FileKindName(r.from) + " to " + FileKindName(r.to) +
              ": lexicons (lex, kwg) convert to lexicons, leave tables (klv2, leaves) to leave tables",
          2);
-  if (a.output == "-" && a.json) Fail("-o - and --json would both write standard output", 2);
+  if (a.json && WritesStandardOutput(a.output))
+    Fail("-o " + QuotePath(a.output) + " and --json would both write standard output", 2);
   const std::string inputs[] = {a.input, a.alphabet};
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));

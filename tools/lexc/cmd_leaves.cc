@@ -43,6 +43,8 @@ bool WantsKlv2(const LeavesArgs& a) {
 
 void RunLeaves(const LeavesArgs& a) {
   if (a.output.empty()) Fail("-o: the leave file to write", 2);
+  if (a.json && WritesStandardOutput(a.output))
+    Fail("-o " + QuotePath(a.output) + " and --json would both write standard output", 2);
   const std::string inputs[] = {a.image, a.game.layout, a.from_leaves};
   Check(CheckOutputIsNotInput(a.output, inputs));
   if (a.seed > ~0ull - a.games * std::uint64_t(a.generations)) Fail("--seed + --games x --generations passes 2^64", 2);

@@ -98,10 +98,12 @@ class ReplayCommand {
     Result<game::ReplayedGame> r = game::ReplayGcg(*g, gen_, options_, before);
     if (!r.ok()) return Failed(r.status(), std::move(j));
     if (!r->issues.empty()) ++games_with_issues_;
+    std::string missing;
     if (a_.turn > 0 && position.empty()) {
       ++missing_turn_;  // asked for a position the game does not have: exit 1
-      Note(path + ": the game has no move " + std::to_string(a_.turn) + " (" + std::to_string(r->record.turns) +
-           " moves)");
+      missing = path + ": the game has no move " + std::to_string(a_.turn) + " (" + std::to_string(r->record.turns) +
+                " moves)";
+      Note(missing);
     }
     if (stats_) AddToStats(path, r->record);
     if (a_.json) {
@@ -117,6 +119,7 @@ class ReplayCommand {
       j["finished"] = r->finished;
       if (a_.turn > 0) j["position"] = position.empty() ? JsonValue() : JsonValue(position);
       j["issues"] = std::move(issues);
+      if (!missing.empty()) j["error"] = missing;
       json_.push_back(std::move(j));
       return;
     }
@@ -133,12 +136,13 @@ class ReplayCommand {
                     (r->issues.size() == 1 ? " issue\n" : " issues\n");
   }
 
+  // A game not replayed: its message on standard error, and with --json its
+  // element's "error" (the array is the command's report of each game).
   void Failed(const Status& st, JsonValue j) {
     ++failed_;
     if (a_.json) {
       j["error"] = Describe(st);
       json_.push_back(std::move(j));
-      return;
     }
     Note(Describe(st));
   }

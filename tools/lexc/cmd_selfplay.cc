@@ -162,8 +162,10 @@ std::string SummaryLine(const SelfplayArgs& a, const selfplay::SeriesSummary* su
 // Without --stats: GCG and positions in seed order, a summary.
 void RunGames(const SelfplayArgs& a) {
   const bool gcg_on_stdout = !a.quiet && !a.json && a.gcg_dir.empty();
-  if (a.positions == "-" && (gcg_on_stdout || a.json))
-    Fail("--positions - needs standard output to itself: add -q, or --gcg-dir, and no --json", 2);
+  if (WritesStandardOutput(a.positions) && (gcg_on_stdout || a.json))
+    Fail("--positions " + QuotePath(a.positions) +
+             " writes standard output, which it needs to itself: add -q, or --gcg-dir, and no --json",
+         2);
   // Every output is checked, and the positions file opened, before any game.
   const std::string inputs[] = {a.image, a.game.layout, a.leaves};
   std::optional<OutputFile> positions_file;

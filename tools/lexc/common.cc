@@ -1,5 +1,6 @@
 #include "common.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +30,16 @@ std::string Describe(const Status& st) {
     default:
       return st.detail().empty() ? ErrcName(st.code()) : st.detail();
   }
+}
+
+bool WritesStandardOutput(const std::string& output) {
+  if (output == "-") return true;
+  struct stat out {
+  }, to{};
+  if (output.empty() || ::stat(output.c_str(), &to) != 0 || ::fstat(STDOUT_FILENO, &out) != 0) return false;
+  // Both /dev/null, say: nothing reads what mixes there (a terminal does).
+  if (S_ISCHR(out.st_mode) && !::isatty(STDOUT_FILENO)) return false;
+  return out.st_dev == to.st_dev && out.st_ino == to.st_ino;
 }
 
 void Fail(std::string message, int code) { throw Exit{code, std::move(message)}; }

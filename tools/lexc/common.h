@@ -61,6 +61,12 @@ std::string Describe(const Status& st);
 void ForEachInputLine(const std::string& path, std::string_view what,
                       const std::function<void(std::uint64_t, std::string_view)>& on_line);
 
+// Whether writing `output` writes this process's standard output: "-", or
+// a path that names the same open file (/dev/stdout, /dev/fd/1, the file or
+// terminal standard output is redirected to; not a device such as
+// /dev/null that no one reads). For refusing --json beside such an output.
+bool WritesStandardOutput(const std::string& output);
+
 [[noreturn]] void Fail(std::string message, int code = 1);
 // Fail with Describe(st), keeping st's category for --json.
 [[noreturn]] void Fail(const Status& st);
