@@ -90,6 +90,16 @@ TEST_CASE("ForEachTextLine: random texts against the model at every chunk size, 
   }
 }
 
+TEST_CASE("ForEachTextLine: a byte order mark at the start is dropped, elsewhere kept") {
+  for (std::size_t chunk : {std::size_t(0), std::size_t(1), std::size_t(2)}) {
+    const Read r = ReadAll("\xEF\xBB\xBFQI\n\xEF\xBB\xBFZA\n", chunk);
+    REQUIRE(r.status.ok());
+    CHECK(r.lines == Lines{{1, "QI"}, {2, "\xEF\xBB\xBFZA"}});
+    const Read only = ReadAll("\xEF\xBB\xBF\r\nQI", chunk);
+    CHECK(only.lines == Lines{{2, "QI"}});
+  }
+}
+
 TEST_CASE("ForEachTextLine: a NUL byte stops the read at its line, naming it") {
   using namespace std::string_literals;
   const std::string text = "one\ntwo\n\nth\0ree\nfour\n"s;

@@ -87,7 +87,7 @@ expect_rc "unknown letter" 1 "$LEXC" boggle "$T/tiny.lex" --board 'CAT D0G EEL'
 expect_err "unknown letter: message" "unknown tile '0' at character 6 of board 'CAT D0G EEL'"
 expect_rc "size over the limit" 1 "$LEXC" boggle "$T/tiny.lex" --board 'ABCDEFGHI ABCDEFGHI'
 expect_err "size: message" "1 to 8 rows and columns"
-expect_rc "random size over the limit" 1 "$LEXC" boggle "$T/tiny.lex" --random 9x9
+expect_rc "random size over the limit (a usage error)" 2 "$LEXC" boggle "$T/tiny.lex" --random 9x9
 expect_err "random size: message" "--random: board size 9x9"
 expect_rc "random without dice" 1 "$LEXC" boggle "$T/tiny.lex" --random 3x3
 expect_err "no dice: message" "no standard dice"
@@ -96,7 +96,7 @@ expect_err "min length 0: message" "--min-len"
 expect_rc "no mode" 2 "$LEXC" boggle "$T/tiny.lex"
 expect_rc "two modes" 2 "$LEXC" boggle "$T/tiny.lex" --board streaedlp --random 4x4
 expect_rc "search options without --search" 2 "$LEXC" boggle "$T/tiny.lex" --board streaedlp --time 3
-expect_rc "bad size text" 1 "$LEXC" boggle "$T/tiny.lex" --search 4by4
+expect_rc "bad size text (a usage error)" 2 "$LEXC" boggle "$T/tiny.lex" --search 4by4
 expect_err "bad size: message" "expected ROWSxCOLUMNS"
 expect_rc "missing image" 1 "$LEXC" boggle "$T/none.lex" --board streaedlp
 

@@ -254,11 +254,20 @@ expect_rc "unknown tile in a rack" 1 "$LEXC" query "$T/both.lex" anagram 'RET3'
 expect_grep "unknown tile in a rack is named" "'3'" "$T/err"
 expect_rc "query --limit -1" 2 "$LEXC" query "$T/both.lex" prefix Q --limit -1
 expect_err "query --limit -1" "--limit: expected a whole number"
+# A query read from a file names its file and line when it fails; a byte
+# order mark at the start of the file is not part of the first query.
+printf '\357\273\277QI\nCAT\nC4T\n' >"$T/queries.txt"
+expect_rc "query -f: a bad query" 1 "$LEXC" query "$T/both.lex" contains -f "$T/queries.txt"
+expect_err "query -f: the bad query's file and line" "queries.txt:3: unknown tile '4'"
+expect_grep "query -f: the first query despite the BOM" "^QI: yes$" "$T/out"
 # Counts are decimal digits in every command (CLI11 alone would read 0x10 as 16)
 expect_rc "build --max-len 0x10" 2 "$LEXC" build -q --max-len 0x10 "$T/words" -o "$T/hex.lex"
 expect_err "build --max-len 0x10" "--max-len: expected a whole number 1..255, got '0x10'"
 expect_rc "stats --max-len 1.5" 2 "$LEXC" stats --max-len 1.5 "$T/both.lex"
 expect_err "stats --max-len 1.5" "--max-len: expected a whole number 1..254, got '1.5'"
+expect_rc "query --limit 010 (decimal, not octal)" 0 "$LEXC" query "$T/both.lex" pattern '*' --limit 010
+expect "query --limit 010 lists ten words" 10 "$(wc -l <"$T/out")"
+expect_rc "build --max-words -1" 2 "$LEXC" build -q --max-words -1 "$T/words" -o "$T/hex.lex"
 expect_rc "build --threads 300" 2 "$LEXC" build -q --threads 300 "$T/words" -o "$T/hex.lex"
 expect_err "build --threads 300" "--threads: expected a whole number 0..256, got 300"
 expect "refused builds write nothing" no "$([ -e "$T/hex.lex" ] && echo yes || echo no)"

@@ -7,7 +7,8 @@
 // chunks end: the same bytes read in one chunk give the same calls and the
 // same status. For plain input, both also equal a model that splits the
 // whole text at once: every '\n' ends a line, a last line without one is a
-// line, trailing CR, spaces and tabs are dropped, blank lines are counted
+// line, a UTF-8 byte order mark at the start and trailing CR, spaces and
+// tabs are dropped, blank lines are counted
 // but not reported, and the first line holding a NUL byte stops the read
 // with kBadInput naming that line. An error always has a message.
 #include <cstdint>
@@ -60,6 +61,7 @@ Outcome Model(std::string_view text) {
       o.detail = "input:" + std::to_string(n) + ": a NUL byte: not a text file of records";
       return o;
     }
+    if (n == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (!line.empty()) o.lines.emplace_back(n, std::string(line));
     at = end + 1;

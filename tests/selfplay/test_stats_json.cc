@@ -199,6 +199,14 @@ TEST_CASE("FromJson refuses out-of-range, disordered and inconsistent values", "
     std::swap(bad["top_moves"][0], bad["top_moves"][1]);
     refused(bad, "stats.top_moves[1]");
   }
+  SECTION("a control character in a top move's text (report prints it as it is)") {
+    json bad = good;
+    bad["top_moves"][0]["move"] = "8D X\x1b[31mRED";
+    refused(bad, "stats.top_moves[0].move: a control character (byte 0x1b at 4)");
+    bad = good;
+    bad["top_moves"][1]["cgp"] = std::string("15/15\n");
+    refused(bad, "stats.top_moves[1].cgp: a control character (byte 0x0a at 5)");
+  }
   SECTION("histogram out of order, zero count, counts not adding up") {
     json bad = good;
     std::swap(bad["histograms"]["move_score"][0], bad["histograms"]["move_score"][1]);

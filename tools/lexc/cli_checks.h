@@ -11,7 +11,10 @@
 namespace lexc::cli {
 
 // A count given on the command line: decimal digits only (so "-1" is not
-// read as a huge unsigned number) and within [min, max].
+// read as a huge unsigned number, nor 0x10 as 16) and within [min, max].
+// Leading zeros are dropped before CLI11 converts the text, which would read
+// "010" as octal 8: options take it with ->transform (->check would keep the
+// text as given).
 inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
   return CLI::Validator(
       [min, max](std::string& s) -> std::string {
@@ -25,6 +28,7 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
           v = v * 10 + d;
         }
         if (v < min || v > max) return want + ", got " + s;
+        s = std::to_string(v);  // "010" is 10
         return "";
       },
       std::to_string(min) + ".." + std::to_string(max));

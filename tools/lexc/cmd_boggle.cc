@@ -34,7 +34,8 @@ extern "C" void OnInterrupt(int) { g_interrupted = 1; }
 std::string Size(int rows, int cols) { return std::to_string(rows) + "x" + std::to_string(cols); }
 
 void ShapeOption(const std::string& option, const std::string& text, int* rows, int* cols) {
-  if (Status st = boggle::ParseShape(text, rows, cols); !st.ok()) Fail(option + ": " + st.detail());
+  if (Status st = boggle::ParseShape(text, rows, cols); !st.ok())
+    Fail(option + ": " + st.detail(), 2);  // a usage error, as any bad option value
 }
 
 class BoggleCommand {
@@ -198,28 +199,28 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--random", args->random, "Roll a board of this size from the standard dice (4x4, 5x5)");
   cmd->add_option("--search", args->search, "Look for the highest-scoring board of this size (e.g. 4x4)");
   cmd->add_option("--min-len", args->min_len, "Shortest word counted, in tiles (default 3)")
-      ->check(WholeNumber(1, boggle::kMaxWordTiles));
+      ->transform(WholeNumber(1, boggle::kMaxWordTiles));
   cmd->add_option("--seed", args->seed,
                   "Seed: of the first --random board (then +1 each), or of the --search (default 1)")
-      ->check(WholeNumber(0, ~0ull));
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--boards", args->count, "With --random: boards to roll (default 1)")
-      ->check(WholeNumber(1, 1000000000000ull));
+      ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_flag("--summary", args->summary, "One line a board: score, words, board (no word list)");
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
       ->check(CLI::Range(1e-3, 1e7));
   cmd->add_option("--iterations", args->iterations,
                   "With --search: proposals in all (the result then depends only on --seed); each chain's "
                   "best board is then polished by steepest ascent, which this does not count")
-      ->check(WholeNumber(1, 1000000000000000ull));
+      ->transform(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--chain-length", args->chain_length,
                   "With --search: proposals per annealing chain (default 2,000 per cube)")
-      ->check(WholeNumber(0, 1000000000000ull));
+      ->transform(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
-      ->check(WholeNumber(0, boggle::kMaxSearchThreads));
+      ->transform(WholeNumber(0, boggle::kMaxSearchThreads));
   cmd->add_option("--limit", args->top,
                   "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
                   "one a chain)")
-      ->check(WholeNumber(1, 100000));
+      ->transform(WholeNumber(1, 100000));
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no timing lines on standard error");
   cmd->add_flag("--verify,!--no-verify", args->verify,
@@ -229,9 +230,11 @@ void RegisterBoggle(CLI::App& app) {
                 "Read the image into memory instead of mapping it, so that it may be rewritten or truncated in "
                 "place while a long search runs (a mapped image must be replaced by rename)");
   cmd->add_option("--count", args->count, "The old name of --boards")
-      ->check(WholeNumber(1, 1000000000000ull))
+      ->transform(WholeNumber(1, 1000000000000ull))
       ->group("Deprecated");
-  cmd->add_option("--top", args->top, "The old name of --limit")->check(WholeNumber(1, 100000))->group("Deprecated");
+  cmd->add_option("--top", args->top, "The old name of --limit")
+      ->transform(WholeNumber(1, 100000))
+      ->group("Deprecated");
   cmd->footer(R"(Examples:
   lexc boggle sowpods.lex --board 'CATD LINE MARO PETS'
   lexc boggle sowpods.lex --board perslatgsineters --summary

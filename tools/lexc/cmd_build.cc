@@ -297,11 +297,12 @@ void RegisterBuild(CLI::App& app) {
       ->check(CLI::IsMember({"lex", "kwg"}));
   cmd->add_option("--max-len", args->max_len, "Longest word in tiles; longer words are errors")
       ->capture_default_str()
-      ->check(WholeNumber(1, 255));
+      ->transform(WholeNumber(1, 255));
   cmd->add_option("--max-words", args->max_words,
                   "Most distinct words to keep (duplicates do not count); more is an error, not\n"
                   "out of memory. 0: no limit but the 4 GiB of text")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_flag("--skip-invalid", args->skip_invalid,
                 "Skip (and count) lines that are not valid words instead of failing");
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
@@ -314,7 +315,7 @@ void RegisterBuild(CLI::App& app) {
                   "Threads reading a large list and building the graphs (0: every core); the image is the same for "
                   "any number")
       ->capture_default_str()
-      ->check(WholeNumber(0, 256));
+      ->transform(WholeNumber(0, 256));
   cmd->add_flag("--word-index", args->word_index,
                 "Add the word index (format 1.1): words numbered in order, read in place by\n"
                 "`lexc query IMG index WORD` / `word N` and studies; needs the DAWG");

@@ -253,7 +253,7 @@ void RegisterConvert(CLI::App& app) {
                 "minimal and byte-identical to `lexc build` of the same words, whatever wrote the KWG)");
   cmd->add_option("--max-len", args->max_len, "Longest word of a KWG read, in tiles (recorded in the image)")
       ->capture_default_str()
-      ->check(WholeNumber(1, 254));
+      ->transform(WholeNumber(1, 254));
   cmd->add_flag("--json", args->json, "Print the report as JSON on standard output");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no report on standard error");
   cmd->footer(R"(Examples:

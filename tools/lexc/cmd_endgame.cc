@@ -148,16 +148,16 @@ void RegisterEndgame(CLI::App& app) {
   cmd->add_option("--plies", args->plies,
                   "Search at most N plies; a pass forced on a side with no play is not counted, nor, past one ply, the "
                   "reply to it (default: until the value is proven)")
-      ->check(WholeNumber(1, endgame::kMaxPlies));
+      ->transform(WholeNumber(1, endgame::kMaxPlies));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). The value does not depend on it")
-      ->check(WholeNumber(0, endgame::kMaxThreads));
+      ->transform(WholeNumber(0, endgame::kMaxThreads));
   cmd->add_option("--time", args->time, "Stop after SECONDS of wall time with the best line so far (not proven)");
   cmd->add_option("--nodes", args->nodes, "Stop after N positions searched (all threads), as --time does")
-      ->check(WholeNumber(1, 1000000000000000ull));
+      ->transform(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--table", args->table_mib,
                   "Transposition table in MiB at most (default 64; reserved at the start, a search uses 4 MiB of it "
                   "first, more as it grows)")
-      ->check(WholeNumber(1, 1 << 20));
+      ->transform(WholeNumber(1, 1 << 20));
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error");
   AddGameOptions(cmd, &args->game);

@@ -113,12 +113,12 @@ void RegisterInfer(CLI::App& app) {
                   "the second rack, if listed, is the observer's)");
   cmd->add_option("--move", args->infer.move, "The play made, as lexc moves writes it: '8D WORD' or 'D8 WO(R)D'");
   cmd->add_option("--exchange", args->infer.exchange, "Or: the opponent exchanged N tiles")
-      ->check(WholeNumber(1, gen::kRackSize));
+      ->transform(WholeNumber(1, gen::kRackSize));
   AddInferenceOptions(cmd, &args->infer, "");
-  cmd->add_option("--seed", args->infer.seed, "Seed of the sampling (default 1)")->check(WholeNumber(0, ~0ull));
+  cmd->add_option("--seed", args->infer.seed, "Seed of the sampling (default 1)")->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--leaves", args->leaves, "Leave values: a KLV2 or lexc leave file (default: every leave 0)");
   cmd->add_option("--limit", args->top, "List the N most likely leaves only (default 20; 0: all)")
-      ->check(WholeNumber(0, 1000000000));
+      ->transform(WholeNumber(0, 1000000000));
   cmd->add_flag("--json", args->json, "Print one JSON object");
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"EX(Examples:

@@ -136,21 +136,21 @@ void RegisterLeaves(CLI::App& app) {
   cmd->add_option("--format", args->format, "klv2 or leaves (default: by the output's name)")
       ->check(CLI::IsMember({"klv2", "leaves"}));
   cmd->add_option("--games", args->games, "Games per generation (default 100000)")
-      ->check(WholeNumber(1, 1000000000000ull));
+      ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_option("--generations", args->generations,
                   "Generations (default 3): the first plays greedy, each next one plays equity with the\n"
                   "previous generation's values")
-      ->check(WholeNumber(1, 100));
+      ->transform(WholeNumber(1, 100));
   cmd->add_option("--seed", args->seed, "Seed of the first game; generation g plays seeds seed + g x games ...")
-      ->check(WholeNumber(0, ~0ull));
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). The values do not depend on it")
-      ->check(WholeNumber(0, 4096));
+      ->transform(WholeNumber(0, 4096));
   cmd->add_option("--from", args->from_leaves,
                   "Start from these leave values (KLV2 or lexc): the first generation plays equity with them");
   cmd->add_option("--prior", args->prior,
                   "Shrinkage of rare leaves toward the model, in observations (default: estimated)")
       ->check(CLI::Range(0.0, 1e9));
-  cmd->add_option("--max-tiles", args->max_tiles, "Longest leave written (default 6)")->check(WholeNumber(1, 6));
+  cmd->add_option("--max-tiles", args->max_tiles, "Longest leave written (default 6)")->transform(WholeNumber(1, 6));
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary on standard error");
   cmd->add_flag("--json", args->json, "Print a summary as JSON (per generation: games, observations, fit)");
   AddGameOptions(cmd, &args->game);

@@ -349,9 +349,9 @@ void RegisterMoves(CLI::App& app) {
       ->check(NotEmpty("a board file"));
   cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's")
       ->check(NotEmpty("the tiles, '?' a blank"));
-  cmd->add_option("--limit", args->top, "Print the N best moves only (0: all)")->check(WholeNumber(0, 1000000000));
+  cmd->add_option("--limit", args->top, "Print the N best moves only (0: all)")->transform(WholeNumber(0, 1000000000));
   cmd->add_option("--top", args->top, "The old name of --limit")
-      ->check(WholeNumber(0, 1000000000))
+      ->transform(WholeNumber(0, 1000000000))
       ->group("Deprecated");
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
   CLI::Option* json = cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
@@ -364,7 +364,7 @@ void RegisterMoves(CLI::App& app) {
                   "(new tiles marked); --show alone is --show 0")
       ->expected(0, 1)
       ->default_str("0")
-      ->check(WholeNumber(0, 1000000000));
+      ->transform(WholeNumber(0, 1000000000));
   AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:

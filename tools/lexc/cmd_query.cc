@@ -20,7 +20,8 @@ namespace {
 struct QueryArgs {
   std::string image, kind, file;
   std::vector<std::string> args;
-  std::uint64_t limit = 0;  // 0: no limit
+  std::vector<std::string> origins;  // per arg: "" (the command line) or "FILE:LINE" it was read from
+  std::uint64_t limit = 0;           // 0: no limit
   bool sub = false, count = false, json = false, verify = true;
 };
 
@@ -35,21 +36,12 @@ class Query {
   bool Run() {
     bool all_found = true;
     for (std::size_t i = 0; i < a_.args.size(); ++i) {
-      const std::string& arg = a_.args[i];
-      if (a_.kind == "contains") {
-        all_found &= Contains(arg);
-        continue;
+      try {
+        all_found &= RunOne(i);
+      } catch (Exit& e) {  // a query read from a file: its file and line first
+        if (i < a_.origins.size() && !a_.origins[i].empty()) e.message = a_.origins[i] + ": " + e.message;
+        throw;
       }
-      if (a_.kind == "index") {
-        all_found &= Index(arg);
-        continue;
-      }
-      if (a_.kind == "word") {
-        WordOf(arg);
-        continue;
-      }
-      if (!a_.json && !a_.count && a_.args.size() > 1) out_.buf() += (i ? "\n" : "") + arg + ":\n";
-      all_found &= List(arg, Prepare(arg)) > 0;
     }
     if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
       out_.buf() += std::to_string(found_) + "\n";
@@ -59,6 +51,19 @@ class Query {
   }
 
  private:
+  // Query i; whether it found something.
+  bool RunOne(std::size_t i) {
+    const std::string& arg = a_.args[i];
+    if (a_.kind == "contains") return Contains(arg);
+    if (a_.kind == "index") return Index(arg);
+    if (a_.kind == "word") {
+      WordOf(arg);
+      return true;
+    }
+    if (!a_.json && !a_.count && a_.args.size() > 1) out_.buf() += (i ? "\n" : "") + arg + ":\n";
+    return List(arg, Prepare(arg)) > 0;
+  }
+
   // The word as a word list spells it ("CHE" for CH,E); tile text where
   // that would read back as other tiles ("C[H]E" for C,H,E).
   std::string Shown(const std::vector<Tile>& word) const {
@@ -192,29 +197,35 @@ class Query {
 // The arguments with each "-" replaced by the lines of standard input, and
 // the lines of --file: one query a line, blank lines skipped, CR and trailing
 // blanks dropped (zstd is read too). A long list then needs no command line.
-std::vector<std::string> ExpandArgs(const QueryArgs& a) {
-  std::vector<std::string> out;
+// Also sets a->origins.
+void ExpandArgs(QueryArgs* a) {
+  std::vector<std::string> out, origins;
   bool stdin_read = false;
-  const auto read_lines = [&out](const std::string& path) {
-    ForEachInputLine(path, "queries", [&out](std::uint64_t, std::string_view line) { out.emplace_back(line); });
+  const auto read_lines = [&](const std::string& path) {
+    ForEachInputLine(path, "queries", [&](std::uint64_t line_no, std::string_view line) {
+      out.emplace_back(line);
+      origins.push_back(QuotePath(path) + ":" + std::to_string(line_no));
+    });
   };
-  for (const std::string& arg : a.args) {
+  for (const std::string& arg : a->args) {
     if (arg != "-") {
       out.push_back(arg);
+      origins.emplace_back();
     } else if (!stdin_read) {
       stdin_read = true;
       read_lines("-");
     }
   }
-  if (!a.file.empty()) read_lines(a.file);
-  return out;
+  if (!a->file.empty()) read_lines(a->file);
+  a->args = std::move(out);
+  a->origins = std::move(origins);
 }
 
 void RunQuery(QueryArgs a) {
   if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only", 2);
   if (a.args.empty() && a.file.empty()) Fail("give the words (racks, patterns, numbers), '-' or --file", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify);
-  a.args = ExpandArgs(a);
+  ExpandArgs(&a);
   if (!Query(a, image.lexicon()).Run()) throw Exit{1, ""};
 }
 
@@ -234,7 +245,7 @@ void RegisterQuery(CLI::App& app) {
   cmd->add_option("-f,--file", args->file, "Read more queries from this file, one a line (plain or zstd)");
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")
-      ->check(WholeNumber(0, 1000000000000000000ull));
+      ->transform(WholeNumber(0, 1000000000000000000ull));
   cmd->add_flag("--count", args->count, "Print only the number of matches");
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per query");
   cmd->add_flag("--verify,!--no-verify", args->verify,

@@ -439,14 +439,14 @@ void RegisterSelfplay(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("selfplay", "Self-play games (greedy, equity): GCG, CGP positions, games/s, studies");
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
-  cmd->add_option("--games", args->games, "Games to play (default 1)")->check(WholeNumber(1, 1000000000000ull));
+  cmd->add_option("--games", args->games, "Games to play (default 1)")->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_option("--seed", args->seed, "Seed of game 0; game i uses seed + i (default 1)")
-      ->check(WholeNumber(0, ~0ull));
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--first-game", args->first_game,
                   "Play games A .. A+games-1 of the series (a shard of a study; default 0)")
-      ->check(WholeNumber(0, ~0ull));
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). Results do not depend on it")
-      ->check(WholeNumber(0, 4096));
+      ->transform(WholeNumber(0, 4096));
   cmd->add_option("--stats", args->stats_dir,
                   "Study directory: write DIR/stats.json (and checkpoints while running) instead of GCG");
   auto* strat = cmd->add_option(
@@ -466,7 +466,7 @@ void RegisterSelfplay(CLI::App& app) {
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"
                   "(replaced at the end; a device, FIFO or - is written as a stream)");
   cmd->add_option("--every", args->every, "With --positions: the position before moves N, 2N, ... of each game")
-      ->check(WholeNumber(1, 1000000))
+      ->transform(WholeNumber(1, 1000000))
       ->needs("--positions");
   cmd->add_option("--lexicon", args->lexicon, "Lexicon name for GCG and CGP (default: the image's file name)")
       ->check(RecordName());

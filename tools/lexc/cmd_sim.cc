@@ -181,19 +181,19 @@ void RegisterSim(CLI::App& app) {
   cmd->add_option("image", args->image, "Image file (with a GADDAG and/or a DAWG)")->required();
   cmd->add_option("--cgp", args->cgp, "The position as a CGP record (quote it); the player to move is simulated");
   cmd->add_option("--candidates,-k", args->candidates, "Candidates: the K best by static equity (default 10)")
-      ->check(WholeNumber(1, strategy::kMaxCandidates));
+      ->transform(WholeNumber(1, strategy::kMaxCandidates));
   cmd->add_option("--plies", args->plies, "Moves played after each candidate (default 2: reply and response)")
-      ->check(WholeNumber(0, strategy::kMaxPlies));
+      ->transform(WholeNumber(0, strategy::kMaxPlies));
   cmd->add_option("--iterations", args->iterations,
                   "Draws at most (default 1000 without --time; no limit with --time alone)")
-      ->check(WholeNumber(1, 1000000000000ull));
+      ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_option("--time", args->time, "Stop after SECONDS of wall time");
   cmd->add_option("--confidence", args->confidence, "Confidence level of the bounds (default 0.99)");
   cmd->add_option("--batch", args->batch, "Draws between pruning decisions (default 100)")
-      ->check(WholeNumber(1, 1000000));
+      ->transform(WholeNumber(1, 1000000));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core)")
-      ->check(WholeNumber(0, strategy::kMaxSimThreads));
-  cmd->add_option("--seed", args->seed, "Seed of the draws (default 1)")->check(WholeNumber(0, ~0ull));
+      ->transform(WholeNumber(0, strategy::kMaxSimThreads));
+  cmd->add_option("--seed", args->seed, "Seed of the draws (default 1)")->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--leaves", args->leaves, "Leave values: a KLV2 or lexc leave file (default: every leave 0)");
   cmd->add_option("--before", args->before,
                   "With --infer: the position before the opponent's last move (the opponent to move there)");
@@ -201,7 +201,7 @@ void RegisterSim(CLI::App& app) {
                   "Draw the opponent's racks from what it may have kept after this play ('8D WORD'), as lexc "
                   "infer does, instead of uniformly");
   cmd->add_option("--infer-exchange", args->infer.exchange, "The same after an exchange of N tiles")
-      ->check(WholeNumber(1, gen::kRackSize));
+      ->transform(WholeNumber(1, gen::kRackSize));
   AddInferenceOptions(cmd, &args->infer, "infer-");
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines on standard error");

@@ -248,7 +248,7 @@ void RegisterStats(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--max-len", args->max_len, "Longest word of a KWG, in tiles")
       ->capture_default_str()
-      ->check(WholeNumber(1, 254));
+      ->transform(WholeNumber(1, 254));
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per image");
   cmd->footer(R"(Examples:
   lexc stats nwl18.lex

@@ -107,7 +107,7 @@ void RegisterVerify(CLI::App& app) {
                   "Word list the image must hold exactly (plain or zstd; - for standard input)");
   cmd->add_option("--alphabet", args->alphabet, "Alphabet to read --words with (default: the image's; must equal it)");
   cmd->add_option("--max-len", args->max_len, "Longest word in --words, in tiles (default: the image's)")
-      ->check(WholeNumber(1, 255));
+      ->transform(WholeNumber(1, 255));
   cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing");
   cmd->add_flag("--json", args->json, "Print the result as JSON on standard output");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (reading --words)");

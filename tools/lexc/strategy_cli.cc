@@ -38,10 +38,10 @@ void AddInferenceOptions(CLI::App* cmd, InferenceArgs* a, const std::string& pre
                   "Keep a leave when the move was within E points of that rack's best equity (default 0; inf: "
                   "every leave, the prior)");
   cmd->add_option("--" + prefix + "samples", a->samples, "Racks drawn when sampling (default 5000)")
-      ->check(WholeNumber(1, 10000000));
+      ->transform(WholeNumber(1, 10000000));
   cmd->add_option("--" + prefix + "enumerate", a->max_enumerated,
                   "Enumerate the possible leaves when at most N, else sample (default 20000)")
-      ->check(WholeNumber(0, 100000000));
+      ->transform(WholeNumber(0, 100000000));
 }
 
 namespace {

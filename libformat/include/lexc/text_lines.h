@@ -24,7 +24,8 @@ inline constexpr std::size_t kMaxTextLineBytes = std::size_t(1) << 20;
 // Reads `in` to its end and calls on_line(number, line) for each line that
 // is not blank once its trailing CR, spaces and tabs are dropped; lines are
 // numbered from 1, blank ones counted. A last line without a newline is a
-// line. `name` names the input in messages (as the user gave it: "-" for
+// line. A UTF-8 byte order mark at the start of the input is dropped (as
+// word lists and GCG files drop it). `name` names the input in messages (as the user gave it: "-" for
 // standard input), `what` is a plural naming the records.
 // Errors (nothing further is read; lines before the bad one were handled):
 //   kBadInput "NAME:LINE: a NUL byte: not a text file of <what>" (binary

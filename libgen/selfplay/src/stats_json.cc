@@ -1,7 +1,10 @@
 // StudyStats as JSON (formats/study-stats.md): ToJson, and FromJson, which
 // validates every field of possibly hostile input and names its path.
+#include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "lexc/selfplay/stats.h"
 
@@ -261,6 +264,18 @@ Status StudyStats::FromJson(const json& j) {
     m.player = int(in.I64(in.Field(tops[i], "player", path), path + ".player", 0, 1));
     m.move = in.Str(in.Field(tops[i], "move", path), path + ".move");
     m.cgp = in.Str(in.Field(tops[i], "cgp", path), path + ".cgp");
+    // Printed as they are (report, report.md): the writer never puts a
+    // control character in them, so one is damage or an attack on a terminal.
+    for (const auto& [text, field] : {std::pair<const std::string*, const char*>{&m.move, ".move"}, {&m.cgp, ".cgp"}}) {
+      const auto bad = std::find_if(text->begin(), text->end(),
+                                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+      if (in.ok() && bad != text->end()) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(*bad)));
+        in.Fail(path + field,
+                std::string("a control character (byte ") + hex + " at " + std::to_string(bad - text->begin()) + ")");
+      }
+    }
     if (in.ok() && !s.top_moves_.empty()) {
       const TopMove& b = s.top_moves_.back();
       if (!(b.score > m.score || (b.score == m.score && (b.seed < m.seed || (b.seed == m.seed && b.turn < m.turn)))))
