@@ -96,6 +96,7 @@ expect_err "min length 0: message" "--min-len"
 expect_rc "no mode" 2 "$LEXC" boggle "$T/tiny.lex"
 expect_rc "two modes" 2 "$LEXC" boggle "$T/tiny.lex" --board streaedlp --random 4x4
 expect_rc "search options without --search" 2 "$LEXC" boggle "$T/tiny.lex" --board streaedlp --time 3
+expect_rc "--count (the old --boards) beside --boards" 2 "$LEXC" boggle "$T/tiny.lex" --random 4x4 --count 3 --boards 4
 expect_rc "bad size text (a usage error)" 2 "$LEXC" boggle "$T/tiny.lex" --search 4by4
 expect_err "bad size: message" "expected ROWSxCOLUMNS"
 expect_rc "missing image" 1 "$LEXC" boggle "$T/none.lex" --board streaedlp

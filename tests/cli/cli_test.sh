@@ -268,6 +268,9 @@ expect_err "stats --max-len 1.5" "--max-len: expected a whole number 1..254, got
 expect_rc "query --limit 010 (decimal, not octal)" 0 "$LEXC" query "$T/both.lex" pattern '*' --limit 010
 expect "query --limit 010 lists ten words" 10 "$(wc -l <"$T/out")"
 expect_rc "build --max-words -1" 2 "$LEXC" build -q --max-words -1 "$T/words" -o "$T/hex.lex"
+# Flags that do not apply together are refused, not silently dropped.
+expect_rc "build --format kwg --arc-width 8" 2 "$LEXC" build -q --format kwg --arc-width 8 "$T/words" -o "$T/hex.kwg"
+expect_err "build --format kwg --arc-width 8: said" "--arc-width is a lexc image encoding"
 expect_rc "build --threads 300" 2 "$LEXC" build -q --threads 300 "$T/words" -o "$T/hex.lex"
 expect_err "build --threads 300" "--threads: expected a whole number 0..256, got 300"
 expect "refused builds write nothing" no "$([ -e "$T/hex.lex" ] && echo yes || echo no)"

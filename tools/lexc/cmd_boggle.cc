@@ -203,8 +203,8 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--seed", args->seed,
                   "Seed: of the first --random board (then +1 each), or of the --search (default 1)")
       ->transform(WholeNumber(0, ~0ull));
-  cmd->add_option("--boards", args->count, "With --random: boards to roll (default 1)")
-      ->transform(WholeNumber(1, 1000000000000ull));
+  CLI::Option* boards = cmd->add_option("--boards", args->count, "With --random: boards to roll (default 1)")
+                            ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_flag("--summary", args->summary, "One line a board: score, words, board (no word list)");
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
       ->check(CLI::Range(1e-3, 1e7));
@@ -217,10 +217,11 @@ void RegisterBoggle(CLI::App& app) {
       ->transform(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
       ->transform(WholeNumber(0, boggle::kMaxSearchThreads));
-  cmd->add_option("--limit", args->top,
-                  "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
-                  "one a chain)")
-      ->transform(WholeNumber(1, 100000));
+  CLI::Option* limit =
+      cmd->add_option("--limit", args->top,
+                      "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
+                      "one a chain)")
+          ->transform(WholeNumber(1, 100000));
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no timing lines on standard error");
   cmd->add_flag("--verify,!--no-verify", args->verify,
@@ -231,9 +232,11 @@ void RegisterBoggle(CLI::App& app) {
                 "place while a long search runs (a mapped image must be replaced by rename)");
   cmd->add_option("--count", args->count, "The old name of --boards")
       ->transform(WholeNumber(1, 1000000000000ull))
+      ->excludes(boards)
       ->group("Deprecated");
   cmd->add_option("--top", args->top, "The old name of --limit")
       ->transform(WholeNumber(1, 100000))
+      ->excludes(limit)
       ->group("Deprecated");
   cmd->footer(R"(Examples:
   lexc boggle sowpods.lex --board 'CATD LINE MARO PETS'

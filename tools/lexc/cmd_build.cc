@@ -225,6 +225,8 @@ void RunBuild(const BuildArgs& a) {
   bo.compact = a.compact;
   if (a.compact && a.arc_width != 0) Fail("--compact packs arcs to bits: it takes no --arc-width", 2);
   if (a.compact && a.format == "kwg") Fail("--compact is a lexc image encoding; a KWG has fixed 4-byte arcs", 2);
+  if (a.arc_width != 0 && a.format == "kwg")
+    Fail("--arc-width is a lexc image encoding; a KWG has fixed 4-byte arcs", 2);
   bo.max_len = a.max_len;
   bo.word_index = a.word_index;
   bo.threads = threads;

@@ -216,9 +216,10 @@ void RegisterReplay(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("replay", "Replay GCG games and check every play; their statistics (--stats)");
   cmd->add_option("image", args->image, "Image file (the lexicon the games were played with)")->required();
   cmd->add_option("games", args->games, "GCG files, one game each ('-': standard input)")->required();
-  cmd->add_option("--turn", args->turn, "Print the position before move N (CGP; a board with --show)")
-      ->transform(WholeNumber(1, 1000000));
-  cmd->add_flag("--show", args->show, "With --turn: draw the board instead of CGP");
+  CLI::Option* turn =
+      cmd->add_option("--turn", args->turn, "Print the position before move N (CGP; a board with --show)")
+          ->transform(WholeNumber(1, 1000000));
+  cmd->add_flag("--show", args->show, "With --turn: draw the board instead of CGP")->needs(turn);
   cmd->add_option("--stats", args->stats_dir,
                   "Study directory: write DIR/stats.json and DIR/report.md of the games, as `lexc selfplay --stats`");
   cmd->add_option("--seed", args->seed, "The number of the first game in the statistics (default 1)");
