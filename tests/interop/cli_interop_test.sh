@@ -39,6 +39,8 @@ expect_grep "--json report" '"from":"kwg","to":"lex"' "$T/out"
 expect_rc "verify it against the list" 0 "$LEXC" verify wolges.lex --words "$FIXTURE"
 expect "its words" "$(cat model.txt)" "$("$LEXC" dump wolges.lex)"
 expect_rc "convert wolges's kwg --rebuild" 0 "$LEXC" convert -q --rebuild "$WOLGES" -o rebuilt.lex
+expect_rc "convert --rebuild of an image into a KWG does not apply" 2 "$LEXC" convert -q --rebuild rebuilt.lex -o rebuilt.kwg
+expect_rc "convert --dawg into an image does not apply" 2 "$LEXC" convert -q --dawg "$WOLGES" -o rebuilt2.lex
 expect "rebuilt: the image lexc builds from the list" "" "$(cmp small.lex rebuilt.lex 2>&1)"
 expect_rc "convert the DAWG-only kwg" 0 "$LEXC" convert -q small-dawg.kwg -o dawg.lex
 expect_rc "verify it" 0 "$LEXC" verify dawg.lex --words "$FIXTURE"

@@ -183,6 +183,9 @@ void RunConvert(const ConvertArgs& a) {
          2);
   if (a.json && WritesStandardOutput(a.output))
     Fail("-o " + QuotePath(a.output) + " and --json would both write standard output", 2);
+  if (a.rebuild && !(r.from == FileKind::kKwg && r.to == FileKind::kImage))
+    Fail("--rebuild compiles a KWG's words into a lexc image: it does not apply here", 2);
+  if (a.dawg && r.to != FileKind::kKwg) Fail("--dawg writes a DAWG-only KWG: it does not apply here", 2);
   const std::string inputs[] = {a.input, a.alphabet};
   Check(CheckOutputIsNotInput(a.output, inputs));
   OutputFile output = Check(OutputFile::Create(a.output));
