@@ -178,6 +178,12 @@ cp ref.lex study-a/report.md
 expect_rc "report --image = report.md is refused" 1 "$LEXC" report study-a --image study-a/report.md --no-plots
 cmp -s study-a/report.md ref.lex
 expect "report --image: the image survives" 0 $?
+mkdir games-e
+cp ref.lex games-e/game-1.gcg
+expect_rc "selfplay --stats --gcg-dir: a game over the image is refused" 1 \
+  "$LEXC" selfplay games-e/game-1.gcg --games 1 --stats study-e --gcg-dir games-e -q
+cmp -s games-e/game-1.gcg ref.lex
+expect "selfplay --stats --gcg-dir: the image survives" 0 $?
 # One output over another: --positions as a game of --gcg-dir.
 mkdir games-d
 expect_rc "selfplay: --positions over a game of --gcg-dir is refused" 1 \

@@ -56,6 +56,7 @@ expect "--json lists the issues" "score total" "$(jq -r '[.[0].issues[].field] |
 printf '#player1 a A\n#player2 b B\n>a: AB 16A AB +4 4\n' >bad.gcg
 expect_rc "a malformed line" 1 "$LEXC" replay small.lex bad.gcg
 expect_err "the error names file, line and field" 'bad.gcg:3: position: "16A" is off the 15x15 board'
+expect_rc "--seed 0x10" 2 "$LEXC" replay small.lex edited.gcg --seed 0x10
 expect_rc "--show without --turn" 2 "$LEXC" replay small.lex edited.gcg --show
 expect_err "--show without --turn: said" "--show requires --turn"
 # With --json, each game's failure is an element's "error", and still a

@@ -75,7 +75,7 @@ expect_err "truncated: offset" "at byte"
 # and crash; refused before parsing.
 python3 -c "n = 10**6; print('{\"format\":' + '[' * n + ']' * n + '}')" >"$T/study/stats.json"
 expect_rc "deep nesting" 1 "$LEXC" report "$T/study" --no-plots
-expect_err "deep nesting: said" "stats.json: nested deeper than 64 levels at byte 73"
+expect_err "deep nesting: said" "stats.json: nested deeper than 64 levels at byte 74"
 sed 's/"games": 150/"games": -150/' "$T/good.json" >"$T/study/stats.json"
 expect_rc "negative count" 1 "$LEXC" report "$T/study" --no-plots
 expect_err "negative count: path" "stats.games: expected a non-negative integer"

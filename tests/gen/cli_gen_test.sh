@@ -39,6 +39,10 @@ done
 # Board file and --rack: a blank.
 { for r in $(seq 1 15); do if [ "$r" = 8 ]; then echo ".......A......."; else echo "..............."; fi; done; } >"$T/board.txt"
 expect_rc "board file" 0 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack '?' --plays-only
+cp "$T/out" "$T/board-plays"
+{ printf '\357\273\277'; cat "$T/board.txt"; } >"$T/bom-board.txt"
+expect_rc "board file with a UTF-8 byte order mark" 0 "$LEXC" moves "$T/w.lex" --board "$T/bom-board.txt" --rack '?' --plays-only
+expect "the byte order mark changes nothing" "$(cat "$T/board-plays")" "$(cat "$T/out")"
 expect "board file: blank plays (AT AX TA ZA, both ways)" 8 "$(wc -l <"$T/out")"
 expect "board file: lower case" "8G z(A) 1" "$(grep -E '^8G +z' "$T/out" | tr -s ' ')"
 

@@ -428,7 +428,7 @@ TEST_CASE("ParseStudyJson: nesting and size refused before parsing, strings skip
   REQUIRE_FALSE(deep.ok());
   CHECK(deep.status().code() == lexc::Errc::kBadInput);
   CHECK(deep.status().detail() ==
-        "f.json: nested deeper than 64 levels at byte " + std::to_string(5 + kMaxStudyJsonDepth - 1));
+        "f.json: nested deeper than 64 levels at byte " + std::to_string(5 + kMaxStudyJsonDepth));
   // Brackets, braces, commas and escaped quotes inside strings are text.
   const std::string in_strings = "{\"k\":\"" + std::string(200, '[') + "\\\"" + std::string(200, '{') + ",\"}";
   auto text = ParseStudyJson(in_strings, "f.json");

@@ -206,6 +206,9 @@ TEST_CASE("FromJson refuses out-of-range, disordered and inconsistent values", "
     bad = good;
     bad["top_moves"][1]["cgp"] = std::string("15/15\n");
     refused(bad, "stats.top_moves[1].cgp: a control character (byte 0x0a at 5)");
+    bad = good;
+    bad["top_moves"][0]["move"] = "H1 EM\u009b31mPHASE";  // a one-character CSI
+    refused(bad, "stats.top_moves[0].move: a control character (U+009B at 5)");
   }
   SECTION("histogram out of order, zero count, counts not adding up") {
     json bad = good;

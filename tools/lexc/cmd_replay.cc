@@ -222,7 +222,8 @@ void RegisterReplay(CLI::App& app) {
   cmd->add_flag("--show", args->show, "With --turn: draw the board instead of CGP")->needs(turn);
   cmd->add_option("--stats", args->stats_dir,
                   "Study directory: write DIR/stats.json and DIR/report.md of the games, as `lexc selfplay --stats`");
-  cmd->add_option("--seed", args->seed, "The number of the first game in the statistics (default 1)");
+  cmd->add_option("--seed", args->seed, "The number of the first game in the statistics (default 1)")
+      ->transform(WholeNumber(0, ~0ull));
   cmd->add_option(
       "--lexicon", args->lexicon,
       "Lexicon name for the CGP of --turn (default: the GCG's #lexicon) and of the statistics (default: none)");

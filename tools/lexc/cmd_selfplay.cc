@@ -328,7 +328,8 @@ void RunStudyCommand(const SelfplayArgs& a) {
       const std::string gcg = game::WriteGcg(g, lex.alphabet(), s.options.game.lexicon_name);
       const std::string path =
           (std::filesystem::path(a.gcg_dir) / ("game-" + std::to_string(g.seed) + ".gcg")).string();
-      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));  // RunStudy rethrows
+      Check(CheckOutputIsNotInput(path, inputs));  // RunStudy rethrows
+      Check(WriteFileAtomic(path, std::as_bytes(std::span(gcg.data(), gcg.size()))));
     };
   }
   auto outcome = selfplay::RunStudyPart(lex, s.layout, *acc, part, resumed, a.checkpoint_every, s.options);

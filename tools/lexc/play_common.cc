@@ -43,7 +43,12 @@ std::string ReadText(const std::string& path) {
   // Boards and layouts are small (a 32 x 32 board is a few kilobytes); a
   // device or endless pipe must not fill the memory.
   auto text = ReadFileBytes(path, std::uint64_t(1) << 20);
-  if (text.ok()) return std::move(text).value();
+  if (text.ok()) {
+    // A UTF-8 byte order mark is not part of the first line (as for word
+    // lists, GCG and the streamed CGP batches).
+    if (text->rfind("\xEF\xBB\xBF", 0) == 0) text->erase(0, 3);
+    return std::move(text).value();
+  }
   if (text.status().code() == Errc::kLimit) Fail(QuotePath(path) + ": over 1 MiB, not a board or layout file");
   Fail(text.status().detail());
 }

@@ -267,13 +267,16 @@ Status StudyStats::FromJson(const json& j) {
     // Printed as they are (report, report.md): the writer never puts a
     // control character in them, so one is damage or an attack on a terminal.
     for (const auto& [text, field] : {std::pair<const std::string*, const char*>{&m.move, ".move"}, {&m.cgp, ".cgp"}}) {
-      const auto bad = std::find_if(text->begin(), text->end(),
-                                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
-      if (in.ok() && bad != text->end()) {
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(*bad)));
-        in.Fail(path + field,
-                std::string("a control character (byte ") + hex + " at " + std::to_string(bad - text->begin()) + ")");
+      for (std::size_t k = 0; k < text->size() && in.ok(); ++k) {
+        const auto c = static_cast<unsigned char>((*text)[k]);
+        const auto next = k + 1 < text->size() ? static_cast<unsigned char>((*text)[k + 1]) : 0u;
+        // C0 controls and DEL as bytes; C1 controls (U+0080..U+009F, a
+        // one-character CSI among them) as UTF-8.
+        const bool c1 = c == 0xC2 && next >= 0x80 && next <= 0x9F;
+        if (c >= 0x20 && c != 0x7F && !c1) continue;
+        char code[16];
+        std::snprintf(code, sizeof code, c1 ? "U+%04X" : "byte 0x%02x", c1 ? next : unsigned(c));
+        in.Fail(path + field, std::string("a control character (") + code + " at " + std::to_string(k) + ")");
       }
     }
     if (in.ok() && !s.top_moves_.empty()) {

@@ -168,7 +168,7 @@ Result<nlohmann::json> ParseStudyJson(std::string_view text, const std::string& 
       case '{':
         if (++depth > kMaxStudyJsonDepth)
           return Status(Errc::kBadInput, where + ": nested deeper than " + std::to_string(kMaxStudyJsonDepth) +
-                                             " levels at byte " + std::to_string(i));
+                                             " levels at byte " + std::to_string(i + 1));  // 1-based, as the parser's
         ++values;
         break;
       case ']':
@@ -183,7 +183,7 @@ Result<nlohmann::json> ParseStudyJson(std::string_view text, const std::string& 
     }
     if (values > kMaxStudyJsonValues)
       return Status(Errc::kLimit, where + ": more than " + std::to_string(kMaxStudyJsonValues) +
-                                      " values: larger than any study (byte " + std::to_string(i) + ")");
+                                      " values: larger than any study (byte " + std::to_string(i + 1) + ")");
   }
   try {
     return nlohmann::json::parse(text);

@@ -107,7 +107,7 @@ inline constexpr std::uint64_t kMaxStudyJsonValues = std::uint64_t(32) << 20;
 // Parses the text of a study file, `where` naming it in errors. Before the
 // parser runs, one pass over the text refuses nesting deeper than
 // kMaxStudyJsonDepth (kBadInput "WHERE: nested deeper than 64 levels at
-// byte N") and more than kMaxStudyJsonValues values (kLimit); then text that
+// byte N", N counted from 1 as the parser counts) and more than kMaxStudyJsonValues values (kLimit); then text that
 // is not JSON is kBadInput "WHERE: not JSON: at byte N: <why>". Never
 // throws; O(text).
 Result<nlohmann::json> ParseStudyJson(std::string_view text, const std::string& where);
