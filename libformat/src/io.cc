@@ -456,9 +456,10 @@ struct InputStream::State {
       compressed = IsZstdFrame(memory);
     } else {
       LEXC_RETURN_IF_ERROR(ReadRaw());
-      // Short reads (pipes): gather the magic's four bytes.
+      // Short reads (pipes): gather the magic's four bytes, while what came
+      // could still start it (a terminal's "QI\n" is plain at once).
       std::size_t have = pending.size();
-      while (have > 0 && have < 4) {
+      while (have > 0 && have < 4 && std::memcmp(raw.get(), kZstdMagic, have) == 0) {
         const ssize_t r = ::read(fd, raw.get() + have, raw_size - have);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return IoError(name, "cannot read", errno);

@@ -260,6 +260,25 @@ printf '\357\273\277QI\nCAT\nC4T\n' >"$T/queries.txt"
 expect_rc "query -f: a bad query" 1 "$LEXC" query "$T/both.lex" contains -f "$T/queries.txt"
 expect_err "query -f: the bad query's file and line" "queries.txt:3: unknown tile '4'"
 expect_grep "query -f: the first query despite the BOM" "^QI: yes$" "$T/out"
+# Queries are answered as they are read: the first answer comes before the
+# input ends (a terminal or a pipe that stays open).
+coproc QUERY { "$LEXC" query "$T/both.lex" contains -; }
+echo QI >&"${QUERY[1]}"
+read -r -t 20 first <&"${QUERY[0]}" || first="no answer within 20 s"
+eval "exec ${QUERY[1]}>&-"
+wait "$QUERY_PID" 2>/dev/null
+expect "query -: the first answer before the input ends" "QI: yes" "$first"
+# A failure after the --json array began: the error is its last element.
+printf 'QI\nC4T\nZA\n' | "$LEXC" query "$T/both.lex" contains - --json >"$T/out" 2>"$T/err"
+expect "query --json, a bad query after a good one: exit 1" 1 $?
+expect "query --json: one array, the error last" "true false" \
+  "$(jq -r '[.[0].found, .[-1].ok] | map(tostring) | join(" ")' "$T/out")"
+expect "query --json: the error names the line" "2" "$(jq -r '.[-1].line' "$T/out")"
+expect "query --json: no query after the bad one" 2 "$(jq length "$T/out")"
+# Headings from standard input too, known once a second query shows.
+printf 'QU\nZA\n' | "$LEXC" query "$T/both.lex" prefix - --count >"$T/out"
+expect "query - with two listing queries: each named" "QU: $(grep -c '^QU' "$T/words") ZA: $(grep -c '^ZA' "$T/words")" \
+  "$(tr '\n' ' ' <"$T/out" | sed 's/ $//')"
 # Counts are decimal digits in every command (CLI11 alone would read 0x10 as 16)
 expect_rc "build --max-len 0x10" 2 "$LEXC" build -q --max-len 0x10 "$T/words" -o "$T/hex.lex"
 expect_err "build --max-len 0x10" "--max-len: expected a whole number 1..255, got '0x10'"

@@ -4,8 +4,13 @@
 // word is present), 1 otherwise (as grep) or on an error with the data (bad
 // tile, bad image, a word number past the last word: a message on stderr),
 // 2 on a usage error, as every lexc command.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "cli_checks.h"
 #include "common.h"
@@ -20,48 +25,102 @@ namespace {
 struct QueryArgs {
   std::string image, kind, file;
   std::vector<std::string> args;
-  std::vector<std::string> origins;  // per arg: "" (the command line) or "FILE:LINE" it was read from
-  std::uint64_t limit = 0;           // 0: no limit
+  std::uint64_t limit = 0;  // 0: no limit
   bool sub = false, count = false, json = false, verify = true;
 };
 
 // Runs one listing query: `run` calls the library with a callback.
 using Runner = std::function<void(const WordCallback&)>;
 
+// Queries are answered as they are read (Add), so that a long list or a
+// pipe needs memory for one query and its answer, and each answer goes out
+// before the next query is read (with a lookahead of one query where the
+// text depends on whether there is more than one: headings, "QI: 4").
 class Query {
  public:
   Query(const QueryArgs& a, const Lexicon& lex) : a_(a), lex_(lex), render_(lex.alphabet()) {}
 
-  // Returns whether every query found something.
-  bool Run() {
-    bool all_found = true;
-    for (std::size_t i = 0; i < a_.args.size(); ++i) {
-      try {
-        all_found &= RunOne(i);
-      } catch (Exit& e) {  // a query read from a file: its file and line first
-        if (i < a_.origins.size() && !a_.origins[i].empty()) e.message = a_.origins[i] + ": " + e.message;
-        throw;
-      }
+  // The next query; `origin` is "FILE:LINE" for a query read from a file or
+  // standard input, else empty.
+  void Add(std::string arg, std::string origin) {
+    // Only the text of index, word and listing queries depends on whether
+    // there are several ("QI: 4", headings); the others are answered at once.
+    const bool lookahead = !a_.json && a_.kind != "contains";
+    if (!lookahead) {
+      started_ = true;
+      Answer(arg, origin);
+      return;
     }
+    if (!pending_ && !started_) {
+      pending_.emplace(std::move(arg), std::move(origin));
+      started_ = true;
+      return;
+    }
+    if (pending_) {
+      multi_ = true;
+      Answer(pending_->first, pending_->second);
+      pending_.reset();
+    }
+    Answer(arg, origin);
+  }
+  // Answers flushed one by one (queries from a pipe or terminal: a reader
+  // may wait for each), or in 1 MiB blocks.
+  void FlushEach(bool on) { flush_each_ = on; }
+
+  // After the last Add: returns whether every query found something.
+  bool Finish() {
+    if (pending_) Answer(pending_->first, pending_->second);
+    pending_.reset();
     if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
       out_.buf() += std::to_string(found_) + "\n";
-    if (a_.json) out_.buf() += JsonReport(std::move(json_));
+    if (a_.json) out_.buf() += json_items_ ? "]\n" : "[]\n";
     out_.Flush();
-    return all_found;
+    return all_found_;
+  }
+
+  // A failure (a bad query, a bad line of the input): once the --json array
+  // has begun, the error object is its last element and the array is closed,
+  // so that standard output stays one valid document; the command then adds
+  // no other object.
+  void Abort(Exit* e) {
+    if (!a_.json || json_items_ == 0) return;
+    JsonValue error = JsonError("lexc query", *e);
+    AddJsonVersion(&error);
+    out_.buf() += ',' + JsonLine(error) + "]\n";
+    out_.Flush();
+    e->json_done = true;
   }
 
  private:
-  // Query i; whether it found something.
-  bool RunOne(std::size_t i) {
-    const std::string& arg = a_.args[i];
+  void Answer(const std::string& arg, const std::string& origin) {
+    try {
+      all_found_ &= AnswerOne(arg);
+    } catch (Exit& e) {  // a query read from a file: its file and line first
+      if (!origin.empty()) e.message = origin + ": " + e.message;
+      throw;
+    }
+    ++answered_;
+    if (flush_each_) out_.Flush();
+  }
+
+  // Whether the query found something.
+  bool AnswerOne(const std::string& arg) {
     if (a_.kind == "contains") return Contains(arg);
     if (a_.kind == "index") return Index(arg);
     if (a_.kind == "word") {
       WordOf(arg);
       return true;
     }
-    if (!a_.json && !a_.count && a_.args.size() > 1) out_.buf() += (i ? "\n" : "") + arg + ":\n";
+    if (!a_.json && !a_.count && multi_) out_.buf() += (answered_ ? "\n" : "") + arg + ":\n";
     return List(arg, Prepare(arg)) > 0;
+  }
+
+  // One element of the --json array, written as it is made.
+  void Json(JsonValue j) {
+    out_.buf() += json_items_++ ? ',' : '[';
+    AddJsonVersion(&j);
+    out_.buf() += JsonLine(j);
+    out_.MaybeFlush();
   }
 
   // The word as a word list spells it ("CHE" for CH,E); tile text where
@@ -90,10 +149,10 @@ class Query {
     if (a_.json) {
       JsonValue j = {{"kind", "index"}, {"query", arg}, {"word", shown}, {"found", n.has_value()}};
       if (n) j["index"] = *n;
-      json_.push_back(std::move(j));
+      Json(std::move(j));
     } else if (!a_.count) {
       if (n)
-        out_.buf() += (a_.args.size() > 1 ? shown + ": " : "") + std::to_string(*n) + "\n";
+        out_.buf() += (multi_ ? shown + ": " : "") + std::to_string(*n) + "\n";
       else
         out_.buf() += shown + ": not a word\n";
     }
@@ -118,9 +177,9 @@ class Query {
     Check(index.Word(n, &word));
     const std::string shown = Shown(word);
     if (a_.json)
-      json_.push_back({{"kind", "word"}, {"query", arg}, {"index", n}, {"word", shown}});
+      Json({{"kind", "word"}, {"query", arg}, {"index", n}, {"word", shown}});
     else
-      out_.buf() += (a_.args.size() > 1 ? arg + ": " : "") + shown + "\n";
+      out_.buf() += (multi_ ? arg + ": " : "") + shown + "\n";
   }
 
   bool Contains(const std::string& arg) {
@@ -129,7 +188,7 @@ class Query {
     found_ += yes;
     const std::string shown = Shown(word);
     if (a_.json)
-      json_.push_back({{"kind", "contains"}, {"query", arg}, {"word", shown}, {"found", yes}});
+      Json({{"kind", "contains"}, {"query", arg}, {"word", shown}, {"found", yes}});
     else if (!a_.count)
       out_.buf() += shown + (yes ? ": yes\n" : ": no\n");
     return yes;
@@ -177,10 +236,9 @@ class Query {
       return true;
     });
     if (a_.json)
-      json_.push_back(
-          {{"kind", a_.kind}, {"query", arg}, {"words", std::move(words)}, {"count", n}, {"truncated", truncated}});
+      Json({{"kind", a_.kind}, {"query", arg}, {"words", std::move(words)}, {"count", n}, {"truncated", truncated}});
     else if (a_.count)
-      buf += (a_.args.size() > 1 ? arg + ": " : "") + std::to_string(n) + "\n";
+      buf += (multi_ ? arg + ": " : "") + std::to_string(n) + "\n";
     return n;
   }
 
@@ -188,45 +246,49 @@ class Query {
   const Lexicon& lex_;
   const Renderer render_;
   Output out_;
-  JsonValue json_ = JsonValue::array();  // --json: one object per query
+  std::optional<std::pair<std::string, std::string>> pending_;  // the first query, until a second shows
+  bool started_ = false, multi_ = false, flush_each_ = false, all_found_ = true;
+  std::uint64_t answered_ = 0, json_items_ = 0;
   std::string word_;
   std::uint64_t found_ = 0;
   std::unique_ptr<WordIndex> index_;
 };
 
-// The arguments with each "-" replaced by the lines of standard input, and
-// the lines of --file: one query a line, blank lines skipped, CR and trailing
-// blanks dropped (zstd is read too). A long list then needs no command line.
-// Also sets a->origins.
-void ExpandArgs(QueryArgs* a) {
-  std::vector<std::string> out, origins;
-  bool stdin_read = false;
-  const auto read_lines = [&](const std::string& path) {
-    ForEachInputLine(path, "queries", [&](std::uint64_t line_no, std::string_view line) {
-      out.emplace_back(line);
-      origins.push_back(QuotePath(path) + ":" + std::to_string(line_no));
-    });
-  };
-  for (const std::string& arg : a->args) {
-    if (arg != "-") {
-      out.push_back(arg);
-      origins.emplace_back();
-    } else if (!stdin_read) {
-      stdin_read = true;
-      read_lines("-");
-    }
-  }
-  if (!a->file.empty()) read_lines(a->file);
-  a->args = std::move(out);
-  a->origins = std::move(origins);
-}
-
-void RunQuery(QueryArgs a) {
+// The queries in order: the arguments, each "-" (its first one) replaced by
+// the lines of standard input, then the lines of --file: one query a line,
+// blank lines skipped, CR and trailing blanks dropped (zstd is read too).
+// Each is answered as it is read.
+void RunQuery(const QueryArgs& a) {
   if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only", 2);
   if (a.args.empty() && a.file.empty()) Fail("give the words (racks, patterns, numbers), '-' or --file", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify);
-  ExpandArgs(&a);
-  if (!Query(a, image.lexicon()).Run()) throw Exit{1, ""};
+  Query q(a, image.lexicon());
+  const auto read_lines = [&q](const std::string& path) {
+    ForEachInputLine(path, "queries", [&](std::uint64_t line_no, std::string_view line) {
+      q.Add(std::string(line), QuotePath(path) + ":" + std::to_string(line_no));
+    });
+  };
+  bool all_found = false;
+  try {
+    bool stdin_read = false;
+    for (const std::string& arg : a.args) {
+      if (arg != "-") {
+        q.Add(arg, "");
+      } else if (!stdin_read) {
+        stdin_read = true;
+        struct stat st {};
+        q.FlushEach(::fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode));  // a pipe or terminal
+        read_lines("-");
+        q.FlushEach(false);
+      }
+    }
+    if (!a.file.empty()) read_lines(a.file);
+    all_found = q.Finish();
+  } catch (Exit& e) {
+    q.Abort(&e);
+    throw;
+  }
+  if (!all_found) throw Exit{1, ""};
 }
 
 }  // namespace
@@ -241,7 +303,7 @@ void RegisterQuery(CLI::App& app) {
       ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring", "index", "word"}));
   cmd->add_option("args", args->args,
                   "Words, racks, patterns or word numbers (one query each); '-' reads them from standard input, one a "
-                  "line");
+                  "line, each answered as it is read");
   cmd->add_option("-f,--file", args->file, "Read more queries from this file, one a line (plain or zstd)");
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")
