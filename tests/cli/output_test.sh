@@ -184,6 +184,13 @@ expect_rc "selfplay --stats --gcg-dir: a game over the image is refused" 1 \
   "$LEXC" selfplay games-e/game-1.gcg --games 1 --stats study-e --gcg-dir games-e -q
 cmp -s games-e/game-1.gcg ref.lex
 expect "selfplay --stats --gcg-dir: the image survives" 0 $?
+rm -f study-a/report.md
+ln -s ../ref.lex study-a/report.md
+cp ref.lex ref-before-report.lex
+expect_rc "report: report.md linked to the study's own image is refused" 1 "$LEXC" report study-a --no-plots
+cmp -s ref.lex ref-before-report.lex
+expect "report: the study's image survives" 0 $?
+rm -f study-a/report.md
 # One output over another: --positions as a game of --gcg-dir.
 mkdir games-d
 expect_rc "selfplay: --positions over a game of --gcg-dir is refused" 1 \

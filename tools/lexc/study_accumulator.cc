@@ -105,6 +105,8 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
   }
   std::string layout_spec = source.layout;
   if (layout_spec.empty()) layout_spec = StudyString(study, "layout", "path");
+  const std::string inputs[] = {lexicon ? std::string() : image_path, layout ? std::string() : layout_spec};
+  for (const std::string& out : source.outputs) Check(CheckOutputIsNotInput(out, inputs));
   for (StudyImage& open : OpenStudyImages())
     if ((lexicon ? open.lexicon == lexicon : open.mapped.has_value()) &&
         (layout ? open.layout == layout : open.layout_spec == layout_spec))

@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "lexc/gen/layout.h"
 #include "lexc/lexicon.h"
@@ -35,6 +36,9 @@ struct StudyStatsSource {
   std::string study_dir;      // a relative image path is also tried here
   bool verify = true;         // verify an image opened here
   int top_words = 0;          // most-played words a report lists; 0: the default
+  // Files the command will write: none may be the image or layout file
+  // opened here (CheckOutputIsNotInput), whichever path found them.
+  std::vector<std::string> outputs;
 };
 Result<std::unique_ptr<selfplay::StudyStats>> MakeStudyStats(const nlohmann::json& study, const Lexicon* lexicon,
                                                              const gen::Layout* layout, const StudyStatsSource& source);
