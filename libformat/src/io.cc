@@ -33,6 +33,7 @@ namespace lexc {
 namespace {
 
 constexpr unsigned char kZstdMagic[4] = {0x28, 0xB5, 0x2F, 0xFD};
+constexpr std::size_t kZstdFrameHeaderMax = 18;  // the longest frame header (zstd's format)
 
 Status IoError(const std::string& path, const char* what, int err) {
   return Status(Errc::kIo, QuotePath(path) + ": " + what + ": " + std::strerror(err));
@@ -416,7 +417,13 @@ struct InputStream::State {
   std::uint64_t consumed = 0;  // compressed bytes decoded (zstd)
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> zstd{nullptr, &ZSTD_freeDCtx};
   std::size_t zstd_ret = 1;  // last ZSTD_decompressStream result (0: frame done)
-  std::string text;          // decompressed output buffer
+  // The current frame's first bytes (its header) and the text it decoded so
+  // far: the streaming decoder, fed in small pieces, does not check a
+  // frame's declared content size (fed at once it does), so it is checked
+  // here when the frame ends.
+  std::string frame_header;
+  std::uint64_t frame_text = 0;
+  std::string text;  // decompressed output buffer
 
   ~State() {
     if (close_fd) ::close(fd);
@@ -494,6 +501,18 @@ struct InputStream::State {
       const std::size_t r = ZSTD_decompressStream(zstd.get(), &out, &in);
       if (ZSTD_isError(r))
         return Status(Errc::kBadInput, QuotePath(name) + ": corrupt zstd data: " + ZSTD_getErrorName(r));
+      if (frame_header.size() < kZstdFrameHeaderMax)
+        frame_header.append(pending.data(), std::min<std::size_t>(in.pos, kZstdFrameHeaderMax - frame_header.size()));
+      frame_text += out.pos;
+      if (r == 0) {  // a frame ended: its text must be the size its header declares, when it declares one
+        const unsigned long long declared = ZSTD_getFrameContentSize(frame_header.data(), frame_header.size());
+        if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR && declared != frame_text)
+          return Status(Errc::kBadInput, QuotePath(name) + ": corrupt zstd data: a frame declares " +
+                                             std::to_string(declared) + " bytes and holds " +
+                                             std::to_string(frame_text));
+        frame_header.clear();
+        frame_text = 0;
+      }
       zstd_ret = r;
       pending.remove_prefix(in.pos);
       // Compressed bytes count too: frames that decompress to nothing
