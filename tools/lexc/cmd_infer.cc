@@ -30,7 +30,8 @@ std::string TileLabel(const Alphabet& abc, std::size_t t) {
 std::string InferSummary(const Inferred& inf, const Alphabet& abc, const InferenceArgs& a) {
   const strategy::InferenceResult& r = inf.result;
   const std::string made = a.exchange ? "exch " + std::to_string(a.exchange) : gen::FormatMove(inf.move, abc);
-  return "after " + made + " the opponent kept " + std::to_string(r.leave_size) + " tiles: " + Thousands(r.considered) +
+  return "after " + made + " the opponent kept " + std::to_string(r.leave_size) +
+         (r.leave_size == 1 ? " tile: " : " tiles: ") + Thousands(r.considered) +
          (r.sampled ? " racks sampled" : " leaves enumerated") + ", " + Thousands(r.kept) + " kept (prior mass " +
          Fixed(100 * r.kept_mass, 2) + "%), tolerance " + a.tolerance;
 }

@@ -260,6 +260,7 @@ class Query {
 // Each is answered as it is read.
 void RunQuery(const QueryArgs& a) {
   if (a.sub && a.kind != "anagram") Fail("--sub applies to anagram queries only", 2);
+  if (a.count && a.kind == "word") Fail("--count does not apply to word queries: each names one word", 2);
   if (a.args.empty() && a.file.empty()) Fail("give the words (racks, patterns, numbers), '-' or --file", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify);
   Query q(a, image.lexicon());
