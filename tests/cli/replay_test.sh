@@ -77,6 +77,7 @@ expect_grep "colour" $'\x1b\\[41;97m' out
 expect_rc "moves --show 1" 0 "$LEXC" moves small.lex --cgp "$cgp" --top 3 --show 1
 expect_grep "moves --show: the move drawn" '^move 1: ' out
 expect_grep "moves --show: its tiles marked" '>' out
+expect_grep "moves --show: the rack left to the player who just moved" '^> just moved ' out
 
 # ---- an image rewritten in place under a running command ----
 cp small.lex live.lex

@@ -161,6 +161,8 @@ class Lister {
           for (int n = tiles.count(static_cast<Tile>(t)); n > 0; --n) drawn.racks[0].Remove(static_cast<Tile>(t));
         for (int n = tiles.blanks(); n > 0; --n) drawn.racks[0].RemoveBlank();
       }
+      // The mover's view after the move, before the draw: not "to move".
+      o.player_names = {"just moved", "opponent"};
     }
     buf += gen::RenderPosition(drawn, gen_.layout(), abc_, o);
   }
