@@ -15,8 +15,7 @@ Status ForEachTextLine(InputStream& in, std::string_view name, std::string_view 
   std::uint64_t line_no = 1;
   const auto where = [&] { return QuotePath(name) + ":" + std::to_string(line_no) + ": "; };
   const auto finish_line = [&] {
-    std::string_view v = line;
-    if (line_no == 1 && v.substr(0, 3) == "\xEF\xBB\xBF") v.remove_prefix(3);  // a UTF-8 byte order mark
+    std::string_view v = line_no == 1 ? DropByteOrderMark(line) : std::string_view(line);
     while (!v.empty() && (v.back() == '\r' || v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
     if (!v.empty()) on_line(line_no, v);
     line.clear();

@@ -21,6 +21,7 @@
 #endif
 
 #include "lexc/escape.h"
+#include "lexc/io.h"
 #include "lexc/wordlist.h"
 #include "unicode.h"
 #include "utf8.h"
@@ -167,7 +168,7 @@ class WordListReader {
       chunk.remove_prefix(take);
       if (head_.size() < 3) return Status::Ok();
       bom_decided_ = true;
-      if (head_ != "\xEF\xBB\xBF") LEXC_RETURN_IF_ERROR(FeedText(head_));
+      if (head_ != kUtf8ByteOrderMark) LEXC_RETURN_IF_ERROR(FeedText(head_));
     }
     return FeedText(chunk);
   }

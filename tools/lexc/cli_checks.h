@@ -34,6 +34,19 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
       std::to_string(min) + ".." + std::to_string(max));
 }
 
+// --limit N, and its old name --top listed as deprecated (giving both is a
+// usage error), read into `value` as a whole number in [min, max]. Returns
+// the --limit option.
+template <class T>
+CLI::Option* AddLimitOption(CLI::App* cmd, T* value, const std::string& help, std::uint64_t min, std::uint64_t max) {
+  CLI::Option* limit = cmd->add_option("--limit", *value, help)->transform(WholeNumber(min, max));
+  cmd->add_option("--top", *value, "The old name of --limit")
+      ->transform(WholeNumber(min, max))
+      ->excludes(limit)
+      ->group("Deprecated");
+  return limit;
+}
+
 // A value that may not be empty (--cgp '', --rack ''): CLI11 reports "--rack:
 // empty" as a usage error (exit 2), where the command would have taken an
 // empty value for a missing option. `what` says what to give instead.

@@ -217,11 +217,10 @@ void RegisterBoggle(CLI::App& app) {
       ->transform(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
       ->transform(WholeNumber(0, boggle::kMaxSearchThreads));
-  CLI::Option* limit =
-      cmd->add_option("--limit", args->top,
-                      "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
-                      "one a chain)")
-          ->transform(WholeNumber(1, 100000));
+  AddLimitOption(cmd, &args->top,
+                 "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
+                 "one a chain)",
+                 1, 100000);
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no timing lines on standard error");
   cmd->add_flag("--verify,!--no-verify", args->verify,
@@ -233,10 +232,6 @@ void RegisterBoggle(CLI::App& app) {
   cmd->add_option("--count", args->count, "The old name of --boards")
       ->transform(WholeNumber(1, 1000000000000ull))
       ->excludes(boards)
-      ->group("Deprecated");
-  cmd->add_option("--top", args->top, "The old name of --limit")
-      ->transform(WholeNumber(1, 100000))
-      ->excludes(limit)
       ->group("Deprecated");
   cmd->footer(R"(Examples:
   lexc boggle sowpods.lex --board 'CATD LINE MARO PETS'

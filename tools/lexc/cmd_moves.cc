@@ -351,12 +351,7 @@ void RegisterMoves(CLI::App& app) {
       ->check(NotEmpty("a board file"));
   cmd->add_option("--rack", args->rack, "The rack to play ('?' a blank); with --cgp, replaces the CGP's")
       ->check(NotEmpty("the tiles, '?' a blank"));
-  CLI::Option* limit = cmd->add_option("--limit", args->top, "Print the N best moves only (0: all)")
-                           ->transform(WholeNumber(0, 1000000000));
-  cmd->add_option("--top", args->top, "The old name of --limit")
-      ->transform(WholeNumber(0, 1000000000))
-      ->group("Deprecated")
-      ->excludes(limit);
+  AddLimitOption(cmd, &args->top, "Print the N best moves only (0: all)", 0, 1000000000);
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
   CLI::Option* json = cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
   cmd->add_flag("--count", args->count, "Print only the number of moves (at most --limit), one line a position")

@@ -102,12 +102,7 @@ void RegisterReport(CLI::App& app) {
   cmd->add_option("--image", args->image,
                   "The study's image, for word texts (default: the path recorded in stats.json's study.image)");
   cmd->add_option("--layout", args->layout, "Board layout (default: study.layout, else the standard 15x15 board)");
-  CLI::Option* limit = cmd->add_option("--limit", args->top, "Most-played words to list (default 100)")
-                           ->transform(WholeNumber(1, 1000000));
-  cmd->add_option("--top", args->top, "The old name of --limit")
-      ->transform(WholeNumber(1, 1000000))
-      ->group("Deprecated")
-      ->excludes(limit);
+  AddLimitOption(cmd, &args->top, "Most-played words to list (default 100)", 1, 1000000);
   cmd->add_flag("--json", args->json, "Print the derived figures (means, sds, the win rate's CI) as JSON");
   cmd->add_flag("--plots,!--no-plots", args->plots, "Draw plots with gnuplot (the default)");
   cmd->add_flag("--verify,!--no-verify", args->verify, "Verify the whole image first (the default)");

@@ -46,7 +46,7 @@ std::string ReadText(const std::string& path) {
   if (text.ok()) {
     // A UTF-8 byte order mark is not part of the first line (as for word
     // lists, GCG and the streamed CGP batches).
-    if (text->rfind("\xEF\xBB\xBF", 0) == 0) text->erase(0, 3);
+    if (DropByteOrderMark(*text).size() < text->size()) text->erase(0, kUtf8ByteOrderMark.size());
     return std::move(text).value();
   }
   if (text.status().code() == Errc::kLimit) Fail(QuotePath(path) + ": over 1 MiB, not a board or layout file");

@@ -40,6 +40,15 @@ namespace lexc {
 // index their text with 32-bit offsets.
 inline constexpr std::uint64_t kMaxInputBytes = 0xFFFFFFFFu;
 
+// The UTF-8 byte order mark some editors put first in a text file; every
+// text reader drops it there (word lists, streamed records, boards,
+// layouts).
+inline constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+// `text` without a leading kUtf8ByteOrderMark.
+inline std::string_view DropByteOrderMark(std::string_view text) {
+  return text.starts_with(kUtf8ByteOrderMark) ? text.substr(kUtf8ByteOrderMark.size()) : text;
+}
+
 // Reads a whole file (or stdin for "-") as it is, at most `max_bytes` (0:
 // kMaxInputBytes); a device or endless pipe is read no further. Errors: kIo
 // naming the path ("x: cannot open: ...", "x: cannot read: Is a directory"),

@@ -149,7 +149,9 @@ Result<std::vector<UnplayedByLength>> UnplayedWords(const StudyStats& s, std::si
 
 std::vector<std::string> StudyOutputPaths(const std::string& dir) {
   const std::filesystem::path d(dir);
-  std::vector<std::string> out = {(d / "stats.json").string(), (d / "run.json").string(), (d / "report.md").string()};
+  const std::array<std::string, 2> own = StudyFilesIn(dir);
+  std::vector<std::string> out(own.begin(), own.end());
+  out.push_back((d / "report.md").string());
   for (const char* name : kPlotFileNames) out.push_back((d / "plots" / name).string());
   return out;
 }
