@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "movegen_internal.h"
+#include "movegen_sinks.h"
 
 namespace lexc::gen {
 

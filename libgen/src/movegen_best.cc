@@ -19,7 +19,7 @@
 #include <functional>
 #include <type_traits>
 
-#include "movegen_internal.h"
+#include "movegen_sinks.h"
 
 namespace lexc::gen {
 namespace internal {

@@ -3,7 +3,7 @@
 // anchor), then the shared rightward extension (movegen_internal.h).
 #include <algorithm>
 
-#include "movegen_internal.h"
+#include "movegen_sinks.h"
 
 namespace lexc::gen::internal {
 

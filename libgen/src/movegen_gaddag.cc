@@ -2,7 +2,7 @@
 // rev(x)), then through the separator rightwards with the shared extension
 // (movegen_internal.h). An anchor right after a board run starts from
 // rev(run) + separator, one right before a run from rev(run).
-#include "movegen_internal.h"
+#include "movegen_sinks.h"
 
 namespace lexc::gen::internal {
 
