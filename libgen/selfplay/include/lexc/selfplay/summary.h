@@ -1,8 +1,9 @@
 // lexc/selfplay/summary.h -- SeriesSummary, the smallest real accumulator of
 // a study: counts and sums, and two digests of the game records.
 //
-// It is what `lexc selfplay --stats` gathers until the full statistics
-// (StudyStats) are wired in, and what the driver's tests fold: it sees every
+// It is what plain `lexc selfplay` (no --stats, which gathers the full
+// StudyStats) reports, the bare run `bench_study_driver` measures the
+// statistics against, and what the driver's tests fold: it sees every
 // field that matters of every record, so two runs with equal summaries played
 // the same games.
 //  - games, turns, bingos, points (final scores summed, negative included),
