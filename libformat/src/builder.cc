@@ -61,12 +61,12 @@ using internal::ArcTile;
 using internal::ChecksumText;
 using internal::Discovery;
 using internal::IncrementalBuilder;
-using internal::Layout;
 using internal::MeasureText;
 using internal::PackArc;
 using internal::PackedArc;
 using internal::PlaceStates;
 using internal::StateId;
+using internal::StateLayout;
 using internal::StateStore;
 using internal::TextFigures;
 using internal::WriteArcWords;
@@ -525,7 +525,7 @@ Result<int> ChooseArcWidth(int requested, std::uint64_t slots, const Alphabet& a
 // w, and its longest path is rev(x) SEP y over the longest word. Nodes and
 // distinct arc slots are counted over the layout (roots[0] is the GADDAG's
 // when there is one). Verify() recomputes all of them from the image.
-void CountGraphFigures(const Layout& layout, std::span<const StateId> roots, std::size_t parts, bool gaddag_first,
+void CountGraphFigures(const StateLayout& layout, std::span<const StateId> roots, std::size_t parts, bool gaddag_first,
                        std::uint64_t words, const TextFigures& text, GraphInfo* dawg_info, GraphInfo* gaddag_info) {
   dawg_info->strings = words;
   dawg_info->longest_path = text.longest;
@@ -544,7 +544,7 @@ void CountGraphFigures(const Layout& layout, std::span<const StateId> roots, std
 // needs it).
 struct LaidOutGraphs {
   StateStore store;
-  Layout layout;
+  StateLayout layout;
   TextFigures text;
   GraphInfo dawg_info, gaddag_info;
   std::size_t parts = 1;
@@ -604,7 +604,7 @@ Status LayOutGraphs(const WordList& words, const Alphabet& alphabet, const Build
   // Otherwise, with threads to spare, the CRC is computed beside the layout
   // on a thread of its own, taken from the layout's (on 2 cores, 3 threads
   // made the layout of SOWPODS's DAWG half as slow again).
-  Layout& layout = out->layout;
+  StateLayout& layout = out->layout;
   const bool crc_beside = parts > 1 && !text_checksummed;
   (void)RunBeside(
       crc_beside,

@@ -47,9 +47,9 @@ void Discovery::Walk(const StateStore& store, StateId from, std::uint8_t bit, st
   }
 }
 
-Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early) {
+StateLayout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early) {
   const std::size_t n = store.size();
-  Layout out;
+  StateLayout out;
   Discovery d;
   Discovery& disc = early && early->early ? *early : d;
   // Depth-first discovery order, reach bits per root, ranks.
@@ -160,7 +160,7 @@ Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std:
 // it reaches starts to the list's end. Distinct states start at distinct
 // slots. One pass over the states, then one over the slots in order, each
 // split in `parts` runs.
-LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::size_t parts) {
+LayoutFigures CountLayoutFigures(const StateLayout& layout, std::size_t roots, std::size_t parts) {
   LayoutFigures f;
   HugeVector<std::uint8_t> starts(layout.slots, 0);  // slot -> reach bits of the state starting there
   parts = std::max<std::size_t>(parts, 1);
@@ -215,7 +215,7 @@ LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::s
   return f;
 }
 
-void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts,
+void WriteArcWords(ArcWriter& out, const StateStore& store, const StateLayout& layout, std::size_t parts,
                    std::uint64_t target_shift) {
   out.Put(kSeparator, true, false, kNoNode);  // the sentinel
   const std::size_t runs = out.whole_bytes() ? std::max<std::size_t>(parts, 1) : 1;

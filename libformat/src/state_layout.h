@@ -17,7 +17,7 @@
 
 namespace lexc::internal {
 
-struct Layout {
+struct StateLayout {
   HugeVector<std::uint64_t> pos;          // state -> index of its first arc (0 for state 0)
   HugeVector<StateId> placed;             // maximal lists in placement order
   HugeVector<std::uint64_t> list_starts;  // bit i set: a placed list begins at slot i
@@ -104,19 +104,19 @@ struct Discovery {
 // tails; the layout is the same for any number. `early`, when it holds a
 // discovery WalkEarly began (roots: the GADDAG's, then the DAWG's), goes on
 // from there.
-Layout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early);
+StateLayout PlaceStates(const StateStore& store, std::span<const StateId> roots, std::size_t parts, Discovery* early);
 
-// Per root r (bit r of Layout::reach), the nodes it reaches and the distinct
+// Per root r (bit r of StateLayout::reach), the nodes it reaches and the distinct
 // arc slots their lists use; on `parts` threads.
 struct LayoutFigures {
   std::uint64_t nodes[8] = {}, arcs[8] = {};
 };
-LayoutFigures CountLayoutFigures(const Layout& layout, std::size_t roots, std::size_t parts);
+LayoutFigures CountLayoutFigures(const StateLayout& layout, std::size_t roots, std::size_t parts);
 
 // The sentinel, then the arc words of the layout; with whole-byte arcs,
 // `parts` threads write runs of the placed lists. Every target other than
 // 0 (no node) is written plus `target_shift` (BuildArcWords).
-void WriteArcWords(ArcWriter& out, const StateStore& store, const Layout& layout, std::size_t parts,
+void WriteArcWords(ArcWriter& out, const StateStore& store, const StateLayout& layout, std::size_t parts,
                    std::uint64_t target_shift = 0);
 
 }  // namespace lexc::internal
