@@ -254,12 +254,18 @@ expect_rc "unknown tile in a rack" 1 "$LEXC" query "$T/both.lex" anagram 'RET3'
 expect_grep "unknown tile in a rack is named" "'3'" "$T/err"
 expect_rc "query --limit -1" 2 "$LEXC" query "$T/both.lex" prefix Q --limit -1
 expect_err "query --limit -1" "--limit: expected a whole number"
-# A query read from a file names its file and line when it fails; a byte
-# order mark at the start of the file is not part of the first query.
-printf '\357\273\277QI\nCAT\nC4T\n' >"$T/queries.txt"
+# A query read from a file names its file and line when it fails, and the
+# others are still answered; a byte order mark at the start of the file is
+# not part of the first query.
+printf '\357\273\277QI\nCAT\nC4T\nZA\n' >"$T/queries.txt"
 expect_rc "query -f: a bad query" 1 "$LEXC" query "$T/both.lex" contains -f "$T/queries.txt"
 expect_err "query -f: the bad query's file and line" "queries.txt:3: unknown tile '4'"
+expect_err "query -f: the count of bad queries" "1 of 4 queries failed"
 expect_grep "query -f: the first query despite the BOM" "^QI: yes$" "$T/out"
+expect_grep "query -f: the query after the bad one is answered" "^ZA: yes$" "$T/out"
+expect_rc "query: a bad listing query among good ones" 1 "$LEXC" query "$T/both.lex" prefix QU 'Q#' ZA --count
+expect "query: the bad listing query has no heading, the others theirs" \
+  "QU: $(grep -c '^QU' "$T/words") ZA: $(grep -c '^ZA' "$T/words")" "$(tr '\n' ' ' <"$T/out" | sed 's/ $//')"
 # Queries are answered as they are read: the first answer comes before the
 # input ends (a terminal or a pipe that stays open).
 coproc QUERY { "$LEXC" query "$T/both.lex" contains -; }
@@ -268,13 +274,14 @@ read -r -t 20 first <&"${QUERY[0]}" || first="no answer within 20 s"
 eval "exec ${QUERY[1]}>&-"
 wait "$QUERY_PID" 2>/dev/null
 expect "query -: the first answer before the input ends" "QI: yes" "$first"
-# A failure after the --json array began: the error is its last element.
+# A bad query in --json: an element of its own in the one array, naming
+# its line; the queries after it are answered.
 printf 'QI\nC4T\nZA\n' | "$LEXC" query "$T/both.lex" contains - --json >"$T/out" 2>"$T/err"
 expect "query --json, a bad query after a good one: exit 1" 1 $?
-expect "query --json: one array, the error last" "true false" \
-  "$(jq -r '[.[0].found, .[-1].ok] | map(tostring) | join(" ")' "$T/out")"
-expect "query --json: the error names the line" "2" "$(jq -r '.[-1].line' "$T/out")"
-expect "query --json: no query after the bad one" 2 "$(jq length "$T/out")"
+expect "query --json: one array, the bad query in its place" "true false true" \
+  "$(jq -r '[.[0].found, .[1].ok, .[2].found] | map(tostring) | join(" ")' "$T/out")"
+expect "query --json: the bad query names its line" "2 C4T" "$(jq -r '"\(.[1].line) \(.[1].query)"' "$T/out")"
+expect "query --json: every query has its element" 3 "$(jq length "$T/out")"
 # Headings from standard input too, known once a second query shows.
 printf 'QU\nZA\n' | "$LEXC" query "$T/both.lex" prefix - --count >"$T/out"
 expect "query - with two listing queries: each named" "QU: $(grep -c '^QU' "$T/words") ZA: $(grep -c '^ZA' "$T/words")" \

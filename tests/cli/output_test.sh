@@ -224,6 +224,19 @@ if [ -w /dev/full ]; then
   expect "stats > /dev/full exits 1" 1 $?
   "$LEXC" verify ref.lex --json >/dev/full 2>/dev/null
   expect "verify --json > /dev/full exits 1" 1 $?
+  # A batch of queries goes on past a bad query, but not past a failed
+  # standard output: one message, then the command stops.
+  # (From a file, answers go out a 1 MiB block at a time: the block fills
+  # inside a query's listing.)
+  { echo C4T; for i in $(seq 1 30000); do echo '*'; done; } >full-queries.txt
+  "$LEXC" query ref.lex pattern -f full-queries.txt >/dev/full 2>full.err
+  expect "query batch > /dev/full exits 1" 1 $?
+  expect "query batch > /dev/full: the bad query, then one output error" \
+    "1 1" "$(grep -c 'C4T' full.err) $(grep -c 'writing standard output' full.err)"
+  "$LEXC" query ref.lex pattern -f full-queries.txt --json >/dev/full 2>full.err
+  expect "query --json batch > /dev/full exits 1" 1 $?
+  expect "query --json batch > /dev/full: the bad query, then one output error" \
+    "1 1" "$(grep -c 'C4T' full.err) $(grep -c 'writing standard output' full.err)"
 else
   echo "skip: /dev/full"
 fi

@@ -3,17 +3,21 @@
 // Exit status: 0 when every query found something (contains, index: every
 // word is present), 1 otherwise (as grep) or on an error with the data (bad
 // tile, bad image, a word number past the last word: a message on stderr),
-// 2 on a usage error, as every lexc command.
+// 2 on a usage error, as every lexc command. A bad query is named on stderr
+// (FILE:LINE: when read from a file or standard input) and the others are
+// still answered; the exit status is then the first bad query's.
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <utility>
 
 #include "cli_checks.h"
 #include "common.h"
+#include "lexc/escape.h"
 #include "lexc/io.h"
 #include "lexc/query.h"
 #include "lexc/tile_text.h"
@@ -40,9 +44,15 @@ class Query {
  public:
   Query(const QueryArgs& a, const Lexicon& lex) : a_(a), lex_(lex), render_(lex.alphabet()) {}
 
-  // The next query; `origin` is "FILE:LINE" for a query read from a file or
-  // standard input, else empty.
-  void Add(std::string arg, std::string origin) {
+  // Where a query was read: a file (or "-") and line, or an argument
+  // (empty file).
+  struct Origin {
+    std::string file;
+    std::uint64_t line = 0;
+  };
+
+  // The next query.
+  void Add(std::string arg, Origin origin) {
     // Only the text of index, word and listing queries depends on whether
     // there are several ("QI: 4", headings); the others are answered at once.
     const bool lookahead = !a_.json && a_.kind != "contains";
@@ -67,7 +77,9 @@ class Query {
   // may wait for each), or in 1 MiB blocks.
   void FlushEach(bool on) { flush_each_ = on; }
 
-  // After the last Add: returns whether every query found something.
+  // After the last Add: returns whether every query found something. Bad
+  // queries (named on stderr as they came) then end the command with the
+  // first one's exit status.
   bool Finish() {
     if (pending_) Answer(pending_->first, pending_->second);
     pending_.reset();
@@ -75,15 +87,26 @@ class Query {
       out_.buf() += std::to_string(found_) + "\n";
     if (a_.json) out_.buf() += json_items_ ? "]\n" : "[]\n";
     out_.Flush();
+    if (bad_)  // one query alone: its message says it all
+      throw Exit{first_bad_code_,
+                 bad_ + answered_ == 1 ? std::string()
+                                       : Thousands(bad_) + " of " + Thousands(bad_ + answered_) +
+                                             " queries failed (named above); the others were answered",
+                 /*json_done=*/a_.json};
     return all_found_;
   }
+  // Builds the word index now (index and word queries), so that an image
+  // without one fails once, before any query, rather than at every query.
+  void PrepareIndex() {
+    if (a_.kind == "index" || a_.kind == "word") Index();
+  }
 
-  // A failure (a bad query, a bad line of the input): once the --json array
+  // A failure of the input (a line it refuses, a read error): once the --json array
   // has begun, the error object is its last element and the array is closed,
   // so that standard output stays one valid document; the command then adds
   // no other object.
   void Abort(Exit* e) {
-    if (!a_.json || json_items_ == 0) return;
+    if (!a_.json || json_items_ == 0 || e->json_done) return;  // json_done: Finish closed the array
     JsonValue error = JsonError("lexc query", *e);
     AddJsonVersion(&error);
     out_.buf() += ',' + JsonLine(error) + "]\n";
@@ -92,14 +115,28 @@ class Query {
   }
 
  private:
-  void Answer(const std::string& arg, const std::string& origin) {
+  // A query that fails (a tile the alphabet lacks, a bad pattern, a word
+  // number past the last word) is named on stderr, with its file and line
+  // when it was read from one, and in the --json array as {"ok": false,
+  // "kind", "query", "file", "line", "error"}; the batch goes on.
+  void Answer(const std::string& arg, const Origin& origin) {
     try {
       all_found_ &= AnswerOne(arg);
-    } catch (Exit& e) {  // a query read from a file: its file and line first
-      if (!origin.empty()) e.message = origin + ": " + e.message;
-      throw;
+      ++answered_;
+    } catch (Exit& e) {
+      if (output_failed_) throw;  // standard output failed, not the query: stop
+      const std::string where = origin.file.empty() ? "" : QuotePath(origin.file) + ":" + std::to_string(origin.line);
+      if (!a_.json) out_.Flush();  // the answers before it first, on a terminal shared with stderr
+      std::fprintf(stderr, "lexc query: %s\n",
+                   EscapeText((where.empty() ? "" : where + ": ") + e.message, '\0', std::string::npos).c_str());
+      if (a_.json) {
+        JsonValue j = {{"ok", false}, {"kind", a_.kind}, {"query", arg}};
+        if (!origin.file.empty()) j["file"] = origin.file, j["line"] = origin.line;
+        j["error"] = e.message;
+        Json(std::move(j));
+      }
+      if (!bad_++) first_bad_code_ = e.code;
     }
-    ++answered_;
     if (flush_each_) out_.Flush();
   }
 
@@ -111,8 +148,20 @@ class Query {
       WordOf(arg);
       return true;
     }
+    const Runner run = Prepare(arg);  // a bad query fails before its heading
     if (!a_.json && !a_.count && multi_) out_.buf() += (answered_ ? "\n" : "") + arg + ":\n";
-    return List(arg, Prepare(arg)) > 0;
+    return List(arg, run) > 0;
+  }
+
+  // Flushes a full buffer, noting a failure (Answer then stops the batch:
+  // the output, not the query, failed).
+  void MaybeFlushOut() {
+    try {
+      out_.MaybeFlush();
+    } catch (Exit&) {
+      output_failed_ = true;
+      throw;
+    }
   }
 
   // One element of the --json array, written as it is made.
@@ -120,7 +169,7 @@ class Query {
     out_.buf() += json_items_++ ? ',' : '[';
     AddJsonVersion(&j);
     out_.buf() += JsonLine(j);
-    out_.MaybeFlush();
+    MaybeFlushOut();
   }
 
   // The word as a word list spells it ("CHE" for CH,E); tile text where
@@ -231,7 +280,7 @@ class Query {
       } else {
         buf += word_;
         buf += '\n';
-        out_.MaybeFlush();
+        MaybeFlushOut();
       }
       return true;
     });
@@ -246,7 +295,10 @@ class Query {
   const Lexicon& lex_;
   const Renderer render_;
   Output out_;
-  std::optional<std::pair<std::string, std::string>> pending_;  // the first query, until a second shows
+  std::optional<std::pair<std::string, Origin>> pending_;  // the first query, until a second shows
+  std::uint64_t bad_ = 0;                                  // queries that failed (Answer)
+  int first_bad_code_ = 0;                                 // the first one's exit status
+  bool output_failed_ = false;                             // MaybeFlushOut failed
   bool started_ = false, multi_ = false, flush_each_ = false, all_found_ = true;
   std::uint64_t answered_ = 0, json_items_ = 0;
   std::string word_;
@@ -264,9 +316,10 @@ void RunQuery(const QueryArgs& a) {
   if (a.args.empty() && a.file.empty()) Fail("give the words (racks, patterns, numbers), '-' or --file", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify);
   Query q(a, image.lexicon());
+  q.PrepareIndex();
   const auto read_lines = [&q](const std::string& path) {
     ForEachInputLine(path, "queries", [&](std::uint64_t line_no, std::string_view line) {
-      q.Add(std::string(line), QuotePath(path) + ":" + std::to_string(line_no));
+      q.Add(std::string(line), {path, line_no});
     });
   };
   bool all_found = false;
@@ -274,7 +327,7 @@ void RunQuery(const QueryArgs& a) {
     bool stdin_read = false;
     for (const std::string& arg : a.args) {
       if (arg != "-") {
-        q.Add(arg, "");
+        q.Add(arg, {});
       } else if (!stdin_read) {
         stdin_read = true;
         struct stat st {};
@@ -333,10 +386,13 @@ Words, racks and patterns are tile text (formats/tile-text.md).
 Words come in the alphabet's tile order. With several arguments, each list is
 headed by "ARG:". Word numbers count words in that order from 0; they are read
 from the image's word index (lexc build --word-index), or computed on opening.
+A bad query (a tile the alphabet lacks, a word number past the last word) is
+named on standard error, with FILE:LINE: when it was read from a file or
+standard input, and the others are still answered.
 Exit status: 0 when every query found something (contains, index: every word
 present); 1 when one found nothing (as grep; nothing on standard error), or
-on an error with the image or an argument (a message on standard error; a
-word number past the last word too); 2 on a usage error.)");
+on an error with the image or a query (the first bad query's status); 2 on a
+usage error.)");
   cmd->callback([args] { RunQuery(*args); });
 }
 
