@@ -263,6 +263,14 @@ expect_err "query -f: the bad query's file and line" "queries.txt:3: unknown til
 expect_err "query -f: the count of bad queries" "1 of 4 queries failed"
 expect_grep "query -f: the first query despite the BOM" "^QI: yes$" "$T/out"
 expect_grep "query -f: the query after the bad one is answered" "^ZA: yes$" "$T/out"
+expect_rc "query: every query bad" 1 "$LEXC" query "$T/both.lex" prefix C4T 'Q#'
+expect_err "query: every query bad, said so" "all 2 queries failed (named above)"
+# The input fails while the first listing query waits for a second (the
+# lookahead for headings): that query is still answered, or named.
+expect_rc "query: a held query, then a missing file" 1 "$LEXC" query "$T/both.lex" prefix C4T -f "$T/no-such-queries.txt"
+expect_err "query: the held bad query is named" "unknown tile '4'"
+expect_rc "query: a held good query, then a missing file" 1 "$LEXC" query "$T/both.lex" prefix QU -f "$T/no-such-queries.txt"
+expect "query: the held good query is answered" "$(grep -c '^QU' "$T/words")" "$(wc -l <"$T/out")"
 expect_rc "query: a bad listing query among good ones" 1 "$LEXC" query "$T/both.lex" prefix QU 'Q#' ZA --count
 expect "query: the bad listing query has no heading, the others theirs" \
   "QU: $(grep -c '^QU' "$T/words") ZA: $(grep -c '^ZA' "$T/words")" "$(tr '\n' ' ' <"$T/out" | sed 's/ $//')"

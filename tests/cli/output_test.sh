@@ -233,6 +233,9 @@ if [ -w /dev/full ]; then
   expect "query batch > /dev/full exits 1" 1 $?
   expect "query batch > /dev/full: the bad query, then one output error" \
     "1 1" "$(grep -c 'C4T' full.err) $(grep -c 'writing standard output' full.err)"
+  "$LEXC" query ref.lex contains QI C4T ZA >/dev/full 2>full.err
+  expect "query: a bad query whose answers before it cannot be written is still named" \
+    "1 1" "$(grep -c 'C4T' full.err) $(grep -c 'writing standard output' full.err)"
   "$LEXC" query ref.lex pattern -f full-queries.txt --json >/dev/full 2>full.err
   expect "query --json batch > /dev/full exits 1" 1 $?
   expect "query --json batch > /dev/full: the bad query, then one output error" \

@@ -90,10 +90,20 @@ class Query {
     if (bad_)  // one query alone: its message says it all
       throw Exit{first_bad_code_,
                  bad_ + answered_ == 1 ? std::string()
+                 : answered_ == 0      ? "all " + Thousands(bad_) + " queries failed (named above)"
                                        : Thousands(bad_) + " of " + Thousands(bad_ + answered_) +
-                                             " queries failed (named above); the others were answered",
+                                        " queries failed (named above); the others were answered",
                  /*json_done=*/a_.json};
     return all_found_;
+  }
+  // The input failed: the query held back for the lookahead is answered
+  // first (a bad one named), unless standard output is what failed.
+  void AnswerHeld() {
+    if (!pending_ || output_failed_) return;
+    auto [arg, origin] = std::move(*pending_);
+    pending_.reset();
+    Answer(arg, origin);
+    FlushOut();
   }
   // Builds the word index now (index and word queries), so that an image
   // without one fails once, before any query, rather than at every query.
@@ -126,9 +136,19 @@ class Query {
     } catch (Exit& e) {
       if (output_failed_) throw;  // standard output failed, not the query: stop
       const std::string where = origin.file.empty() ? "" : QuotePath(origin.file) + ":" + std::to_string(origin.line);
-      if (!a_.json) out_.Flush();  // the answers before it first, on a terminal shared with stderr
-      std::fprintf(stderr, "lexc query: %s\n",
-                   EscapeText((where.empty() ? "" : where + ": ") + e.message, '\0', std::string::npos).c_str());
+      const auto name_it = [&] {
+        std::fprintf(stderr, "lexc query: %s\n",
+                     EscapeText((where.empty() ? "" : where + ": ") + e.message, '\0', std::string::npos).c_str());
+      };
+      if (!a_.json) {
+        try {
+          FlushOut();  // the answers before it first, on a terminal shared with stderr
+        } catch (const Exit&) {
+          name_it();  // then the output's failure, which stops the command
+          throw;
+        }
+      }
+      name_it();
       if (a_.json) {
         JsonValue j = {{"ok", false}, {"kind", a_.kind}, {"query", arg}};
         if (!origin.file.empty()) j["file"] = origin.file, j["line"] = origin.line;
@@ -137,7 +157,7 @@ class Query {
       }
       if (!bad_++) first_bad_code_ = e.code;
     }
-    if (flush_each_) out_.Flush();
+    if (flush_each_) FlushOut();
   }
 
   // Whether the query found something.
@@ -158,6 +178,14 @@ class Query {
   void MaybeFlushOut() {
     try {
       out_.MaybeFlush();
+    } catch (Exit&) {
+      output_failed_ = true;
+      throw;
+    }
+  }
+  void FlushOut() {
+    try {
+      out_.Flush();
     } catch (Exit&) {
       output_failed_ = true;
       throw;
@@ -339,6 +367,12 @@ void RunQuery(const QueryArgs& a) {
     if (!a.file.empty()) read_lines(a.file);
     all_found = q.Finish();
   } catch (Exit& e) {
+    if (!e.json_done) {
+      try {
+        q.AnswerHeld();
+      } catch (const Exit&) {  // standard output failed too: the input's error is the one to report
+      }
+    }
     q.Abort(&e);
     throw;
   }
