@@ -173,24 +173,17 @@ class Query {
     return List(arg, run) > 0;
   }
 
-  // Flushes a full buffer, noting a failure (Answer then stops the batch:
-  // the output, not the query, failed).
-  void MaybeFlushOut() {
+  // Flushes the buffer (when full only: MaybeFlushOut), noting a failure
+  // (Answer then stops the batch: the output, not the query, failed).
+  void FlushOut(bool only_when_full = false) {
     try {
-      out_.MaybeFlush();
+      only_when_full ? out_.MaybeFlush() : out_.Flush();
     } catch (Exit&) {
       output_failed_ = true;
       throw;
     }
   }
-  void FlushOut() {
-    try {
-      out_.Flush();
-    } catch (Exit&) {
-      output_failed_ = true;
-      throw;
-    }
-  }
+  void MaybeFlushOut() { FlushOut(true); }
 
   // One element of the --json array, written as it is made.
   void Json(JsonValue j) {
