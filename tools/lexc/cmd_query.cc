@@ -68,8 +68,7 @@ class Query {
     }
     if (pending_) {
       multi_ = true;
-      Answer(pending_->first, pending_->second);
-      pending_.reset();
+      AnswerPending();
     }
     Answer(arg, origin);
   }
@@ -81,8 +80,7 @@ class Query {
   // queries (named on stderr as they came) then end the command with the
   // first one's exit status.
   bool Finish() {
-    if (pending_) Answer(pending_->first, pending_->second);
-    pending_.reset();
+    AnswerPending();
     if ((a_.kind == "contains" || a_.kind == "index") && a_.count && !a_.json)
       out_.buf() += std::to_string(found_) + "\n";
     if (a_.json) out_.buf() += json_items_ ? "]\n" : "[]\n";
@@ -96,27 +94,28 @@ class Query {
                  /*json_done=*/a_.json};
     return all_found_;
   }
-  // The input failed: the query held back for the lookahead is answered
-  // first (a bad one named), unless standard output is what failed.
-  void AnswerHeld() {
-    if (!pending_ || output_failed_) return;
-    auto [arg, origin] = std::move(*pending_);
-    pending_.reset();
-    Answer(arg, origin);
-    FlushOut();
-  }
   // Builds the word index now (index and word queries), so that an image
   // without one fails once, before any query, rather than at every query.
   void PrepareIndex() {
     if (a_.kind == "index" || a_.kind == "word") Index();
   }
 
-  // A failure of the input (a line it refuses, a read error): once the --json array
-  // has begun, the error object is its last element and the array is closed,
-  // so that standard output stays one valid document; the command then adds
-  // no other object.
+  // A failure of the input (a line it refuses, a read error): the query held
+  // back for the lookahead is answered first (a bad one named), unless
+  // standard output is what failed; once the --json array has begun, the
+  // error object is its last element and the array is closed, so that
+  // standard output stays one valid document; the command then adds no
+  // other object. (json_done: Finish ended the command, its array closed.)
   void Abort(Exit* e) {
-    if (!a_.json || json_items_ == 0 || e->json_done) return;  // json_done: Finish closed the array
+    if (e->json_done) return;
+    if (!output_failed_) {
+      try {
+        AnswerPending();
+        FlushOut();
+      } catch (const Exit&) {  // standard output failed too: *e is the error to report
+      }
+    }
+    if (!a_.json || json_items_ == 0) return;
     JsonValue error = JsonError("lexc query", *e);
     AddJsonVersion(&error);
     out_.buf() += ',' + JsonLine(error) + "]\n";
@@ -158,6 +157,14 @@ class Query {
       if (!bad_++) first_bad_code_ = e.code;
     }
     if (flush_each_) FlushOut();
+  }
+
+  // The query held back for the lookahead, if any, answered now.
+  void AnswerPending() {
+    if (!pending_) return;
+    auto [arg, origin] = std::move(*pending_);
+    pending_.reset();
+    Answer(arg, origin);
   }
 
   // Whether the query found something.
@@ -360,12 +367,6 @@ void RunQuery(const QueryArgs& a) {
     if (!a.file.empty()) read_lines(a.file);
     all_found = q.Finish();
   } catch (Exit& e) {
-    if (!e.json_done) {
-      try {
-        q.AnswerHeld();
-      } catch (const Exit&) {  // standard output failed too: the input's error is the one to report
-      }
-    }
     q.Abort(&e);
     throw;
   }
