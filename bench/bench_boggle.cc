@@ -36,7 +36,7 @@ struct Image {
 struct Fixture {
   lexc::Alphabet alphabet = lexc::Alphabet::English();
   Image dawg, gaddag;
-  std::vector<lexc::boggle::Board> boards4, boards5, uniform4;
+  std::vector<lexc::boggle::Grid> boards4, boards5, uniform4;
   bool ok = false;
 
   Fixture() {
@@ -58,7 +58,7 @@ struct Fixture {
         const char l = char('A' + letter(rng));
         text += (c > 0 && c % 4 == 0 ? " " : "") + (l == 'Q' ? std::string("QU") : std::string(1, l));  // "QUU": Qu, U
       }
-      uniform4.push_back(lexc::boggle::ParseBoard(alphabet, text).value());
+      uniform4.push_back(lexc::boggle::ParseGrid(alphabet, text).value());
     }
     ok = true;
   }

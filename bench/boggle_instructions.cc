@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "no dice for %dx%d, or no boards\n", side, side);
     return 2;
   }
-  std::vector<lexc::boggle::Board> boards;
+  std::vector<lexc::boggle::Grid> boards;
   for (long seed = 0; seed < n; ++seed)
     boards.push_back(lexc::boggle::RollDice(*dice, lex.alphabet(), std::uint64_t(seed)).value());
   const auto t0 = std::chrono::steady_clock::now();

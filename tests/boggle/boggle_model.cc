@@ -15,7 +15,7 @@ bool IsPrefix(const WordSet& words, const Word& prefix) {
 }
 
 struct Search {
-  const Board& b;
+  const Grid& b;
   const WordSet& words;
   int min_len;
   std::vector<bool> used;
@@ -49,7 +49,7 @@ int ModelPoints(int tiles) {
   return tiles >= 8 ? 11 : table[tiles];
 }
 
-ModelResult BruteForce(const Board& b, const WordSet& words, int min_len) {
+ModelResult BruteForce(const Grid& b, const WordSet& words, int min_len) {
   Search s{b, words, min_len, std::vector<bool>(std::size_t(b.rows * b.cols), false), {}, {}};
   for (int r = 0; r < b.rows; ++r)
     for (int c = 0; c < b.cols; ++c) s.From(r, c);
@@ -57,8 +57,8 @@ ModelResult BruteForce(const Board& b, const WordSet& words, int min_len) {
   return s.out;
 }
 
-Board RandomBoard(std::mt19937_64& rng, int rows, int cols, const std::vector<Tile>& pool, Tile q, Tile u) {
-  Board b;
+Grid RandomGrid(std::mt19937_64& rng, int rows, int cols, const std::vector<Tile>& pool, Tile q, Tile u) {
+  Grid b;
   b.rows = rows;
   b.cols = cols;
   for (int i = 0; i < rows * cols; ++i) {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
-#include "lexc/boggle/board.h"
+#include "lexc/boggle/grid.h"
 #include "lexc/lexicon.h"
 #include "test_support.h"
 
@@ -32,13 +32,13 @@ struct ModelResult {
   WordSet words;
   int score = 0;
 };
-ModelResult BruteForce(const Board& b, const WordSet& words, int min_len);
+ModelResult BruteForce(const Grid& b, const WordSet& words, int min_len);
 
 // A board of rows x cols whose cubes show tiles drawn from `pool` (a tile
 // multiset); the tile `q` (0: none) is the Qu face {q, u}.
-Board RandomBoard(std::mt19937_64& rng, int rows, int cols, const std::vector<Tile>& pool, Tile q, Tile u);
+Grid RandomGrid(std::mt19937_64& rng, int rows, int cols, const std::vector<Tile>& pool, Tile q, Tile u);
 
-// Every tile of every word, as a pool for RandomBoard (letters as frequent
+// Every tile of every word, as a pool for RandomGrid (letters as frequent
 // as in the lexicon).
 std::vector<Tile> TilePool(const WordSet& words);
 

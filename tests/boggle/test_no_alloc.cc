@@ -35,15 +35,15 @@ TEST_CASE("no allocation per board", "[boggle][solver]") {
   const Alphabet en = Alphabet::English();
   const BuiltLexicon built = Build(FixtureWords("fixtures/english-small.txt", en), en, true, false);
   Solver solver = Solver::Create(built.lex).value();
-  std::vector<Board> boards;
+  std::vector<Grid> boards;
   for (int side : {4, 5})
     for (std::uint64_t seed = 0; seed < 50; ++seed)
       boards.push_back(RollDice(*StandardDice(side, side), en, seed).value());
-  boards.push_back(ParseBoard(en, "SERS PATG LINE SERS").value());
-  for (const Board& b : boards) solver.Solve(b);  // the word list reaches its size
+  boards.push_back(ParseGrid(en, "SERS PATG LINE SERS").value());
+  for (const Grid& b : boards) solver.Solve(b);  // the word list reaches its size
   const long before = g_allocations.load();
   long points = 0;
-  for (const Board& b : boards) points += solver.Score(b) + solver.Solve(b);
+  for (const Grid& b : boards) points += solver.Score(b) + solver.Solve(b);
   CHECK(g_allocations.load() == before);
   CHECK(points > 0);
 }

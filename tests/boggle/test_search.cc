@@ -33,7 +33,7 @@ TEST_CASE("search: same boards for a seed and budget on 1 or 3 threads; scores c
   }
   CHECK(one.evaluated == three.evaluated);
   for (std::size_t i = 0; i < one.best.size(); ++i) {
-    const ScoredBoard& b = one.best[i];
+    const ScoredGrid& b = one.best[i];
     CHECK(b.score == BruteForce(b.board, words, 3).score);
     CHECK(Canonical(b.board) == b.board);
     if (i > 0) CHECK(b.score <= one.best[i - 1].score);
@@ -52,7 +52,7 @@ TEST_CASE("search: finds the optimum of a 2x2 case checked exhaustively", "[bogg
   // Only A..D can be in a word, so the best 2x2 board over them is the best of all.
   int best = 0;
   for (int code = 0; code < 256; ++code) {
-    Board b;
+    Grid b;
     b.rows = b.cols = 2;
     for (int i = 0; i < 4; ++i) b.cubes[std::size_t(i)] = {1, {Tile(1 + ((code >> (2 * i)) & 3)), 0}};
     best = std::max(best, BruteForce(b, words, 1).score);

@@ -15,7 +15,7 @@ namespace lexc::boggle::test {
 namespace {
 
 // Solves with the library (Solve and Score) and the model; both must agree.
-void Agree(Solver& solver, const Board& b, const WordSet& words, const Alphabet& a) {
+void Agree(Solver& solver, const Grid& b, const WordSet& words, const Alphabet& a) {
   const ModelResult want = BruteForce(b, words, solver.min_len());
   const int score = solver.Solve(b);
   WordSet got;
@@ -30,7 +30,7 @@ void Agree(Solver& solver, const Board& b, const WordSet& words, const Alphabet&
     CHECK(__builtin_popcountll(w.cells) >= 1);
     CHECK(__builtin_popcountll(w.cells) <= w.length);
   }
-  INFO("board " << WriteBoard(a, b) << " min_len " << solver.min_len());
+  INFO("board " << WriteGrid(a, b) << " min_len " << solver.min_len());
   CHECK(got == want.words);
   CHECK(score == want.score);
   CHECK(solver.Score(b) == want.score);
@@ -72,7 +72,7 @@ TEST_CASE("solver equals brute force on random boards, small lexicons", "[boggle
           const int n = lexc::test::kSanitized ? 60 : 250;
           for (int i = 0; i < n; ++i) {
             const int rows = i % 5 == 0 ? 4 : 1 + int(rng() % 5), cols = i % 5 == 0 ? 4 : 1 + int(rng() % 5);
-            Agree(solver, RandomBoard(rng, rows, cols, pool, q, u), words, a);
+            Agree(solver, RandomGrid(rng, rows, cols, pool, q, u), words, a);
             ++boards;
           }
         }
@@ -89,7 +89,7 @@ TEST_CASE("solver on a GADDAG-only image with 8-byte arcs", "[boggle][solver][mo
   Solver solver = Solver::Create(built.lex).value();
   std::mt19937_64 rng(5);
   const std::vector<Tile> pool = TilePool(words);
-  for (int i = 0; i < 200; ++i) Agree(solver, RandomBoard(rng, 4, 4, pool, 17, 21), words, a);
+  for (int i = 0; i < 200; ++i) Agree(solver, RandomGrid(rng, 4, 4, pool, 17, 21), words, a);
 }
 
 TEST_CASE("solver equals brute force on SOWPODS boards from the dice", "[boggle][solver][sowpods]") {
@@ -137,19 +137,19 @@ TEST_CASE("hand-checked boards", "[boggle][solver]") {
   SECTION("repeated letters: every length once, lengths past the board absent") {
     const BuiltLexicon b = make({word(en, "AAA"), word(en, "AAAA"), word(en, "AAAAAAAAA"), word(en, "AAAAAAAAAA")}, en);
     Solver s = Solver::Create(b.lex).value();
-    CHECK(s.Solve(ParseBoard(en, "AAA AAA AAA").value()) == 1 + 1 + 11);
+    CHECK(s.Solve(ParseGrid(en, "AAA AAA AAA").value()) == 1 + 1 + 11);
     CHECK(found(s, en) == V{"AAA", "AAAA", "AAAAAAAAA"});
   }
   SECTION("a word traced many ways counts once") {
     const BuiltLexicon b = make({word(en, "TAT")}, en);
     Solver s = Solver::Create(b.lex).value();
-    CHECK(s.Solve(ParseBoard(en, "TAT ATA TAT").value()) == 1);
+    CHECK(s.Solve(ParseGrid(en, "TAT ATA TAT").value()) == 1);
     CHECK(found(s, en) == V{"TAT"});
   }
   SECTION("the Qu cube reads Q then U; QI cannot be traced") {
     const BuiltLexicon b = make(FixtureWords("fixtures/words-tiny.txt", en), en);
     Solver s3 = Solver::Create(b.lex).value();
-    const Board board = ParseBoard(en, "QuIT XEX XXX").value();
+    const Grid board = ParseGrid(en, "QuIT XEX XXX").value();
     CHECK(board.rows == 3);
     CHECK(board.at(0, 0).size == 2);
     CHECK(s3.Solve(board) == 2 + 1 + 2);  // QUIET 5 tiles, QUIT 4, QUITE 5
@@ -161,14 +161,14 @@ TEST_CASE("hand-checked boards", "[boggle][solver]") {
   SECTION("a board with no words") {
     const BuiltLexicon b = make(FixtureWords("fixtures/english-small.txt", en), en);
     Solver s = Solver::Create(b.lex).value();
-    CHECK(s.Solve(ParseBoard(en, "XXXX XXXX XXXX XXXX").value()) == 0);
+    CHECK(s.Solve(ParseGrid(en, "XXXX XXXX XXXX XXXX").value()) == 0);
     CHECK(s.words().empty());
   }
   SECTION("Spanish CH and LL cubes") {
     const Alphabet es = NamedAlphabet("spanish");
     const BuiltLexicon b = make(FixtureWords("fixtures/spanish-words.txt", es), es);
     Solver s = Solver::Create(b.lex).value();
-    const Board board = ParseBoard(es, "CALA XLLECH").value();
+    const Grid board = ParseGrid(es, "CALA XLLECH").value();
     CHECK(board.cols == 4);
     CHECK(s.Solve(board) == 2 + 1);  // ALACHE (A,L,A,CH,E), CALLE (C,A,LL,E)
     CHECK(found(s, es) == V{"ALACHE", "CALLE"});
@@ -177,7 +177,7 @@ TEST_CASE("hand-checked boards", "[boggle][solver]") {
     const Alphabet ca = NamedAlphabet("catalan");
     const BuiltLexicon b = make({word(ca, "QUES"), word(ca, "SQUE")}, ca);
     Solver s = Solver::Create(b.lex).value();
-    const Board board = ParseBoard(ca, "QUESX XXXX").value();
+    const Grid board = ParseGrid(ca, "QUESX XXXX").value();
     CHECK(board.at(0, 0).size == 1);
     CHECK(s.Solve(board) == 1);  // QU,E,S: 3 tiles; SQUE cannot be traced (S is not next to QU)
     CHECK(found(s, ca) == V{"QUES"});
@@ -192,7 +192,7 @@ TEST_CASE("solver options and reuse", "[boggle][solver]") {
   // A copy solves alone; the same board twice gives the same answer (stamps reset).
   Solver s = Solver::Create(b.lex).value();
   Solver copy = s;
-  const Board board = ParseBoard(en, "CATS TACT XANT QUITE").value();
+  const Grid board = ParseGrid(en, "CATS TACT XANT QUITE").value();
   const int once = s.Score(board);
   CHECK(s.Score(board) == once);
   CHECK(copy.Score(board) == once);
@@ -219,7 +219,7 @@ TEST_CASE("an image that only opened: a cyclic DAWG is refused, never walked out
     if (g.dawg) {
       lexc::test::CheckError(solver.status(), Errc::kCorrupt, "cycle");
     } else if (solver.ok()) {  // the GADDAG's letters now loop to its root: one-letter words, no separator after them
-      CHECK(solver->Solve(ParseBoard(en, "QuIT XEX XXX").value()) == 0);
+      CHECK(solver->Solve(ParseGrid(en, "QuIT XEX XXX").value()) == 0);
     }
   }
 }
@@ -250,7 +250,7 @@ TEST_CASE("solver equals brute force with 32 tiles or more (the arc scan)", "[bo
         CHECK(solver.lexicon_words() == words.size());
         INFO(g.name << " width " << width << " min_len " << min_len);
         for (int i = 0; i < (lexc::test::kSanitized ? 30 : 120); ++i)
-          Agree(solver, RandomBoard(rng, 1 + int(rng() % 5), 1 + int(rng() % 5), pool, 0, 0), words, a);
+          Agree(solver, RandomGrid(rng, 1 + int(rng() % 5), 1 + int(rng() % 5), pool, 0, 0), words, a);
       }
     }
 }
@@ -265,7 +265,7 @@ TEST_CASE("the portable bit count gives the same answers as popcnt", "[boggle][s
   std::mt19937_64 rng(3);
   const std::vector<Tile> pool = TilePool(words);
   for (int i = 0; i < 300; ++i) {
-    const Board b = RandomBoard(rng, 4, 4, pool, 17, 21);
+    const Grid b = RandomGrid(rng, 4, 4, pool, 17, 21);
     CHECK(slow.Score(b) == fast.Score(b));
     Agree(slow, b, words, a);
   }
@@ -303,7 +303,7 @@ TEST_CASE("an image that only opened, its arcs scrambled: every solve stays in b
       auto solver = Solver::Create(*lex, o);
       if (!solver.ok()) continue;
       for (int i = 0; i < 20; ++i) {
-        const Board b = RandomBoard(rng, 1 + int(rng() % 6), 1 + int(rng() % 6), pool, 17, 21);
+        const Grid b = RandomGrid(rng, 1 + int(rng() % 6), 1 + int(rng() % 6), pool, 17, 21);
         CHECK(solver->Solve(b) >= 0);  // the answers may be wrong, not the reads
         CHECK(solver->Score(b) >= 0);
         ++solved;
@@ -344,7 +344,7 @@ TEST_CASE("boards of Qu cubes: every path through them walked, words counted onc
     Solver solver = Solver::Create(built.lex, {min_len}).value();
     for (int i = 0; i < (lexc::test::kSanitized ? 4 : 12); ++i) {
       const int side = 3 + i % 4;
-      Board b;
+      Grid b;
       b.rows = b.cols = side;
       for (int c = 0; c < side * side; ++c) {
         const int r = int(rng() % 10);

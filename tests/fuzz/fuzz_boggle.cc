@@ -1,11 +1,11 @@
-// Fuzz target: arbitrary bytes as a Boggle board (boggle::ParseBoard) and a
+// Fuzz target: arbitrary bytes as a Boggle board (boggle::ParseGrid) and a
 // board size (boggle::ParseShape); the first byte picks the alphabet:
 // English (the Qu rule), a Spanish-like one (CH, LL, RR, Ñ beside C, L, R,
 // N; Q and U, so the Qu rule too) or a Catalan-like one (a QU tile, L·L).
 //
 // A parse fails with bad input naming the board, or gives a board of 1..8
 // rows and columns whose cubes are 1 or 2 valid tiles (2 only for the Qu
-// face). WriteBoard's text parses back to the same board; Canonical is
+// face). WriteGrid's text parses back to the same board; Canonical is
 // idempotent and gives the same form for every symmetric board. On boards of
 // at most 12 cubes the solver (over a small built-in lexicon of each
 // alphabet, DAWG and GADDAG-only images) finds exactly the words of a
@@ -20,7 +20,7 @@
 
 #include "fuzz_support.h"
 #include "lexc/alphabet.h"
-#include "lexc/boggle/board.h"
+#include "lexc/boggle/grid.h"
 #include "lexc/boggle/solver.h"
 #include "lexc/builder.h"
 #include "lexc/lexicon.h"
@@ -106,7 +106,7 @@ Setup& Pick(std::uint8_t which) {
 
 // The brute-force model: every path of distinct adjacent cubes, cut when no
 // word of the set starts with its spelling.
-std::set<Word> Model(const boggle::Board& b, const std::set<Word>& words, int min_len) {
+std::set<Word> Model(const boggle::Grid& b, const std::set<Word>& words, int min_len) {
   std::set<Word> found;
   std::vector<bool> used(std::size_t(b.cells()), false);
   Word spelled;
@@ -132,7 +132,7 @@ std::set<Word> Model(const boggle::Board& b, const std::set<Word>& words, int mi
   return found;
 }
 
-void CheckSolver(boggle::Solver& solver, const boggle::Board& b, const std::set<Word>& words) {
+void CheckSolver(boggle::Solver& solver, const boggle::Grid& b, const std::set<Word>& words) {
   const std::set<Word> want = Model(b, words, solver.min_len());
   const int score = solver.Solve(b);
   std::set<Word> got;
@@ -160,14 +160,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   else
     FUZZ_CHECK(lexc::fuzz::IsReportedError(shape) && shape.code() == Errc::kBadInput);
 
-  const Result<boggle::Board> parsed = boggle::ParseBoard(s.alphabet, text);
+  const Result<boggle::Grid> parsed = boggle::ParseGrid(s.alphabet, text);
   if (!parsed.ok()) {
     FUZZ_CHECK(lexc::fuzz::IsReportedError(parsed.status()));
     FUZZ_CHECK(parsed.status().code() == Errc::kBadInput);
     FUZZ_CHECK(parsed.status().detail().find("board") != std::string::npos);
     return 0;
   }
-  const boggle::Board& b = *parsed;
+  const boggle::Grid& b = *parsed;
   FUZZ_CHECK(boggle::CheckShape(b.rows, b.cols).ok());
   const boggle::Faces faces(s.alphabet);
   for (int i = 0; i < b.cells(); ++i) {
@@ -176,11 +176,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                (c.size == 2 && faces.q_reads_qu() && c.tiles[0] == faces.q() && c.tiles[1] == faces.u()));
     for (int k = 0; k < c.size; ++k) FUZZ_CHECK(c.tiles[k] >= 1 && c.tiles[k] <= s.alphabet.size());
   }
-  const std::string written = boggle::WriteBoard(s.alphabet, b);
-  const Result<boggle::Board> again = boggle::ParseBoard(s.alphabet, written);
+  const std::string written = boggle::WriteGrid(s.alphabet, b);
+  const Result<boggle::Grid> again = boggle::ParseGrid(s.alphabet, written);
   FUZZ_CHECK(again.ok());
   FUZZ_CHECK(*again == b);
-  const boggle::Board canonical = boggle::Canonical(b);
+  const boggle::Grid canonical = boggle::Canonical(b);
   FUZZ_CHECK(boggle::Canonical(canonical) == canonical);
   if (b.cells() <= 12) {
     CheckSolver(s.dawg_solver, b, s.words);

@@ -45,7 +45,7 @@ class BoggleCommand {
 
   void Solve() {
     if (!a_.board.empty()) {
-      Show(Check(boggle::ParseBoard(abc_, a_.board)), nullptr, 0);
+      Show(Check(boggle::ParseGrid(abc_, a_.board)), nullptr, 0);
     } else {
       int rows = 0, cols = 0;
       ShapeOption("--random", a_.random, &rows, &cols);
@@ -92,8 +92,8 @@ class BoggleCommand {
     const double rate = res.seconds > 0 ? double(res.evaluated) / res.seconds : 0;
     if (a_.json) {
       JsonValue best = JsonValue::array();
-      for (const boggle::ScoredBoard& b : res.best)
-        best.push_back({{"score", b.score}, {"board", boggle::WriteBoard(abc_, b.board)}, {"chain", b.chain}});
+      for (const boggle::ScoredGrid& b : res.best)
+        best.push_back({{"score", b.score}, {"board", boggle::WriteGrid(abc_, b.board)}, {"chain", b.chain}});
       const JsonValue j = {{"size", Size(o.rows, o.cols)},
                            {"min_len", a_.min_len},
                            {"seed", o.seed},
@@ -109,8 +109,8 @@ class BoggleCommand {
                            {"best", std::move(best)}};
       out_.buf() += JsonReport(j);
     } else {
-      for (const boggle::ScoredBoard& b : res.best)
-        out_.buf() += std::to_string(b.score) + " " + boggle::WriteBoard(abc_, b.board) + "\n";
+      for (const boggle::ScoredGrid& b : res.best)
+        out_.buf() += std::to_string(b.score) + " " + boggle::WriteGrid(abc_, b.board) + "\n";
       if (!a_.quiet)
         std::fprintf(stderr, "lexc boggle: %s boards evaluated in %s s (%s/s, %d %s), %s chains%s\n",
                      Thousands(res.evaluated).c_str(), Fixed(res.seconds, 1).c_str(),
@@ -122,9 +122,9 @@ class BoggleCommand {
 
  private:
   // Solves one board and prints it (text, --summary or --json).
-  void Show(const boggle::Board& b, const boggle::DiceSet* dice, std::uint64_t seed) {
+  void Show(const boggle::Grid& b, const boggle::DiceSet* dice, std::uint64_t seed) {
     const int score = solver_.Solve(b);
-    const std::string text = boggle::WriteBoard(abc_, b);
+    const std::string text = boggle::WriteGrid(abc_, b);
     if (a_.json) {
       JsonValue words = JsonValue::array();
       for (const boggle::FoundWord& w : solver_.words())

@@ -32,9 +32,9 @@ const DiceSet* StandardDice(int rows, int cols) {
 
 std::span<const DiceSet> AllDiceSets() { return kSets; }
 
-Result<Board> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t seed) {
+Result<Grid> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t seed) {
   const Faces faces(a);
-  Board b;
+  Grid b;
   b.rows = dice.rows;
   b.cols = dice.cols;
   const int n = b.cells();

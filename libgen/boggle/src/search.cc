@@ -35,24 +35,24 @@ struct Shared {
   std::mutex mu;
   std::condition_variable done_cv;
   int running = 0;
-  std::vector<ScoredBoard> results;  // each chain's best
+  std::vector<ScoredGrid> results;  // each chain's best
 };
 
 class Chain {
  public:
   Chain(Solver* solver, Shared* sh) : s_(*solver), sh_(*sh) {}
 
-  ScoredBoard Run(std::uint64_t k, std::uint64_t length) {
+  ScoredGrid Run(std::uint64_t k, std::uint64_t length) {
     const SearchOptions& o = sh_.o;
     Rng rng(ChainSeed(o.seed, k));
-    Board b;
+    Grid b;
     b.rows = o.rows;
     b.cols = o.cols;
     const int n = b.cells();
     const auto nf = std::uint64_t(sh_.faces.size());
     for (int i = 0; i < n; ++i) b.cubes[std::size_t(i)] = sh_.faces[rng.Below(nf)];
     int score = Evaluate(b);
-    Board best = b;
+    Grid best = b;
     int best_score = score;
     const double t0 = o.start_temperature > 0 ? o.start_temperature : 6.0 * n;
     const double factor = length > 1 ? std::pow(o.end_temperature / t0, 1.0 / double(length - 1)) : 1.0;
@@ -95,7 +95,7 @@ class Chain {
   }
 
  private:
-  int Evaluate(const Board& b) {
+  int Evaluate(const Grid& b) {
     if (++pending_ == 1024) Flush();
     return s_.Score(b);
   }
@@ -109,7 +109,7 @@ class Chain {
     }
   }
   // Steepest ascent over single-cube changes until none improves.
-  void Polish(Board* b, int* score) {
+  void Polish(Grid* b, int* score) {
     const int n = b->cells();
     for (;;) {
       int best = *score, best_cell = -1;
@@ -145,7 +145,7 @@ void Worker(Solver solver, Shared* sh) {
     if (k >= sh->chains) break;
     std::uint64_t length = sh->chain_length;
     if (sh->o.iterations) length = std::min(length, sh->o.iterations - k * sh->chain_length);
-    ScoredBoard r = chain.Run(k, length);
+    ScoredGrid r = chain.Run(k, length);
     std::lock_guard<std::mutex> lock(sh->mu);
     sh->results.push_back(r);
     sh->chains_done.fetch_add(1);
@@ -155,7 +155,7 @@ void Worker(Solver solver, Shared* sh) {
   sh->done_cv.notify_all();
 }
 
-bool Before(const ScoredBoard& x, const ScoredBoard& y) {
+bool Before(const ScoredGrid& x, const ScoredGrid& y) {
   if (x.score != y.score) return x.score > y.score;
   const int n = x.board.cells();
   for (int i = 0; i < n; ++i)
@@ -214,7 +214,7 @@ Result<SearchResult> SearchBestBoards(const Solver& solver, const Alphabet& alph
   for (std::thread& t : threads) t.join();
   report();
   std::sort(sh.results.begin(), sh.results.end(), Before);
-  for (const ScoredBoard& r : sh.results) {
+  for (const ScoredGrid& r : sh.results) {
     if (!result.best.empty() && result.best.back().score == r.score && result.best.back().board == r.board) continue;
     if (static_cast<int>(result.best.size()) == o.keep) break;
     result.best.push_back(r);

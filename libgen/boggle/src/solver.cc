@@ -382,7 +382,7 @@ Result<Solver> Solver::Create(const Lexicon& lex, const SolverOptions& options) 
 std::uint32_t Solver::lexicon_words() const { return tables_ ? tables_->words : 0; }
 std::uint64_t Solver::table_bytes() const { return tables_ ? tables_->bytes() : 0; }
 
-void Solver::SetBoard(const Board& board) {
+void Solver::SetBoard(const Grid& board) {
   for (int i = 0; i < rows_ * cols_; ++i) {  // the last board's tiles
     cells_with_[cubes_[i].tiles[0]] = 0;
     for (std::uint32_t m = around_[i] & ~kAccepts; m; m &= m - 1) adjacent_[i][__builtin_ctz(m)] = 0;
@@ -432,7 +432,7 @@ void Solver::SetBoard(const Board& board) {
 }
 
 template <bool kCollect>
-int Solver::Run(const Board& board) {
+int Solver::Run(const Grid& board) {
   // The precondition, cheaply enforced.
   if (!tables_ || board.rows < 1 || board.cols < 1 || board.rows > kMaxSide || board.cols > kMaxSide) return 0;
   SetBoard(board);
@@ -451,9 +451,9 @@ int Solver::Run(const Board& board) {
   return score_;
 }
 
-int Solver::Score(const Board& board) { return Run<false>(board); }
+int Solver::Score(const Grid& board) { return Run<false>(board); }
 
-int Solver::Solve(const Board& board) {
+int Solver::Solve(const Grid& board) {
   found_.clear();
   tiles_.clear();
   const int score = Run<true>(board);

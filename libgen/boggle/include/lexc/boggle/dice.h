@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "lexc/alphabet.h"
-#include "lexc/boggle/board.h"
+#include "lexc/boggle/grid.h"
 #include "lexc/status.h"
 
 namespace lexc::boggle {
@@ -63,6 +63,6 @@ std::span<const DiceSet> AllDiceSets();
 // A board rolled from `dice` with `seed`. Errors: kInvalidArgument when a
 // face letter is not a tile of the alphabet ("dice new-boggle: die 4
 // 'AFFKPS': alphabet spanish has no tile 'K'").
-Result<Board> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t seed);
+Result<Grid> RollDice(const DiceSet& dice, const Alphabet& a, std::uint64_t seed);
 
 }  // namespace lexc::boggle

@@ -2,7 +2,7 @@
 //
 // Simulated annealing over the cube faces, in independent chains. A chain
 // starts from a board of random faces (every tile of the alphabet, the Qu
-// face for Q where the rule applies, board.h) and makes `chain_length`
+// face for Q where the rule applies, grid.h) and makes `chain_length`
 // proposals: change one cube's face (three times in four) or swap two
 // cubes. A proposal that does not lower the score is kept; one that lowers
 // it by d is kept with probability exp(-d / T), the temperature T falling
@@ -25,7 +25,7 @@
 #include <functional>
 #include <vector>
 
-#include "lexc/boggle/board.h"
+#include "lexc/boggle/grid.h"
 #include "lexc/boggle/solver.h"
 #include "lexc/status.h"
 
@@ -48,9 +48,9 @@ struct SearchOptions {
   int keep = 10;    // best distinct boards reported (symmetries count once), >= 1
 };
 
-struct ScoredBoard {
+struct ScoredGrid {
   int score = 0;
-  Board board;              // Canonical()
+  Grid board;               // Canonical()
   std::uint64_t chain = 0;  // the first chain that found it
 };
 
@@ -63,7 +63,7 @@ struct SearchProgress {
 };
 
 struct SearchResult {
-  std::vector<ScoredBoard> best;  // by score, then board, highest first
+  std::vector<ScoredGrid> best;  // by score, then board, highest first
   std::uint64_t evaluated = 0, chains = 0;
   std::uint64_t chain_length = 0;  // the proposals per chain used
   double seconds = 0;

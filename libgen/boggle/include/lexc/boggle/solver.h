@@ -26,7 +26,7 @@
 // runtime check; the build stays portable). Larger alphabets scan the
 // image's arcs.
 //
-// Scoring (length in tiles, board.h): 3-4 tiles 1 point, 5: 2, 6: 3, 7: 5,
+// Scoring (length in tiles, grid.h): 3-4 tiles 1 point, 5: 2, 6: 3, 7: 5,
 // 8 or more: 11; words shorter than the minimum length (3 by default) are
 // not found at all.
 //
@@ -47,7 +47,7 @@
 #include <vector>
 
 #include "lexc/alphabet.h"
-#include "lexc/boggle/board.h"
+#include "lexc/boggle/grid.h"
 #include "lexc/lexicon.h"
 #include "lexc/status.h"
 
@@ -86,14 +86,14 @@ class Solver {
   // the graph), kLimit (more than 2^32 - 2 words).
   static Result<Solver> Create(const Lexicon& lex, const SolverOptions& options = {});
 
-  // The board's score. Precondition: a board of valid shape (board.h; any
+  // The board's score. Precondition: a board of valid shape (grid.h; any
   // other scores 0) whose tiles are the lexicon alphabet's (other codes
   // match nothing).
-  int Score(const Board& board);
+  int Score(const Grid& board);
 
   // The board's score, and its words into words() and tiles(): sorted in
   // tile order, each once. Same precondition.
-  int Solve(const Board& board);
+  int Solve(const Grid& board);
   std::span<const FoundWord> words() const { return found_; }
   std::span<const Tile> word_tiles(const FoundWord& w) const { return {tiles_.data() + w.offset, w.length}; }
 
@@ -118,9 +118,9 @@ class Solver {
   };
   template <class G, bool kCollect>
   struct ScanWalk;
-  void SetBoard(const Board& board);
+  void SetBoard(const Grid& board);
   template <bool kCollect>
-  int Run(const Board& board);
+  int Run(const Grid& board);
   template <bool kCollect>
   void Record(std::uint32_t number, int len, std::uint64_t used, bool take);
 

@@ -1,5 +1,5 @@
-// lexc/boggle/board.h -- Boggle boards: cubes on an N x M grid, their text
-// form, and the Qu rule.
+// lexc/boggle/grid.h -- Boggle boards (type Grid: gen::Board is the
+// Scrabble board): cubes on an N x M grid, their text form, and the Qu rule.
 //
 // A board is rows x cols cubes (1..kMaxSide each, at most kMaxCells cubes so
 // that a set of cubes is one 64-bit mask). Each cube shows one face: one tile
@@ -51,14 +51,14 @@ struct Cube {
   }
 };
 
-struct Board {
+struct Grid {
   int rows = 0, cols = 0;
   std::array<Cube, kMaxCells> cubes{};  // row-major; the first rows*cols are used
 
   int cells() const { return rows * cols; }
   Cube& at(int r, int c) { return cubes[std::size_t(r * cols + c)]; }
   const Cube& at(int r, int c) const { return cubes[std::size_t(r * cols + c)]; }
-  bool operator==(const Board& o) const;
+  bool operator==(const Grid& o) const;
 };
 
 // Checks a board size: 1..kMaxSide rows and columns. Errors: kInvalidArgument
@@ -92,15 +92,15 @@ class Faces {
 // an unknown tile (placed: "unknown tile '1' at character 3 of board ..."),
 // no cube, rows of different lengths, a run that is not k*k cubes, a size
 // over kMaxSide. Never reads past the text; O(text).
-Result<Board> ParseBoard(const Alphabet& a, std::string_view text);
+Result<Grid> ParseGrid(const Alphabet& a, std::string_view text);
 
 // The text form, rows joined by `row_separator` (' ' or '/'), as tile text
-// that ParseBoard reads back as the same board; the Qu face is "Qu".
-std::string WriteBoard(const Alphabet& a, const Board& b, char row_separator = ' ');
+// that ParseGrid reads back as the same board; the Qu face is "Qu".
+std::string WriteGrid(const Alphabet& a, const Grid& b, char row_separator = ' ');
 
 // The same board turned or mirrored (a rows x cols board has 4 such forms, a
 // square one 8): the least of them in cube order, so boards that differ only
 // by symmetry compare equal after it.
-Board Canonical(const Board& b);
+Grid Canonical(const Grid& b);
 
 }  // namespace lexc::boggle

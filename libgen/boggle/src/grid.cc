@@ -1,6 +1,6 @@
 // Boggle boards and their text form (formats/boggle.md). Contracts in
-// lexc/boggle/board.h.
-#include "lexc/boggle/board.h"
+// lexc/boggle/grid.h.
+#include "lexc/boggle/grid.h"
 
 #include <algorithm>
 #include <string>
@@ -25,8 +25,8 @@ Status BadBoard(std::string_view text, const std::string& problem) {
 
 // The board mapped through one of its symmetries: `transpose` swaps rows and
 // columns, then rows and/or columns are reversed.
-Board Transformed(const Board& b, bool transpose, bool flip_rows, bool flip_cols) {
-  Board out;
+Grid Transformed(const Grid& b, bool transpose, bool flip_rows, bool flip_cols) {
+  Grid out;
   out.rows = transpose ? b.cols : b.rows;
   out.cols = transpose ? b.rows : b.cols;
   for (int r = 0; r < out.rows; ++r)
@@ -38,14 +38,14 @@ Board Transformed(const Board& b, bool transpose, bool flip_rows, bool flip_cols
   return out;
 }
 
-bool CubesLess(const Board& x, const Board& y) {
+bool CubesLess(const Grid& x, const Grid& y) {
   return std::lexicographical_compare(x.cubes.begin(), x.cubes.begin() + x.cells(), y.cubes.begin(),
                                       y.cubes.begin() + y.cells());
 }
 
 }  // namespace
 
-bool Board::operator==(const Board& o) const {
+bool Grid::operator==(const Grid& o) const {
   return rows == o.rows && cols == o.cols && std::equal(cubes.begin(), cubes.begin() + cells(), o.cubes.begin());
 }
 
@@ -82,9 +82,9 @@ Cube Faces::CubeOf(Tile t) const {
   return c;
 }
 
-Result<Board> ParseBoard(const Alphabet& a, std::string_view text) {
+Result<Grid> ParseGrid(const Alphabet& a, std::string_view text) {
   const Faces faces(a);
-  Board b;
+  Grid b;
   int count = 0, rows = 0, row_len = 0, first_len = 0;
   bool absorb_u = false;  // the last token was a Qu cube's Q
   const auto end_row = [&]() -> Status {
@@ -135,7 +135,7 @@ Result<Board> ParseBoard(const Alphabet& a, std::string_view text) {
   return b;
 }
 
-std::string WriteBoard(const Alphabet& a, const Board& b, char row_separator) {
+std::string WriteGrid(const Alphabet& a, const Grid& b, char row_separator) {
   std::string out;
   TileTextWriter writer(a, &out, kRowMarks);
   for (int r = 0; r < b.rows; ++r) {
@@ -148,12 +148,12 @@ std::string WriteBoard(const Alphabet& a, const Board& b, char row_separator) {
   return out;
 }
 
-Board Canonical(const Board& b) {
-  Board best = b;
+Grid Canonical(const Grid& b) {
+  Grid best = b;
   for (int k = 1; k < 8; ++k) {
     const bool transpose = k & 4;
     if (transpose && b.rows != b.cols) continue;
-    const Board t = Transformed(b, transpose, k & 1, k & 2);
+    const Grid t = Transformed(b, transpose, k & 1, k & 2);
     if (CubesLess(t, best)) best = t;
   }
   return best;

@@ -14,8 +14,8 @@ const Alphabet& En() {
   return a;
 }
 
-Board Letters(int rows, int cols, const char* letters) {
-  Board b;
+Grid Letters(int rows, int cols, const char* letters) {
+  Grid b;
   b.rows = rows;
   b.cols = cols;
   for (int i = 0; i < rows * cols; ++i) b.cubes[std::size_t(i)] = {1, {Tile(letters[i] - 'A' + 1), 0}};
@@ -25,76 +25,76 @@ Board Letters(int rows, int cols, const char* letters) {
 }  // namespace
 
 TEST_CASE("board text: rows, one square run, case, separators", "[boggle][board]") {
-  const Board want = Letters(4, 4, "CATDLINEMAROPETS");
+  const Grid want = Letters(4, 4, "CATDLINEMAROPETS");
   for (const char* text : {"CATD LINE MARO PETS", "catdlinemaropets", "CATD/LINE/MARO/PETS", "CATD,LINE\nMARO\tPETS",
                            "  CATD  LINE MARO PETS\n"}) {
     INFO(text);
-    const Board b = ParseBoard(En(), text).value();
+    const Grid b = ParseGrid(En(), text).value();
     CHECK(b == want);
   }
-  CHECK(WriteBoard(En(), want) == "CATD LINE MARO PETS");
-  CHECK(WriteBoard(En(), want, '/') == "CATD/LINE/MARO/PETS");
-  const Board three = ParseBoard(En(), "streaedlp").value();
+  CHECK(WriteGrid(En(), want) == "CATD LINE MARO PETS");
+  CHECK(WriteGrid(En(), want, '/') == "CATD/LINE/MARO/PETS");
+  const Grid three = ParseGrid(En(), "streaedlp").value();
   CHECK(three == Letters(3, 3, "STREAEDLP"));
-  const Board wide = ParseBoard(En(), "ABCDEFGH IJKLMNOP").value();
+  const Grid wide = ParseGrid(En(), "ABCDEFGH IJKLMNOP").value();
   CHECK((wide.rows == 2 && wide.cols == 8));
-  CHECK(ParseBoard(En(), "A").value().cells() == 1);
+  CHECK(ParseGrid(En(), "A").value().cells() == 1);
 }
 
 TEST_CASE("board text: the Qu cube", "[boggle][board]") {
   const Tile q = 17, u = 21;
   for (const char* text : {"QuIT XEX XXX", "QUIT XEX XXX", "QIT XEX XXX", "quitxexxxx"}) {
     INFO(text);
-    const Board b = ParseBoard(En(), text).value();
+    const Grid b = ParseGrid(En(), text).value();
     REQUIRE(b.cells() == 9);
     CHECK(b.at(0, 0).size == 2);
     CHECK(b.at(0, 0).tiles[0] == q);
     CHECK(b.at(0, 0).tiles[1] == u);
-    CHECK(WriteBoard(En(), b) == "QuIT XEX XXX");
+    CHECK(WriteGrid(En(), b) == "QuIT XEX XXX");
   }
   // A U right after the Qu cube belongs to it; a second U is a cube.
-  const Board quu = ParseBoard(En(), "QUUX XXX XXX").value();
+  const Grid quu = ParseGrid(En(), "QUUX XXX XXX").value();
   CHECK(quu.at(0, 1).size == 1);
   CHECK(quu.at(0, 1).tiles[0] == u);
-  CHECK(WriteBoard(En(), quu) == "QuUX XXX XXX");
-  CHECK(ParseBoard(En(), WriteBoard(En(), quu)).value() == quu);
+  CHECK(WriteGrid(En(), quu) == "QuUX XXX XXX");
+  CHECK(ParseGrid(En(), WriteGrid(En(), quu)).value() == quu);
   // Catalan has a QU tile: that tile is the Qu face.
   const Alphabet ca = NamedAlphabet("catalan");
-  const Board cb = ParseBoard(ca, "QUAL L·LNYA").value();
+  const Grid cb = ParseGrid(ca, "QUAL L·LNYA").value();
   CHECK(cb.cols == 3);
   CHECK(cb.at(0, 0).size == 1);
   CHECK(cb.at(0, 0).tiles[0] == TileOf(ca, "QU"));
   CHECK(cb.at(1, 0).tiles[0] == TileOf(ca, "L·L"));
-  CHECK(ParseBoard(ca, WriteBoard(ca, cb)).value() == cb);
+  CHECK(ParseGrid(ca, WriteGrid(ca, cb)).value() == cb);
 }
 
 TEST_CASE("board text: Spanish digraphs and brackets", "[boggle][board]") {
   const Alphabet es = NamedAlphabet("spanish");
-  const Board b = ParseBoard(es, "CALA XLLECH").value();
+  const Grid b = ParseGrid(es, "CALA XLLECH").value();
   CHECK((b.rows == 2 && b.cols == 4));
   CHECK(b.at(1, 1).tiles[0] == TileOf(es, "LL"));
   CHECK(b.at(1, 3).tiles[0] == TileOf(es, "CH"));
-  const Board split = ParseBoard(es, "CAL[L] X[C]HE").value();  // brackets: L,L and C,H apart
+  const Grid split = ParseGrid(es, "CAL[L] X[C]HE").value();  // brackets: L,L and C,H apart
   CHECK(split.cols == 4);
   CHECK(split.at(0, 3).tiles[0] == TileOf(es, "L"));
   CHECK(split.at(1, 1).tiles[0] == TileOf(es, "C"));
   CHECK(split.at(1, 2).tiles[0] == TileOf(es, "H"));
-  CHECK(ParseBoard(es, WriteBoard(es, b)).value() == b);
-  CHECK(ParseBoard(es, WriteBoard(es, split)).value() == split);
+  CHECK(ParseGrid(es, WriteGrid(es, b)).value() == b);
+  CHECK(ParseGrid(es, WriteGrid(es, split)).value() == split);
 }
 
 TEST_CASE("board text: errors name the problem", "[boggle][board][errors]") {
   using lexc::test::CheckError;
-  CheckError(ParseBoard(En(), "CATDLINEMAROPET").status(), Errc::kBadInput, "15 cubes in one row");
-  CheckError(ParseBoard(En(), "CATD LINE MAR PETS").status(), Errc::kBadInput, "row 3 has 3 cubes, row 1 has 4");
-  CheckError(ParseBoard(En(), "CAT D0G EEL").status(), Errc::kBadInput, "unknown tile '0' at character 6");
-  CheckError(ParseBoard(En(), "").status(), Errc::kBadInput, "no cube");
-  CheckError(ParseBoard(En(), "  / ").status(), Errc::kBadInput, "no cube");
-  CheckError(ParseBoard(En(), std::string(81, 'A')).status(), Errc::kBadInput, "more than 64 cubes");
-  CheckError(ParseBoard(En(), "ABCDEFGHI ABCDEFGHI").status(), Errc::kBadInput, "1 to 8 rows and columns");
-  CheckError(ParseBoard(En(), "A B C D E F G H I").status(), Errc::kBadInput, "1 to 8 rows and columns");
-  CheckError(ParseBoard(En(), "AB[CD").status(), Errc::kBadInput, "unclosed '['");
-  CheckError(ParseBoard(NamedAlphabet("spanish"), "KATA").status(), Errc::kBadInput, "unknown tile 'K'");
+  CheckError(ParseGrid(En(), "CATDLINEMAROPET").status(), Errc::kBadInput, "15 cubes in one row");
+  CheckError(ParseGrid(En(), "CATD LINE MAR PETS").status(), Errc::kBadInput, "row 3 has 3 cubes, row 1 has 4");
+  CheckError(ParseGrid(En(), "CAT D0G EEL").status(), Errc::kBadInput, "unknown tile '0' at character 6");
+  CheckError(ParseGrid(En(), "").status(), Errc::kBadInput, "no cube");
+  CheckError(ParseGrid(En(), "  / ").status(), Errc::kBadInput, "no cube");
+  CheckError(ParseGrid(En(), std::string(81, 'A')).status(), Errc::kBadInput, "more than 64 cubes");
+  CheckError(ParseGrid(En(), "ABCDEFGHI ABCDEFGHI").status(), Errc::kBadInput, "1 to 8 rows and columns");
+  CheckError(ParseGrid(En(), "A B C D E F G H I").status(), Errc::kBadInput, "1 to 8 rows and columns");
+  CheckError(ParseGrid(En(), "AB[CD").status(), Errc::kBadInput, "unclosed '['");
+  CheckError(ParseGrid(NamedAlphabet("spanish"), "KATA").status(), Errc::kBadInput, "unknown tile 'K'");
   int rows = 0, cols = 0;
   CHECK(ParseShape("4x4", &rows, &cols).ok());
   CHECK((rows == 4 && cols == 4));
@@ -111,14 +111,14 @@ TEST_CASE("canonical form: the least of the symmetric boards", "[boggle][board]"
   const std::vector<Tile> pool = {1, 2, 3, 5, 17};
   for (int i = 0; i < 200; ++i) {
     const int rows = 1 + int(rng() % 5), cols = 1 + int(rng() % 5);
-    const Board b = RandomBoard(rng, rows, cols, pool, 17, 21);
+    const Grid b = RandomGrid(rng, rows, cols, pool, 17, 21);
     // The model: every rotation and mirror, written out by hand.
-    std::vector<Board> forms;
+    std::vector<Grid> forms;
     const std::function<Cube(int, int)> get = [&](int r, int c) { return b.at(r, c); };
     for (int k = 0; k < 8; ++k) {
       const bool t = k & 4;
       if (t && rows != cols) continue;
-      Board f;
+      Grid f;
       f.rows = t ? cols : rows;
       f.cols = t ? rows : cols;
       for (int r = 0; r < f.rows; ++r)
@@ -130,18 +130,18 @@ TEST_CASE("canonical form: the least of the symmetric boards", "[boggle][board]"
         }
       forms.push_back(f);
     }
-    const auto key = [](const Board& x) {
+    const auto key = [](const Grid& x) {
       std::vector<std::pair<int, int>> v;
       for (int j = 0; j < x.cells(); ++j)
         v.emplace_back(x.cubes[std::size_t(j)].tiles[0], x.cubes[std::size_t(j)].size);
       return v;
     };
     auto least = forms[0];
-    for (const Board& f : forms)
+    for (const Grid& f : forms)
       if (key(f) < key(least)) least = f;
-    const Board c = Canonical(b);
+    const Grid c = Canonical(b);
     CHECK(key(c) == key(least));
-    for (const Board& f : forms) CHECK(Canonical(f) == c);
+    for (const Grid& f : forms) CHECK(Canonical(f) == c);
   }
 }
 
@@ -167,9 +167,9 @@ TEST_CASE("dice: each die once, a face of it on each cube, the same board for a 
     CHECK(StandardDice(set.rows, set.cols) == &set);
     std::set<std::string> boards;
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
-      const Board b = RollDice(set, En(), seed).value();
+      const Grid b = RollDice(set, En(), seed).value();
       CHECK(b == RollDice(set, En(), seed).value());
-      boards.insert(WriteBoard(En(), b));
+      boards.insert(WriteGrid(En(), b));
       // A matching of cubes to dice (Kuhn's augmenting paths): each cube's
       // letter must be a face of its own die.
       const int n = b.cells();
