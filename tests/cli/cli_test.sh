@@ -252,6 +252,21 @@ expect_rc "unknown tile in a pattern" 1 "$LEXC" query "$T/both.lex" pattern 'Q#*
 expect_grep "unknown pattern tile is named" "'#'" "$T/err"
 expect_rc "unknown tile in a rack" 1 "$LEXC" query "$T/both.lex" anagram 'RET3'
 expect_grep "unknown tile in a rack is named" "'3'" "$T/err"
+# Arguments are tile text as given: brackets name one tile (tile-text.md),
+# they are not a list ("[QI]" is not QI, "[Q],[I]" is one query).
+expect_rc "contains: [Q][I] is QI" 0 "$LEXC" query "$T/both.lex" contains '[Q][I]' '[q]AT'
+expect "contains: [Q][I] answered as QI" "$(printf 'QI: yes\nQAT: yes')" "$(cat "$T/out")"
+expect_rc "contains: [QI] is no tile" 1 "$LEXC" query "$T/both.lex" contains '[QI]'
+expect_grep "contains: [QI] is named" "unknown tile '\[QI\]'" "$T/err"
+expect "contains: [QI] has no answer" "" "$(cat "$T/out")"
+expect_rc "contains: [Q],[I] is one query" 1 "$LEXC" query "$T/both.lex" contains '[Q],[I]' QI
+expect "contains: [Q],[I] one failure of two" "QI: yes" "$(cat "$T/out")"
+expect_grep "contains: [Q],[I] counted as one query" "1 of 2 queries failed" "$T/err"
+expect_rc "anagram: [Q][I]" 0 "$LEXC" query "$T/both.lex" anagram '[Q][I]'
+expect "anagram: [Q][I] answer" "$(anagram_words QI exact)" "$(cat "$T/out")"
+cp "$T/both.lex" "$T/[w]"
+(cd "$T" && "$LEXC" stats '[w]' >stats-bracket.out 2>&1)
+expect "stats: a file named [w] is read as named" "0" "$?"
 expect_rc "query --limit -1" 2 "$LEXC" query "$T/both.lex" prefix Q --limit -1
 expect_err "query --limit -1" "--limit: expected a whole number"
 # A query read from a file names its file and line when it fails, and the

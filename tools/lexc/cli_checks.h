@@ -34,6 +34,20 @@ inline CLI::Validator WholeNumber(std::uint64_t min, std::uint64_t max) {
       std::to_string(min) + ".." + std::to_string(max));
 }
 
+// Makes `o`, the last positional of a command and a vector, take every
+// remaining argument verbatim. CLI11 reads an argument "[a,b]" given to a
+// vector option as the list a, b (so "[QI]", tile text for one tile, became
+// QI, and "[Q],[I]" two arguments); it does so only for options that may take
+// extra arguments, which is also how a vector positional takes more than one.
+// Here the positional takes no extra arguments but expects an unbounded
+// number of them (so it still takes them all, one at a time), and keeps all
+// it gets. The help still shows "NAME TEXT ...". A required one is still
+// refused when none is given.
+inline CLI::Option* VerbatimPositionals(CLI::Option* o) {
+  // The policy first: set after expected() it would cap the maximum.
+  return o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->allow_extra_args(false)->expected(1 << 28, -1);
+}
+
 // --limit N, and its old name --top listed as deprecated (giving both is a
 // usage error), read into `value` as a whole number in [min, max]. Returns
 // the --limit option.

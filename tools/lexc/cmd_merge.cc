@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "cli_checks.h"
 #include "common.h"
 #include "lexc/io.h"
 #include "lexc/selfplay/study_file.h"
@@ -61,7 +62,8 @@ void RegisterMerge(CLI::App& app) {
   auto args = std::make_shared<MergeArgs>();
   CLI::App* cmd = app.add_subcommand("merge", "Join the study directories of shards into one study");
   cmd->add_option("out", args->out, "Study directory to write (new or empty)")->required();
-  cmd->add_option("shards", args->shards, "Study directories of the shards (any order)")->required();
+  VerbatimPositionals(cmd->add_option("shards", args->shards, "Study directories of the shards (any order)"))
+      ->required();
   cmd->add_flag("-q,--quiet", args->quiet, "Print no summary line");
   cmd->footer(R"(Examples:
   lexc selfplay sowpods.lex --first-game 0 --games 5000 --stats s1/

@@ -383,9 +383,10 @@ void RegisterQuery(CLI::App& app) {
   cmd->add_option("kind", args->kind, "contains | anagram | pattern | prefix | suffix | substring | index | word")
       ->required()
       ->check(CLI::IsMember({"contains", "anagram", "pattern", "prefix", "suffix", "substring", "index", "word"}));
-  cmd->add_option("args", args->args,
-                  "Words, racks, patterns or word numbers (one query each); '-' reads them from standard input, one a "
-                  "line, each answered as it is read");
+  VerbatimPositionals(cmd->add_option(
+      "args", args->args,
+      "Words, racks, patterns or word numbers (one query each); '-' reads them from standard input, one a "
+      "line, each answered as it is read"));
   cmd->add_option("-f,--file", args->file, "Read more queries from this file, one a line (plain or zstd)");
   cmd->add_flag("--sub", args->sub, "anagram: also words using only part of the rack");
   cmd->add_option("--limit", args->limit, "Print at most N words per query (0: all)")

@@ -215,7 +215,8 @@ void RegisterReplay(CLI::App& app) {
   auto args = std::make_shared<ReplayArgs>();
   CLI::App* cmd = app.add_subcommand("replay", "Replay GCG games and check every play; their statistics (--stats)");
   cmd->add_option("image", args->image, "Image file (the lexicon the games were played with)")->required();
-  cmd->add_option("games", args->games, "GCG files, one game each ('-': standard input)")->required();
+  VerbatimPositionals(cmd->add_option("games", args->games, "GCG files, one game each ('-': standard input)"))
+      ->required();
   CLI::Option* turn =
       cmd->add_option("--turn", args->turn, "Print the position before move N (CGP; a board with --show)")
           ->transform(WholeNumber(1, 1000000));

@@ -243,7 +243,8 @@ void RunStats(const StatsArgs& a) {
 void RegisterStats(CLI::App& app) {
   auto args = std::make_shared<StatsArgs>();
   CLI::App* cmd = app.add_subcommand("stats", "Show sizes of images side by side (one column per graph)");
-  cmd->add_option("images", args->images, "Image files; also KWG, KLV2 and lexc leave table files")->required();
+  VerbatimPositionals(cmd->add_option("images", args->images, "Image files; also KWG, KLV2 and lexc leave table files"))
+      ->required();
   cmd->add_option("--alphabet", args->alphabet, "The language of KWG and KLV2 files (they do not name it)")
       ->capture_default_str();
   cmd->add_option("--max-len", args->max_len, "Longest word of a KWG, in tiles")
