@@ -164,7 +164,9 @@ Result<Position> ParseCgp(std::string_view text, const Alphabet& a, const Layout
   // Scores and scoreless turns.
   for (std::string_view s : Split(fields[2], '/')) {
     int v = 0;
-    if (!ParseInt(s, &v)) return Bad("scores", QuoteText(s, '\'') + " is not a number");
+    if (!ParseInt(s, &v) || v > kMaxPositionScore || v < -kMaxPositionScore)
+      return Bad("scores", QuoteText(s, '\'') + " is not a number from -" + std::to_string(kMaxPositionScore) + " to " +
+                               std::to_string(kMaxPositionScore));
     p.scores.push_back(v);
   }
   if (!ParseInt(fields[3], &p.scoreless_turns) || p.scoreless_turns < 0)

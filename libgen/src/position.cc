@@ -64,6 +64,10 @@ Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet&
   if (p.scores.size() != p.racks.size())
     return Invalid("scores: " + std::to_string(p.scores.size()) + " scores for " + std::to_string(p.racks.size()) +
                    " racks");
+  for (const int score : p.scores)
+    if (score > kMaxPositionScore || score < -kMaxPositionScore)
+      return Invalid("scores: " + std::to_string(score) + " is beyond " + std::to_string(kMaxPositionScore) +
+                     " either way");
   if (p.scoreless_turns < 0) return Invalid("scoreless turns: negative");
   TileCounts used;
   for (int r = 0; r < p.board.rows(); ++r) {

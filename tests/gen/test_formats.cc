@@ -94,6 +94,13 @@ TEST_CASE("racks", "[rack]") {
   p.racks[0].Add(200);
   p.scores = {0};
   CHECK(ErrorOf(ValidatePosition(p, Layout::Standard15(), en)) == "rack 1: tile code 200, the alphabet has 26");
+  // Scores built in code are bounded as CGP's are.
+  p.racks[0] = Rack();
+  p.scores = {-2000000000};
+  CHECK(ErrorOf(ValidatePosition(p, Layout::Standard15(), en)) ==
+        "scores: -2000000000 is beyond 1000000000 either way");
+  p.scores = {1000000000};
+  CHECK(ValidatePosition(p, Layout::Standard15(), en).ok());
   int n = 0;
   ForEachExchange(Rack::Parse(en, "AAB?").value(), [&](const Rack&) { ++n; });
   CHECK(n == 3 * 2 * 2 - 1);
@@ -201,7 +208,13 @@ TEST_CASE("CGP errors name the field", "[cgp]") {
   }
   CHECK(err(e + " AB3/ 0/0 0") == "cgp rack 1: unknown tile '3' at character 3 of rack 'AB3' (alphabet english)");
   CHECK(err(e + " ABCDEFGH/ 0/0 0") == "cgp rack 1: 8 tiles, a rack holds at most 7");
-  CHECK(err(e + " A/B 0/x 0") == "cgp scores: 'x' is not a number");
+  CHECK(err(e + " A/B 0/x 0") == "cgp scores: 'x' is not a number from -1000000000 to 1000000000");
+  // Scores are bounded (an endgame's spread of 2147483647 against
+  // -2147483648 overflowed an int); the bounds themselves are read.
+  CHECK(err(e + " A/B 2147483647/-2147483648 0") ==
+        "cgp scores: '2147483647' is not a number from -1000000000 to 1000000000");
+  CHECK(err(e + " A/B 0/-1000000001 0") == "cgp scores: '-1000000001' is not a number from -1000000000 to 1000000000");
+  CHECK(err(e + " A/B 1000000000/-1000000000 0") == "ok");
   CHECK(err(e + " A/B 0/0/0 0") == "cgp scores: 3 scores for 2 racks");
   CHECK(err(e + " A/B 0/0 -1") == "cgp scoreless turns: '-1' is not a count");
   CHECK(err(e + " A/B 0/0 0 lex X") == "cgp operations: 'lex X' lacks its ';'");

@@ -60,12 +60,18 @@ struct TileCounts {
   int total = 0;
 };
 
+// The largest score either way a position may give a player (CGP, as GCG
+// scores: lexc/game/gcg_reader.h): spreads and a game's further points stay
+// far inside an int.
+inline constexpr int kMaxPositionScore = 1'000'000'000;
+
 // The full tile set of the alphabet (English: 100 tiles, 2 blanks).
 TileCounts FullSet(const Alphabet& a);
 
 // Checks a position against its layout and alphabet; the message names the
 // field: "board: 16 rows, the layout has 15", "rack 2: 8 tiles, a rack holds
-// at most 7", "scores: 3 scores for 2 racks", "tiles: 2 'Z' on the board and
+// at most 7", "scores: 3 scores for 2 racks", "scores: 2000000000 is
+// beyond 1000000000 either way" (kMaxPositionScore), "tiles: 2 'Z' on the board and
 // racks, the set has 1", "tiles: 3 blanks on the board and racks, the set has 2",
 // "board: tile code 40 at 8H, the alphabet has 26". Errors: kInvalidArgument.
 Status ValidatePosition(const Position& p, const Layout& layout, const Alphabet& a);
