@@ -4,7 +4,8 @@
 #     statistics of the self-play study of the same seeds;
 #   - `replay --turn N` prints the position the self-play player saw before
 #     move N (selfplay --positions, the opponent's rack hidden);
-#   - an edited score, a malformed line: exit 1, file, line and field named;
+#   - an edited score, a malformed line: exit 1, file, line and field named
+#     (the issues also with -q);
 #   - `show` and `moves --show` draw ASCII when not on a terminal;
 #   - --no-mmap: selfplay survives its image truncated and rewritten in place;
 #     the default (mapped) mode dies of SIGBUS, as lexicon.h documents.
@@ -51,6 +52,10 @@ turn=$(head -n "$line" edited.gcg | grep -c '^>')
 expect_rc "an edited score is an issue" 1 "$LEXC" replay small.lex edited.gcg
 expect_grep "the score issue names file, line and field" "^edited.gcg:$line: turn $turn: score: " out
 expect_grep "the total no longer adds up" "^edited.gcg:$line: turn $turn: total: " out
+# -q prints only the position and the errors: the issues, not the summary.
+expect_rc "-q: an edited score is an issue" 1 "$LEXC" replay small.lex edited.gcg -q
+expect "-q prints the issues alone" "$(printf 'edited.gcg:%s: turn %s: score: \nedited.gcg:%s: turn %s: total: ' \
+  "$line" "$turn" "$line" "$turn")" "$(sed -E 's/(: (score|total): ).*/\1/' out)"
 expect_rc "--json" 1 "$LEXC" replay small.lex edited.gcg --json
 expect "--json lists the issues" "score total" "$(jq -r '[.[0].issues[].field] | join(" ")' out)"
 printf '#player1 a A\n#player2 b B\n>a: AB 16A AB +4 4\n' >bad.gcg

@@ -124,10 +124,12 @@ class ReplayCommand {
       return;
     }
     if (!position.empty()) out_.buf() += position + (a_.show ? "" : "\n");
-    if (a_.quiet) return;
+    // The issues are the errors -q keeps: without them a game with issues
+    // would end the command with exit 1 and nothing said.
     for (const game::ReplayIssue& i : r->issues)
       out_.buf() += path + ":" + std::to_string(i.line) + ": turn " + std::to_string(i.turn) + ": " + i.field + ": " +
                     i.problem + "\n";
+    if (a_.quiet) return;
     if (a_.turn == 0)
       out_.buf() += path + ": " + g->nicks[0] + " " + std::to_string(r->record.scores[0]) + ", " + g->nicks[1] + " " +
                     std::to_string(r->record.scores[1]) + " (" + EndName(r->record.end) + "); " +
