@@ -18,6 +18,10 @@ checks=$((checks + 1))
 cmp -s "$T/a.klv2" "$T/b.klv2" || fail "leaves: 1 and 2 threads differ"
 expect_rc "leaves, lexc file" 0 "$LEXC" leaves "$T/en.lex" -o "$T/a.leaves" --games 60 --generations 1 --max-tiles 2
 expect_err "leaves: summary" "leaves written to $T/a.leaves"
+# An output that cannot be written fails before any game: ten million games
+# (hours) would end in the test's timeout if they were played first.
+expect_rc "leaves: -o in a missing directory" 1 "$LEXC" leaves "$T/en.lex" -o "$T/nodir/x.klv2" --games 10000000 -q
+expect_err "leaves: the output's directory named" "nodir/x.klv2: cannot create a temporary file in"
 expect_rc "stats of the table" 0 "$LEXC" stats "$T/a.klv2"
 expect_grep "stats: by length" "longest 3" "$T/out"
 

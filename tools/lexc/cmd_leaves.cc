@@ -48,6 +48,9 @@ void RunLeaves(const LeavesArgs& a) {
   const std::string inputs[] = {a.image, a.game.layout, a.from_leaves};
   Check(CheckOutputIsNotInput(a.output, inputs));
   if (a.seed > ~0ull - a.games * std::uint64_t(a.generations)) Fail("--seed + --games x --generations passes 2^64", 2);
+  // The output's temporary file now, before the games: an output that cannot
+  // be written fails at once, not after hours of play.
+  OutputFile output = Check(OutputFile::Create(a.output));
   MappedLexicon image = OpenImage(a.image, a.game.verify, a.game.load);
   const Lexicon& lex = image.lexicon();
   const gen::Layout layout = LoadLayout(a.game.layout);
@@ -86,7 +89,8 @@ void RunLeaves(const LeavesArgs& a) {
   Check(table.status());
   std::vector<std::byte> bytes =
       WantsKlv2(a) ? Check(interop::EncodeKlv2(*table)) : Check(interop::EncodeLeavesFile(*table, lex.alphabet()));
-  Check(WriteFileAtomic(a.output, bytes));
+  Check(output.Append(bytes));
+  Check(output.Commit());
 
   double seconds = 0;
   std::uint64_t games = 0;
