@@ -240,6 +240,12 @@ if [ -w /dev/full ]; then
   expect "query --json batch > /dev/full exits 1" 1 $?
   expect "query --json batch > /dev/full: the bad query, then one output error" \
     "1 1" "$(grep -c 'C4T' full.err) $(grep -c 'writing standard output' full.err)"
+  # Help and version text too (they exited 0).
+  for args in "--help" "help" "help moves" "moves --help" "--version"; do
+    # shellcheck disable=SC2086
+    "$LEXC" $args >/dev/full 2>full.err
+    expect "lexc $args > /dev/full exits 1" "1 1" "$? $(grep -c 'writing standard output' full.err)"
+  done
 else
   echo "skip: /dev/full"
 fi

@@ -152,16 +152,35 @@ when standard error is not a terminal; nothing with -q.)");
     RegisterCompletion(app);
   }
 
+  // Whatever is left buffered on standard output (an Output's destructor,
+  // std::cout, help) is written now: a full disk or closed pipe is an
+  // error there too. "" when it was written.
+  const auto flush_stdout = []() -> std::string {
+    errno = 0;
+    std::cout.flush();
+    const bool flushed = std::fflush(stdout) == 0;
+    const int err = errno;
+    if (flushed && !std::ferror(stdout) && std::cout) return "";
+    return std::string("writing standard output: ") + (err ? std::strerror(err) : "write error");
+  };
+  // Help and version text written: exit 0, or 1 naming the write's failure.
+  const auto text_written = [&flush_stdout]() {
+    const std::string failed = flush_stdout();
+    if (failed.empty()) return 0;
+    std::cerr << "lexc: " << failed << '\n';
+    return 1;
+  };
+
   // Before CLI11 sees them: `lexc help [COMMAND]`, and a first word that is
   // no command (a typo: CLI11 would only say that a subcommand is required).
   if (argc >= 2 && std::string_view(argv[1]) == "help") {
     if (argc == 2) {
       std::cout << app.help();
-      return 0;
+      return text_written();
     }
     if (CLI::App* sub = FindCommand(app, argv[2])) {
       std::cout << sub->help("lexc");
-      return 0;
+      return text_written();
     }
     std::cerr << UnknownCommand(app, argv[2]);
     return 2;
@@ -194,19 +213,13 @@ when standard error is not a terminal; nothing with -q.)");
   };
   try {
     app.parse(argc, argv);
-    // What a command left buffered (an Output's destructor, std::cout) is
-    // written now: a full disk or closed pipe is an error here too.
-    errno = 0;
-    std::cout.flush();
-    const bool flushed = std::fflush(stdout) == 0;
-    const int err = errno;
-    if (!flushed || std::ferror(stdout) || !std::cout)
-      throw Exit{1, std::string("writing standard output: ") + (err ? std::strerror(err) : "write error")};
+    if (std::string failed = flush_stdout(); !failed.empty()) throw Exit{1, std::move(failed)};
     return 0;
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e) == 0 ? 0 : 2;
-    if (code != 0) json_error(Exit{code, e.what()});
-    return code;
+    // --help and --version print to standard output and exit 0.
+    if (app.exit(e) == 0) return text_written();
+    json_error(Exit{2, e.what()});
+    return 2;
   } catch (const Exit& e) {
     // Outside text in messages is quoted where it is spliced in (escape.h);
     // this catches whatever reached a message unquoted (a path, say).
