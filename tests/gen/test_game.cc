@@ -229,11 +229,13 @@ TEST_CASE("six scoreless turns end the game: each loses its own tiles", "[game][
   CHECK(!s.over());
   CHECK(s.scoreless_turns() == 0);
   CHECK(s.score(0) == 32);
-  // A score past the int range is an error, not a wrap.
-  p = gen::ParseCgp(empty + " QI/ 2147483640/0 0", a, layout).value();
+  // A score near the int range is refused where it is read (it overflowed
+  // an endgame's spread); the largest one allowed plays on.
+  CHECK(gen::ParseCgp(empty + " QI/ 2147483640/0 0", a, layout).status().code() == Errc::kBadInput);
+  p = gen::ParseCgp(empty + " QI/ 1000000000/-1000000000 0", a, layout).value();
   s = GameState::FromPosition(p, layout, a, RulesOf(p), 3).value();
-  CHECK(s.Apply(Move::FromPlay(qi)).code() == Errc::kLimit);
-  CHECK(s.board().IsEmpty());
+  REQUIRE(s.Apply(Move::FromPlay(qi)).ok());
+  CHECK(s.score(0) == 1000000022);
   p = gen::ParseCgp(empty + " QI/ 10/20 2 mcnz 3;", a, layout).value();
   s = GameState::FromPosition(p, layout, a, RulesOf(p), 3).value();
   REQUIRE(s.Apply(Move()).ok());
