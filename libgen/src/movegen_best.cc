@@ -338,6 +338,16 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   bool one_best = std::is_same_v<S, BestSink>;
   if constexpr (std::is_same_v<S, BonusSink>) one_best = sink.bonus.tiles_only;
   const bool across_only = one_best && !anchors && transposable && analysis->board_empty();
+  // With one or two blanks on a full rack, an anchor whose bingos bound it
+  // above its other plays is visited twice (AnchorRef::Part): its bingos
+  // first, at its bound, with the blanks kept to the letters the bingo index
+  // allows (RestrictBlanks), then its other plays at their own bound, which
+  // the floor has often passed by then (the bingos found raise it), and by
+  // paths of at most kRackSize - 1 tiles. Each play is recorded in one of
+  // the two visits. Without the split such an anchor, taken before any
+  // bingo is found, was walked with its blanks free.
+  const bool split_bingos =
+      rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 && bingo_index_ && bingo_index_->complete();
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
     if (d == Dir::kDown && across_only) break;
     const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
@@ -360,6 +370,13 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
         AnchorRef ar{bound, d, static_cast<std::uint8_t>(line), static_cast<std::uint8_t>(pos), 0, -1};
         ar.short_bound = short_best_, ar.blank_bound = blank_best_;
         SaveStarts(&ar);
+        if (split_bingos && short_best_ < bound) {
+          ar.part = AnchorRef::kBingos;
+          anchors_.push_back(ar);
+          if (short_best_ == kNoBound) continue;
+          ar.part = AnchorRef::kShort;
+          ar.bound = short_best_;
+        }
         anchors_.push_back(ar);
       }
     }
@@ -385,12 +402,16 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
         blank_tiles_ = rack_tiles_;
         std::fill(after_blank_, after_blank_ + 64, rack_tiles_);
         blanks_restricted_ = true;
-      } else if (ar.short_bound < sink.Floor() && rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 &&
-                 bingo_index_ && bingo_index_->complete()) {
+      } else if ((ar.part == AnchorRef::kBingos || ar.short_bound < sink.Floor()) && rack_size_ == kRackSize &&
+                 rack_blanks_ >= 1 && rack_blanks_ <= 2 && bingo_index_ && bingo_index_->complete()) {
         RestrictBlanks(sink.Floor());
       }
+      bingos_only_ = ar.part == AnchorRef::kBingos;
+      walk_tiles_ = ar.part == AnchorRef::kShort ? kRackSize - 1 : rack_size_;
       GenerateAt(g, sink, alg);
       if (blanks_restricted_) UnrestrictBlanks();
+      bingos_only_ = false;
+      walk_tiles_ = rack_size_;
     }
   });
   return found_;

@@ -61,7 +61,7 @@ void Traversal::DawgAnchor(const G& g, S& sink) {
   int limit = 0;
   while (a - limit - 1 >= 0 && line_[a - limit - 1].cell == kEmpty && !(line_[a - limit - 1].flags & Sq::kAnchor))
     ++limit;
-  LeftPart(*this, g, sink, g.root(), 0, std::min(limit, rack_size_ - 1));
+  LeftPart(*this, g, sink, g.root(), 0, std::min(limit, walk_tiles_ - 1));
 }
 
 #define LEXC_GEN_INSTANTIATE_DAWG(View, Sink) template void Traversal::DawgAnchor<View, Sink>(const View&, Sink&);

@@ -21,11 +21,12 @@ inline void LeftStep(Traversal& t, const G& g, S& sink, int pos, Node child, boo
   // of the previous anchor (plays covering it are generated from it).
   if (pos > 0) {
     const Sq& l = t.line_[pos - 1];
-    if ((l.cell != kEmpty || (!(l.flags & Sq::kAnchor) && a.placed < t.rack_size_)) && t.WorthLeftOf(sink, pos))
+    if ((l.cell != kEmpty || (!(l.flags & Sq::kAnchor) && a.placed < t.walk_tiles_)) && t.WorthLeftOf(sink, pos))
       GaddagLeft(t, g, sink, pos - 1, child, a);
   }
-  // Turn right through the separator.
-  if (left_free && t.right_open_ && t.WorthStart(sink, pos)) {
+  // Turn right through the separator (a tile on a free square after the
+  // run needs one left: the rack's last may be spent, or walk_tiles_ reached).
+  if (left_free && t.right_open_ && (!t.right_free_ || a.placed < t.walk_tiles_) && t.WorthStart(sink, pos)) {
     Node sep;
     bool unused;
     if (g.Child(child, kSeparator, &sep, &unused)) t.ExtendRight(g, sink, t.right_end_ + 1, sep, pos, a);

@@ -95,7 +95,12 @@ struct Traversal {
   // none does and every blank is spent, the path's choice of blanks is the
   // only one (Record).
   int blanks_for_held_ = 0;
-  int rack_size_ = 0;                               // tiles on the rack; a path has rack_size_ - Acc::placed left
+  int rack_size_ = 0;  // tiles on the rack; a path has rack_size_ - Acc::placed left
+  // The most tiles a path places (rack_size_, or one fewer where a
+  // best-first search takes an anchor's bingos apart), and whether only
+  // plays of kRackSize tiles are recorded (that anchor's bingos).
+  int walk_tiles_ = 0;
+  bool bingos_only_ = false;
   std::uint8_t rack_counts_[kMaxGenTile + 1] = {};  // the whole rack, for Record()
   int rack_blanks_ = 0;
   std::uint64_t rack_mask_ = 0;
@@ -126,6 +131,9 @@ struct Traversal {
     std::int32_t saved;   // start_bound_[first..pos] at saved_bounds_[saved], or -1: recompute
     int short_bound = 0;  // the bound of its plays of fewer than kRackSize tiles
     int blank_bound = 0;  // the bound of its plays that place a blank
+    // Which of its plays a visit generates: all, or (an anchor searched in
+    // two visits, RunBestFirst) its bingos alone or its other plays alone.
+    enum Part : std::uint8_t { kAll, kBingos, kShort } part = kAll;
   };
   int short_best_ = kNoBound;  // AnchorBound's bound of the plays of fewer than kRackSize tiles
   int blank_best_ = kNoBound;  // and of the plays that place a blank (with blank_bonus_bounds_)
@@ -207,7 +215,8 @@ struct Traversal {
 
   void LoadRack(const Rack& rack) {
     blanks_ = rack_blanks_ = rack.blanks();
-    rack_size_ = rack.size();
+    rack_size_ = walk_tiles_ = rack.size();
+    bingos_only_ = false;
     // The counts of codes 0..kMaxGenTile, copied whole (the endgame loads a
     // rack for every small generation), and the bit of each code held, 8
     // codes a word: a byte's high bit set when the byte is not 0, the 8
@@ -294,6 +303,7 @@ struct Traversal {
 
   template <class S>
   void Record(S& sink, int left, int right, const Acc& a) {
+    if (bingos_only_ && a.placed != kRackSize) return;
     if (dir_ == Dir::kDown && a.placed == 1) {
       // A lone tile that also forms an across word is reported across.
       int p = left;
@@ -530,7 +540,7 @@ struct Traversal {
   void RightStep(const G& g, S& sink, int pos, Node child, bool accepts, int left, const Acc& a) {
     const bool next_free = pos + 1 == n_ || line_[pos + 1].cell == kEmpty;
     if (accepts && next_free && pos > left) Record(sink, left, pos, a);
-    if (child != kNoNode && pos + 1 < n_ && (!next_free || a.placed < rack_size_))
+    if (child != kNoNode && pos + 1 < n_ && (!next_free || a.placed < walk_tiles_))
       ExtendRight(g, sink, pos + 1, child, left, a);
   }
 

@@ -88,6 +88,18 @@ WordSet RandomWords(std::mt19937_64& rng, int count, int letters, int max_len) {
   return s;
 }
 
+WordSet DenseLongWords(std::mt19937_64& rng, int letters, int short_words, int short_max, int long_min, int long_max,
+                       unsigned total) {
+  WordSet words = RandomWords(rng, short_words, letters, short_max);
+  std::uniform_int_distribution<int> len(long_min, long_max), letter(1, letters);
+  while (words.size() < total) {
+    Word w(std::size_t(len(rng)));
+    for (Tile& t : w) t = static_cast<Tile>(letter(rng));
+    words.insert(w);
+  }
+  return words;
+}
+
 WordSet EnglishWords(const std::vector<std::string>& words) {
   WordSet s;
   for (const std::string& w : words) {
@@ -271,6 +283,18 @@ std::vector<Play> Generated(MoveGenerator& gen, const Rack& rack, Algorithm alg)
   CHECK(n == out.size());
   std::sort(out.begin(), out.end(), BetterPlay);
   return out;
+}
+
+void CheckTopWithBonus(MoveGenerator& gen, const Rack& rack, Algorithm alg, PlayBonus bonus, const double* bounds,
+                       std::size_t n, const std::vector<RatedPlay>& want, const double* blank_bounds) {
+  std::vector<RatedPlay> top;
+  gen.TopWithBonus(rack, alg, bonus, bounds, n, &top, blank_bounds);
+  INFO("TopWithBonus(" << n << ")");
+  REQUIRE(top.size() == std::min(n, want.size()));
+  for (std::size_t i = 0; i < top.size(); ++i) {
+    CHECK(top[i].play == want[i].play);
+    CHECK(top[i].value == want[i].value);
+  }
 }
 
 Layout SmallLayout(int rows, int cols, std::uint64_t seed) {

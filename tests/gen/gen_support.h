@@ -70,6 +70,11 @@ class TestLexicon {
 Alphabet SmallAlphabet(int letters, int blanks = 2);
 // Random words of 2..max_len tiles over the alphabet's first `letters`.
 WordSet RandomWords(std::mt19937_64& rng, int count, int letters, int max_len);
+// A lexicon dense in long words over `letters` letters: `short_words`
+// random words of up to `short_max` tiles, then random words of
+// long_min..long_max tiles up to `total` words.
+WordSet DenseLongWords(std::mt19937_64& rng, int letters, int short_words, int short_max, int long_min, int long_max,
+                       unsigned total);
 // English words (ASCII) to tiles of the English alphabet.
 WordSet EnglishWords(const std::vector<std::string>& words);
 // The non-empty lines of a file of the source tree (read through
@@ -104,6 +109,10 @@ std::vector<Play> BruteForce(const Board& board, const Layout& layout, const Alp
                              const Rack& rack, int bingo = 50);
 // Every play from the generator, sorted.
 std::vector<Play> Generated(MoveGenerator& gen, const Rack& rack, Algorithm alg);
+// Checks (Catch) that TopWithBonus(n) lists the first n of `want`, every
+// play rated by score + bonus, best first (ties by BetterPlay).
+void CheckTopWithBonus(MoveGenerator& gen, const Rack& rack, Algorithm alg, PlayBonus bonus, const double* bounds,
+                       std::size_t n, const std::vector<RatedPlay>& want, const double* blank_bounds = nullptr);
 
 // A layout of rows x cols with the start square at the centre and a few
 // premiums scattered deterministically (from `seed`).

@@ -172,20 +172,6 @@ namespace lexc::gen::test {
 
 namespace {
 
-// A lexicon over `letters` letters: `short_words` random words of up to 4
-// or 5 tiles, then random words of long_min..long_max tiles up to `total`.
-WordSet DenseLongWords(std::mt19937_64& rng, int letters, int short_words, int short_max, int long_min, int long_max,
-                       unsigned total) {
-  WordSet words = RandomWords(rng, short_words, letters, short_max);
-  std::uniform_int_distribution<int> len(long_min, long_max), letter(1, letters);
-  while (words.size() < total) {
-    Word w(std::size_t(len(rng)));
-    for (Tile& t : w) t = static_cast<Tile>(letter(rng));
-    words.insert(w);
-  }
-  return words;
-}
-
 // Best and each Top(n) of `ns` against the full generation's ranking, both
 // algorithms; the GADDAG's best play in *best (false: no play).
 bool RequireBestAndTop(MoveGenerator& gen, const Board& board, const Alphabet& a, const Rack& rack,

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "../../libgen/src/bingo_index.h"
 #include "gen_support.h"
 
 namespace lexc::gen::test {
@@ -146,21 +147,74 @@ TEST_CASE("BestWithBonus and TopWithBonus with a bound for the plays that place 
           beat.beat = &want[0];  // nothing beats the best
           CHECK_FALSE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, beat, &got));
         }
-        for (const std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)}) {
-          std::vector<RatedPlay> top;
-          g.TopWithBonus(rack, alg, BonusOf(bonus), bounds, n, &top, blank_bounds);
-          REQUIRE(top.size() == std::min(n, want.size()));
-          for (std::size_t i = 0; i < top.size(); ++i) {
-            CHECK(top[i].play == want[i].play);
-            CHECK(top[i].value == want[i].value);
-          }
-        }
+        for (const std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)})
+          CheckTopWithBonus(g, rack, alg, BonusOf(bonus), bounds, n, want, blank_bounds);
         ++compared;
       }
     }
   }
   CHECK(compared > 300);
   CHECK(best_keeps_blank > compared / 3);  // the case this is about
+}
+
+// With the bingo index built, a full rack with one or two blanks has each
+// anchor whose bingos bound it above its other plays searched in two
+// visits: its bingos (blanks kept to the letters the index allows), then its
+// other plays. Lexicons dense in 7-9 tile words so that bingos are often
+// best; BestWithBonus (alone, with an incumbent, with a play to beat) and
+// TopWithBonus against every play rated, with leave-like bonuses of either
+// sign, exact and looser bounds.
+TEST_CASE("BestWithBonus and TopWithBonus: bingos and the other plays searched apart") {
+  std::mt19937_64 rng(20261128);
+  int compared = 0, bingo_best = 0;
+  for (int lexicon = 0; lexicon < 3; ++lexicon) {
+    const int letters = 3 + lexicon % 2;
+    const Alphabet a = SmallAlphabet(letters, 2);
+    const TestLexicon lex(DenseLongWords(rng, letters, 40, 4, 7, 9, 540 + 250u * unsigned(lexicon)), a);
+    const auto index = internal::BingoIndex::For(lex.lexicon());  // held: every search below uses it
+    REQUIRE(index->complete());
+    const Layout layout = SmallLayout(11, 11, rng());
+    auto g = MoveGenerator::Create(lex.lexicon(), layout).value();
+    for (int round = 0; round < 30; ++round) {
+      if (!g.SetBoard(RandomBoard(rng, 11, 11, letters, 0.02 + (round % 4) * 0.03)).ok()) continue;
+      Rack rack = RandomRack(rng, letters, 5 + int(rng() % 2), 0.0);
+      while (rack.size() < kRackSize) rack.AddBlank();
+      const double spans[][2] = {{-15, 5}, {0, 30}, {-40, -10}};
+      const LeaveLikeBonus bonus{rack, spans[round % 3][0], spans[round % 3][1], rng()};
+      for (const Algorithm alg : {Algorithm::kGaddag, Algorithm::kDawg}) {
+        const std::vector<Play> all = Generated(g, rack, alg);
+        if (all.empty()) continue;
+        double bounds[kMaxBoardDim + 1];
+        std::fill(bounds, bounds + kMaxBoardDim + 1, -1e9);
+        for (const Play& p : all) bounds[p.placed] = std::max(bounds[p.placed], bonus(p));
+        if (round % 2)
+          for (double& b : bounds) b += 4;  // looser
+        const std::vector<RatedPlay> want = RatedBestFirst(all, bonus);
+        INFO("lexicon " << lexicon << " round " << round << " alg " << AlgorithmName(alg) << " rack "
+                        << rack.ToString(a));
+        RatedPlay got;
+        REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, BonusSearch{}, &got));
+        CHECK(got.play == want[0].play);
+        CHECK(got.value == want[0].value);
+        BonusSearch with;
+        with.incumbent = &want[std::min<std::size_t>(5, want.size() - 1)];
+        REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, with, &got));
+        CHECK(got.play == want[0].play);
+        if (want.size() > 1) {
+          BonusSearch beat;
+          beat.beat = &want[1];
+          REQUIRE(g.BestWithBonus(rack, alg, BonusOf(bonus), bounds, beat, &got));
+          CHECK(got.play == want[0].play);
+        }
+        for (const std::size_t n : {std::size_t(1), std::size_t(4), std::size_t(12)})
+          CheckTopWithBonus(g, rack, alg, BonusOf(bonus), bounds, n, want);
+        bingo_best += want[0].play.placed == kRackSize;
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 100);
+  CHECK(bingo_best > compared / 4);  // the case this is about: bingos among the best
 }
 
 // On the empty board of a layout that is its own transpose, a bonus that

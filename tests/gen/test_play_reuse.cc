@@ -52,15 +52,8 @@ void CheckPosition(MoveGenerator& g, std::mt19937_64& rng, const Rack& rack, con
   const std::vector<RatedPlay> root = Rated(Generated(g, rack, alg), bonus);
 
   // TopWithBonus: the model's first n.
-  for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)}) {
-    std::vector<RatedPlay> top;
-    g.TopWithBonus(rack, alg, BonusOf(bonus), bounds, n, &top);
-    REQUIRE(top.size() == std::min(n, root.size()));
-    for (std::size_t i = 0; i < top.size(); ++i) {
-      CHECK(top[i].play == root[i].play);
-      CHECK(top[i].value == root[i].value);
-    }
-  }
+  for (std::size_t n : {std::size_t(1), std::size_t(3), std::size_t(8)})
+    CheckTopWithBonus(g, rack, alg, BonusOf(bonus), bounds, n, root);
 
   REQUIRE(g.Apply(q).ok());
   SquareSet filled;
