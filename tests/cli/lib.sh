@@ -37,6 +37,19 @@ expect_err() {
   checks=$((checks + 1))
   grep -qF -- "$2" "$T/err" || { fail "$1: stderr lacks '$2'"; sed 's/^/    /' "$T/err" | head -5; }
 }
+# crc32c FILE: the CRC-32C (Castagnoli, reflected 0x82F63B78) of the file's
+# bytes as 0x + 8 hex digits: a model of the study's layout check, written
+# from the definition, not from lexc's code.
+crc32c() {
+  python3 -c '
+import sys
+c = 0xFFFFFFFF
+for b in open(sys.argv[1], "rb").read():
+    c ^= b
+    for _ in range(8):
+        c = (c >> 1) ^ (0x82F63B78 if c & 1 else 0)
+print("0x%08x" % (c ^ 0xFFFFFFFF))' "$1"
+}
 finish() {
   echo "$checks checks, $failures failed"
   [ "$failures" = 0 ]

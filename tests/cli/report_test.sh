@@ -84,6 +84,42 @@ expect_rc "not a study" 1 "$LEXC" report "$T/study" --no-plots
 expect_err "not a study: format" "format"
 cp "$T/good.json" "$T/study/stats.json"
 
+# The layout: the study's (study.layout: the built-in board, or a file's path
+# and its text's CRC32C, computed here by crc32c in lib.sh) or refused,
+# naming both layouts and what differs, before anything is written.
+cp "$SRC/formats/layouts/standard15.txt" "$T/L.txt"
+cp "$SRC/formats/layouts/big21.txt" "$T/big21.txt"
+L_CRC=$(crc32c "$T/L.txt")
+"$LEXC" selfplay "$T/en.lex" --games 20 --layout "$T/L.txt" --stats "$T/lstudy" -q || { echo "FAIL: selfplay --layout"; exit 1; }
+expect "the layout recorded: its path and CRC32C" "{\"crc32c\":\"$L_CRC\",\"path\":\"$T/L.txt\"}" \
+  "$(jq -c .study.layout "$T/lstudy/stats.json")"
+expect_rc "report: the layout recorded" 0 "$LEXC" report "$T/lstudy" --no-plots
+cp "$T/L.txt" "$T/L-moved.txt"
+expect_rc "report: --layout, the same text elsewhere" 0 "$LEXC" report "$T/lstudy" --no-plots --layout "$T/L-moved.txt"
+cp "$T/lstudy/report.md" "$T/lreport.md"
+sed -i '5s/^T/d/' "$T/L.txt"  # a premium changed: the top-left triple word a double letter
+EDITED_CRC=$(crc32c "$T/L.txt")
+expect "the edit changed the CRC32C" 1 "$([ "$EDITED_CRC" != "$L_CRC" ] && echo 1)"
+expect_rc "report: the recorded layout edited" 1 "$LEXC" report "$T/lstudy" --no-plots
+expect_err "edited: both files and both CRC32Cs" \
+  "$T/L.txt is not the study's layout: its text's CRC32C is $EDITED_CRC; the study was played on $T/L.txt, CRC32C $L_CRC"
+expect "edited: report.md untouched" "" "$(cmp "$T/lreport.md" "$T/lstudy/report.md" 2>&1)"
+expect_rc "report --layout of another size" 1 "$LEXC" report "$T/lstudy" --no-plots --layout "$T/big21.txt"
+expect_err "another size: both files and both CRC32Cs" \
+  "$T/big21.txt is not the study's layout: its text's CRC32C is $(crc32c "$T/big21.txt"); the study was played on $T/L.txt, CRC32C $L_CRC"
+expect_rc "report --layout standard15 for a layout file's study" 1 "$LEXC" report "$T/lstudy" --no-plots --layout standard15
+expect_err "the built-in board named" \
+  "the built-in standard15 board is not the study's layout: the study was played on $T/L.txt, CRC32C $L_CRC"
+expect_rc "report --layout FILE for a study on the built-in board" 1 "$LEXC" report "$T/study" --no-plots --layout "$T/big21.txt"
+expect_err "built-in study: said" "$T/big21.txt is not the study's layout: the study was played on the built-in standard15 board"
+expect_rc "report --layout standard15 for a study on it" 0 "$LEXC" report "$T/study" --no-plots --layout standard15
+mkdir -p "$T/nolayout"
+jq 'del(.study.layout)' "$T/good.json" >"$T/nolayout/stats.json"
+expect_rc "study.layout missing" 1 "$LEXC" report "$T/nolayout" --no-plots
+expect_err "missing: the file and field" "$T/nolayout/stats.json: study.layout: missing"
+cp "$T/L-moved.txt" "$T/L.txt"
+expect_rc "report: the layout as it was" 0 "$LEXC" report "$T/lstudy" --no-plots
+
 expect_rc "no such study" 1 "$LEXC" report "$T/none"
 expect_rc "usage: no argument" 2 "$LEXC" report
 finish

@@ -121,6 +121,34 @@ expect_rc "--resume with another seed" 1 "$LEXC" selfplay small.lex --games $GAM
 expect_err "another seed: the field" "study.seed_base is 3 there, 4 here"
 expect_rc "--resume with another game count" 1 run --games 100 --stats intr --resume
 expect_err "another range: the field" "study.games"
+# The layout: compared by its text's CRC32C (crc32c in lib.sh), not its path.
+P=$(pwd -P)
+cp "$SRC/formats/layouts/standard15.txt" lay.txt
+LAY_CRC=$(crc32c lay.txt)
+expect_rc "--resume with a layout file (the study's is the built-in board)" 1 study --stats intr --resume --layout lay.txt
+expect_err "another layout: both named" \
+  "intr/checkpoint-0-of-1.json: played on another layout (the built-in standard15 board; this one: $P/lay.txt, CRC32C $LAY_CRC)"
+expect_rc "a study on a layout file" 0 run --games 40 --layout lay.txt --stats lay1 -q
+expect_rc "its next shard" 0 run --first-game 40 --games 40 --layout lay.txt --stats lay2 -q
+expect_rc "a shard on the built-in board" 0 run --first-game 40 --games 40 --stats lay3 -q
+expect_rc "merge: shards on another layout" 1 "$LEXC" merge laym lay1 lay3
+expect_err "merge: another layout named" "played on another layout (the built-in standard15 board; this one: $P/lay.txt, CRC32C $LAY_CRC)"
+mkdir moved && cp lay.txt moved/lay.txt
+expect_rc "--resume with the layout moved (the same study)" 0 run --games 40 --layout moved/lay.txt --stats lay1 --resume
+expect_err "the same layout elsewhere: only complete" "complete already"
+sed -i '5s/^T/d/' lay.txt  # a premium changed
+EDITED=$(crc32c lay.txt)
+expect_rc "--resume with the layout edited" 1 run --games 40 --layout lay.txt --stats lay1 --resume
+expect_err "edited: both layouts named" \
+  "lay1/stats.json: played on another layout ($P/lay.txt, CRC32C $LAY_CRC; this one: $P/lay.txt, CRC32C $EDITED)"
+expect_rc "--resume without the layout" 1 run --games 40 --stats lay1 --resume
+expect_err "without: the built-in board named" "this one: the built-in standard15 board)"
+expect_rc "merge: the recorded layout edited" 1 "$LEXC" merge laym lay1 lay2
+expect_err "merge: both CRC32Cs" \
+  "$P/lay.txt is not the study's layout: its text's CRC32C is $EDITED; the study was played on $P/lay.txt, CRC32C $LAY_CRC"
+expect "merge refused: nothing written" "" "$(ls -d laym 2>/dev/null)"
+cp moved/lay.txt lay.txt
+expect_rc "merge: the layout as it was" 0 "$LEXC" merge laym lay1 lay2 -q
 head -c 300 saved.json >intr/checkpoint-0-of-1.json
 expect_rc "--resume from a truncated checkpoint" 1 study --stats intr --resume
 expect_err "truncated: said" "checkpoint-0-of-1.json: not JSON"

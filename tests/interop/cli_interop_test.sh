@@ -82,4 +82,61 @@ printf 'x' | dd of=damaged.leaves bs=1 seek=100 conv=notrunc 2>/dev/null
 expect_rc "a damaged leave table is refused" 1 "$LEXC" convert damaged.leaves -o x.klv2
 expect_err "by its checksum" "checksum mismatch"
 
+# --from forces the input's format: the file is read as exactly that format,
+# never told apart by content, and a file of another format (or junk) gets
+# that format's own error, exit 1, nothing written. Models: the specs' first
+# bytes (formats/lexicon-image.md and leaves.md: a magic; kwg.md: arc words,
+# root entry 0 of tile 0 and no accepts bit; klv2.md: the arc count K first,
+# the graph within the file), the first word read by od(1).
+{ printf '\321\322\323\324'; awk 'BEGIN { srand(7); for (i = 0; i < 3996; i++) printf "%c", int(rand() * 256) }'; } >junk.bin
+word0() { od -An -tu4 -N4 "$1" | tr -d ' '; }
+refused_as() {  # NAME FROM INPUT OUTPUT TEXT
+  rm -f "$4"
+  expect_rc "--from $2 $1 is refused" 1 "$LEXC" convert -q "$3" --from "$2" -o "$4"
+  expect_err "--from $2 $1: $5" "$5"
+  expect_err "--from $2 $1: names the file" "$3"
+  expect "--from $2 $1: nothing written" "" "$(ls "$4" 2>/dev/null)"
+}
+for f in small.kwg "$KLV" small.leaves junk.bin; do
+  refused_as "on $(basename "$f")" lex "$f" f.kwg "not a lexc image (magic bytes do not match)"
+done
+for f in small.lex junk.bin; do
+  refused_as "on $(basename "$f")" kwg "$f" f.lex \
+    "root entry 0 (offset 0): expected tile 0 and no accepts bit, got word $(word0 "$f")"
+done
+refused_as "on a leave table of $(wc -c <small.leaves) bytes" kwg small.leaves f.lex \
+  "size $(wc -c <small.leaves) is not a multiple of 4 bytes"
+refused_as "on a KLV2" kwg "$KLV" f.lex "$KLV"  # read as arcs: the KWG's own checks refuse it
+for f in small.lex small.kwg small.leaves junk.bin; do
+  refused_as "on $(basename "$f")" klv2 "$f" f.leaves \
+    "offset 0: KWG of $(word0 "$f") arcs ($(($(word0 "$f") * 4)) bytes) runs past the end of the $(wc -c <"$f")-byte file"
+done
+for f in small.lex small.kwg "$KLV" junk.bin; do
+  refused_as "on $(basename "$f")" leaves "$f" f.klv2 "not a lexc leave table (magic)"
+done
+# Each format forced on its own kind reads as without --from, from a file
+# or from standard input (where --from is the only way to name it).
+expect_rc "--from klv2 on a KLV2" 0 "$LEXC" convert -q "$KLV" --from klv2 -o from.leaves
+expect "the same leave table" "" "$(cmp small.leaves from.leaves 2>&1)"
+expect_rc "--from leaves on standard input" 0 "$LEXC" convert -q - --from leaves -o stdin.klv2 <small.leaves
+expect "the same KLV2" "" "$(cmp small.klv2 stdin.klv2 2>&1)"
+expect_rc "--from klv2 on standard input" 0 "$LEXC" convert -q - --from klv2 -o stdin.leaves <"$KLV"
+expect "the same leave table again" "" "$(cmp small.leaves stdin.leaves 2>&1)"
+expect_rc "--from kwg on standard input" 0 "$LEXC" convert -q - --from kwg -o stdin.lex <small.kwg
+expect "the same image" "" "$(cmp small.lex stdin.lex 2>&1)"
+expect_rc "--from lex on standard input (an image read, not mapped)" 0 "$LEXC" convert -q - --from lex -o stdin.kwg <small.lex
+expect "the same KWG" "" "$(cmp small.kwg stdin.kwg 2>&1)"
+mkfifo pipe.lex
+timeout 20 sh -c "cat small.lex >pipe.lex" &
+expect_rc "an image from a FIFO (read, not mapped)" 0 timeout 20 "$LEXC" convert -q pipe.lex -o fifo2.kwg
+wait
+expect "the FIFO's image converts like the file" "" "$(cmp small.kwg fifo2.kwg 2>&1)"
+rm -f pipe.lex
+expect_rc "--from leaves on junk from standard input" 1 "$LEXC" convert -q - --from leaves -o stdin2.klv2 <junk.bin
+expect_err "named as -" "-: not a lexc leave table (magic)"
+expect_rc "--from lex on junk from standard input" 1 "$LEXC" convert -q - --from lex -o stdin2.kwg <junk.bin
+expect_err "names it an image's error" "-: not a lexc image (magic bytes do not match)"
+expect_rc "standard input without --from" 2 "$LEXC" convert -q - -o stdin3.kwg <small.lex
+expect_err "asks for --from" "give --from"
+
 finish

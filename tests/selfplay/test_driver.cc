@@ -368,6 +368,34 @@ TEST_CASE("study: shards merge only when they fit", "[driver]") {
         std::string::npos);
 }
 
+TEST_CASE("study: the layout is compared by its text's CRC32C, not its path, and both are named", "[driver]") {
+  StudyDescription d;
+  d.image = IdentifyImage(Small().lexicon(), "small.lex");
+  d.lexicon_name = "SMALL", d.algorithm = "gaddag", d.seed_base = 7, d.games = 10;
+  d.accumulator = {{"kind", "series-summary"}};
+  d.layout_name = "/a/board.txt", d.layout_crc32c = 0x68aada4e;
+  const nlohmann::json file = d.ToJson();
+  CHECK(file["layout"] == nlohmann::json{{"path", "/a/board.txt"}, {"crc32c", "0x68aada4e"}});
+  d.layout_name = "/b/moved.txt";
+  CHECK(CheckSameStudy(d.ToJson(), file, "s/stats.json", true).ok());  // a moved layout is the same layout
+  d.layout_crc32c = 0x30e2c1fe;
+  Status st = CheckSameStudy(d.ToJson(), file, "s/stats.json", true);
+  CHECK(st.code() == Errc::kBadInput);
+  CHECK(st.detail() ==
+        "s/stats.json: played on another layout (/a/board.txt, CRC32C 0x68aada4e; this one: /b/moved.txt, CRC32C "
+        "0x30e2c1fe)");
+  d.layout_name = "standard15", d.layout_crc32c = 0;
+  CHECK(d.ToJson()["layout"] == nlohmann::json{{"name", "standard15"}});
+  st = CheckSameStudy(d.ToJson(), file, "s/stats.json", true);
+  CHECK(st.detail() ==
+        "s/stats.json: played on another layout (/a/board.txt, CRC32C 0x68aada4e; this one: the built-in standard15 "
+        "board)");
+  CHECK(SameLayout(LayoutIdentity("standard15", 0), nlohmann::json{{"name", "standard15"}}));
+  CHECK(!SameLayout(LayoutIdentity("/a/x.txt", 1), LayoutIdentity("/a/x.txt", 2)));
+  CHECK(!SameLayout(LayoutIdentity("/a/x.txt", 1), nlohmann::json("standard15")));  // damaged: never the same
+  CHECK(DescribeLayout(nlohmann::json{{"name", "big"}}) == R"({"name":"big"})");
+}
+
 }  // namespace lexc::selfplay
 
 namespace lexc::selfplay {

@@ -3,10 +3,12 @@
 //
 // Every input is checked in full before use (a KWG's arcs, a lexc image's
 // Verify(), a KLV2's sizes and leaves), and every output is read back and
-// checked before it replaces anything (lexc/io.h OutputFile).
+// checked before it replaces anything (lexc/io.h OutputFile). A forced
+// --from is honoured: the input is read as that format only.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -116,7 +118,13 @@ ConvertOutput ConvertLexicon(const ConvertArgs& a, const Alphabet& alphabet, Pha
     }
   } else {
     phases.Begin("reading and verifying " + Named(a.input));
-    mapped.emplace(OpenImage(a.input, /*verify=*/true));
+    // An image is mapped, but standard input or a FIFO (--from lex) can only
+    // be read: into memory then, once, as a KWG is.
+    std::error_code ec;
+    const bool stream =
+        a.input == "-" || (std::filesystem::exists(a.input, ec) && !std::filesystem::is_regular_file(a.input, ec) &&
+                           !std::filesystem::is_directory(a.input, ec));
+    mapped.emplace(OpenImage(a.input, /*verify=*/true, /*load=*/stream));
     lex = &mapped->lexicon();
     r->read = phases.End();
   }
@@ -234,12 +242,17 @@ void RunConvert(const ConvertArgs& a) {
 void RegisterConvert(CLI::App& app) {
   auto args = std::make_shared<ConvertArgs>();
   CLI::App* cmd = app.add_subcommand("convert", "Convert lexicons and leave tables to and from other engines' files");
-  cmd->add_option("input", args->input, "Input file: a lexc image, a KWG, a KLV2 or a lexc leave table")->required();
+  cmd->add_option("input", args->input,
+                  "Input file: a lexc image, a KWG, a KLV2 or a lexc leave table; - reads standard\n"
+                  "input (give --from)")
+      ->required();
   cmd->add_option("-o,--output", args->output,
                   "Output file (replaced atomically after it is read back and checked; a device,\n"
                   "FIFO or - is written as a stream)")
       ->required();
-  cmd->add_option("--from", args->from, "Input format: lex, kwg, klv2, leaves (default: by content, else by name)")
+  cmd->add_option("--from", args->from,
+                  "Input format: lex, kwg, klv2, leaves (default: by content, else by name). Given,\n"
+                  "the input is read as that format only, and refused with its errors if it is not")
       ->check(CLI::IsMember({"lex", "kwg", "klv2", "leaves"}));
   cmd->add_option("--to", args->to,
                   "Output format: lex, kwg, klv2, leaves (default: by the output's name, else the\n"

@@ -70,9 +70,11 @@ void RegisterMerge(CLI::App& app) {
   lexc selfplay sowpods.lex --first-game 5000 --games 5000 --stats s2/
   lexc merge study/ s1/ s2/        the same stats.json as --games 10000 --stats study/
 
-Shards must come from the same image (size and CRC32C, not the path) and
-options, be finished (no checkpoint only), and cover consecutive ranges of
-games without overlap.)");
+Shards must come from the same image (size and CRC32C, not the path), layout
+(the built-in board, or a layout file's text by its CRC32C) and options, be
+finished (no checkpoint only), and cover consecutive ranges of games without
+overlap. The image and layout file are read where the study recorded them,
+and must not have changed since.)");
   cmd->callback([args] { RunMerge(*args); });
 }
 

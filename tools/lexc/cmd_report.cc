@@ -101,7 +101,9 @@ void RegisterReport(CLI::App& app) {
       ->required();
   cmd->add_option("--image", args->image,
                   "The study's image, for word texts (default: the path recorded in stats.json's study.image)");
-  cmd->add_option("--layout", args->layout, "Board layout (default: study.layout, else the standard 15x15 board)");
+  cmd->add_option("--layout", args->layout,
+                  "The study's layout file, when it has moved (default: the path recorded in\n"
+                  "study.layout; standard15 names the built-in board)");
   AddLimitOption(cmd, &args->top, "Most-played words to list (default 100)", 1, 1000000);
   cmd->add_flag("--json", args->json, "Print the derived figures (means, sds, the win rate's CI) as JSON");
   cmd->add_flag("--plots,!--no-plots", args->plots, "Draw plots with gnuplot (the default)");
@@ -111,7 +113,9 @@ void RegisterReport(CLI::App& app) {
   lexc report study/ --image sowpods.lex  the image moved since the study ran
   lexc report study/ --limit 500 --json   500 words in report.md; means, sds, CI as JSON
 
-The image must be the one the study played (word numbers index its words).
+The image must be the one the study played (word numbers index its words),
+and the layout too: the built-in board, or a file of the same text (its
+CRC32C is compared, not its path), else the report is refused naming both.
 Plots are drawn by gnuplot when it is installed; otherwise report.md says
 they were skipped. Files are replaced atomically.)");
   cmd->callback([args] { RunReport(*args); });

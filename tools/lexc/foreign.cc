@@ -86,11 +86,14 @@ std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& 
 }
 
 interop::LeaveTable LoadLeaves(const std::string& path, FileKind kind, const Alphabet* alphabet) {
-  if (kind == FileKind::kLeaves && !alphabet) {  // the file names its letters: no alphabet needed
-    const std::string bytes = Check(ReadFileBytes(path, interop::kKlv2MaxBytes));
-    return Check(interop::DecodeLeavesFile(std::as_bytes(std::span(bytes.data(), bytes.size())), nullptr, path)).table;
-  }
-  return Check(interop::LoadLeaveTable(path, alphabet ? *alphabet : Alphabet::English()));
+  // Read as exactly `kind` (never told apart by content here): a forced
+  // --from gets that format's errors, "not a lexc leave table (magic)" for
+  // a KLV2 read as a leave table file.
+  const std::string bytes = Check(ReadFileBytes(path, interop::kKlv2MaxBytes));
+  const auto span = std::as_bytes(std::span(bytes.data(), bytes.size()));
+  if (kind == FileKind::kLeaves)  // without an alphabet, the file's own labels
+    return Check(interop::DecodeLeavesFile(span, alphabet, path)).table;
+  return Check(interop::DecodeKlv2(span, (alphabet ? *alphabet : Alphabet::English()).size(), path));
 }
 
 }  // namespace lexc::cli

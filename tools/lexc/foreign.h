@@ -30,8 +30,10 @@ interop::Kwg LoadKwg(const std::string& path, const Alphabet& alphabet, int max_
 // *verify_seconds, when given, gets the time the verification took.
 std::vector<std::byte> ImageFromKwg(const interop::Kwg& kwg, const std::string& path, const Alphabet& alphabet,
                                     int max_len, double* verify_seconds = nullptr);
-// A leave table from a KLV2 (needs the alphabet's size) or a leave table
-// file (its labels checked against `alphabet` when given).
+// A leave table from a leave table file (kind kLeaves; its labels checked
+// against `alphabet` when given) or else a KLV2 (the alphabet's size, English
+// without one). The file is read as that kind only, never sniffed, so a
+// file of another kind fails with that kind's error.
 interop::LeaveTable LoadLeaves(const std::string& path, FileKind kind, const Alphabet* alphabet);
 
 }  // namespace lexc::cli

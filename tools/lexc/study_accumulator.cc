@@ -5,13 +5,16 @@
 //
 // StudyStats points at the image, the layout and the word index of the
 // study. `lexc selfplay` hands in what it opened; `lexc merge` and `lexc
-// report` open what the study names (study.image.path, study.layout), check
-// it is the same image (size and trailer CRC32C), and keep it for the life of
-// the process (one command).
+// report` open what the study names (study.image.path, study.layout.path, or
+// report's --image and --layout), check they are the study's (the image's
+// size and trailer CRC32C; the layout's text CRC32C, or the built-in board),
+// and keep them for the life of the process (one command).
 #include <filesystem>
 #include <list>
 #include <memory>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "common.h"
 #include "lexc/crc32c.h"
@@ -89,8 +92,37 @@ Result<int> TopOption(const json& options, const char* name) {
   return int(options[name].get<std::int64_t>());
 }
 
+// The layout's part of the identity: "standard15" (CRC 0) for the built-in
+// board, else the file's absolute path and its text's CRC32C.
+std::pair<std::string, std::uint32_t> LayoutNameAndCrc(const std::string& layout_spec) {
+  if (layout_spec.empty() || layout_spec == "standard15") return {"standard15", 0};
+  const std::string text = ReadText(layout_spec);
+  return {std::filesystem::absolute(layout_spec).lexically_normal().string(), Crc32c(0, text.data(), text.size())};
+}
+
+// The layout `layout_spec` is the study's (study.layout): the built-in board
+// for a study played on it, else a file of the same text (CRC32C; the path
+// may differ). Checked before the file is parsed, so an edited layout is
+// named as such, whatever the edit. `where` names the study file, or "".
+void CheckStudyLayout(const json& study, const std::string& layout_spec, const std::string& where) {
+  const json recorded = study.value("layout", json());
+  if (!recorded.is_object())
+    Fail(where + "study.layout: " +
+         (recorded.is_null() ? std::string("missing") : "expected an object, got " + recorded.dump()));
+  const auto [name, crc] = LayoutNameAndCrc(layout_spec);
+  const json here = selfplay::LayoutIdentity(name, crc);
+  if (selfplay::SameLayout(here, recorded)) return;
+  const bool builtin = name == "standard15";
+  // Its CRC32C when the study's is a file too: what differs.
+  const std::string crc_here = !builtin && recorded.contains("path")
+                                   ? "its text's CRC32C is " + here.value("crc32c", std::string("0x00000000")) + "; "
+                                   : "";
+  Fail((builtin ? std::string("the built-in standard15 board") : QuotePath(name)) +
+       " is not the study's layout: " + crc_here + "the study was played on " + selfplay::DescribeLayout(recorded));
+}
+
 // The image the study names (or `override_path`), opened once, checked to be
-// the study's; the layout likewise.
+// the study's; the layout likewise (CheckStudyLayout).
 const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const gen::Layout* layout,
                                 const StudyStatsSource& source) {
   std::string image_path = source.image.empty() ? StudyString(study, "image", "path") : source.image;
@@ -133,6 +165,9 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
   if (layout) {
     s.layout = layout;
   } else {
+    CheckStudyLayout(
+        study, layout_spec,
+        source.study_dir.empty() ? std::string() : QuotePath(selfplay::StatsPath(source.study_dir)) + ": ");
     s.layout_owned.emplace(LoadLayout(layout_spec));
     s.layout = &*s.layout_owned;
   }
@@ -148,14 +183,7 @@ const StudyImage& StudyImageFor(const json& study, const Lexicon* lexicon, const
 void DescribeStudyInputs(const Lexicon& lexicon, const std::string& image_path, const std::string& layout_spec,
                          selfplay::StudyDescription* d) {
   d->image = selfplay::IdentifyImage(lexicon, std::filesystem::absolute(image_path).lexically_normal().string());
-  if (!layout_spec.empty() && layout_spec != "standard15") {
-    d->layout_name = std::filesystem::absolute(layout_spec).lexically_normal().string();
-    const std::string text = ReadText(layout_spec);
-    d->layout_crc32c = Crc32c(0, text.data(), text.size());
-  } else {
-    d->layout_name = "standard15";
-    d->layout_crc32c = 0;
-  }
+  std::tie(d->layout_name, d->layout_crc32c) = LayoutNameAndCrc(layout_spec);
 }
 
 json StudyAccumulatorConfig() {

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "json_fields.h"
+#include "lexc/escape.h"
 #include "lexc/io.h"
 
 namespace lexc::selfplay {
@@ -72,10 +73,34 @@ ImageIdentity IdentifyImage(const Lexicon& lexicon, const std::string& path) {
   return id;
 }
 
-nlohmann::json StudyDescription::ToJson() const {
+nlohmann::json LayoutIdentity(const std::string& layout_name, std::uint32_t crc32c) {
+  if (layout_name == "standard15") return {{"name", "standard15"}};
   nlohmann::json layout = {{"path", layout_name}};
-  if (layout_crc32c) layout["crc32c"] = Hex32(layout_crc32c);
-  if (layout_name == "standard15") layout = {{"name", "standard15"}};
+  if (crc32c) layout["crc32c"] = Hex32(crc32c);
+  return layout;
+}
+
+std::string DescribeLayout(const nlohmann::json& layout) {
+  if (layout.is_object() && layout.size() == 1 && layout.value("name", nlohmann::json()) == "standard15")
+    return "the built-in standard15 board";
+  if (layout.is_object() && layout.contains("path") && layout["path"].is_string()) {
+    const nlohmann::json crc = layout.value("crc32c", nlohmann::json());
+    return QuotePath(layout["path"].get<std::string>()) + ", CRC32C " +
+           (crc.is_string() ? crc.get<std::string>() : Short(crc));
+  }
+  return Short(layout);
+}
+
+bool SameLayout(const nlohmann::json& a, const nlohmann::json& b) {
+  if (!a.is_object() || !b.is_object()) return a == b;
+  nlohmann::json x = a, y = b;
+  x.erase("path");
+  y.erase("path");
+  return x == y;
+}
+
+nlohmann::json StudyDescription::ToJson() const {
+  const nlohmann::json layout = LayoutIdentity(layout_name, layout_crc32c);
   nlohmann::json j = {
       {"image", {{"path", image.path}, {"size", image.size}, {"crc32c", Hex32(image.crc32c)}}},
       {"lexicon", lexicon_name},
@@ -126,6 +151,9 @@ Status CheckSameStudy(const nlohmann::json& expected, const nlohmann::json& foun
                                          Short(a.value("size", nlohmann::json())) + ", CRC32C " +
                                          Short(a.value("crc32c", nlohmann::json())) + ")");
   }
+  if (expected.contains("layout") && found.contains("layout") && !SameLayout(expected["layout"], found["layout"]))
+    return Status(Errc::kBadInput, where + ": played on another layout (" + DescribeLayout(found["layout"]) +
+                                       "; this one: " + DescribeLayout(expected["layout"]) + ")");
   if (std::string d = FirstDifference(expected, found, "study", compare_range); !d.empty())
     return Status(Errc::kBadInput, where + ": another study: " + d);
   return Status::Ok();

@@ -63,6 +63,19 @@ struct StudyDescription {
   nlohmann::json ToJson() const;
 };
 
+// The layout part of a study's identity (study.layout): {"name":
+// "standard15"} for the built-in board (`layout_name` "standard15"), else
+// {"path": layout_name, "crc32c": "0x..."}, the CRC32C of the layout file's
+// text (no crc32c field when it is 0). StudyDescription::ToJson writes it.
+nlohmann::json LayoutIdentity(const std::string& layout_name, std::uint32_t crc32c);
+// A study.layout for messages: `the built-in standard15 board`,
+// `/x/big.txt, CRC32C 0x1234abcd`, or the JSON itself (shortened) when it
+// is neither.
+std::string DescribeLayout(const nlohmann::json& layout);
+// Whether two study.layout values name the same layout: equal but for
+// "path" (a layout file may move; its text's CRC32C is compared).
+bool SameLayout(const nlohmann::json& a, const nlohmann::json& b);
+
 // The range of a study identity (first_game, games, seed_base). kBadInput
 // naming `where` and the field.
 struct StudyRange {
@@ -73,8 +86,10 @@ Result<StudyRange> RangeOf(const nlohmann::json& study, const std::string& where
 // OK when `found` (read from `where`) is the study `expected`: equal except
 // for "path" fields and, unless compare_range, first_game and games.
 // kBadInput otherwise, naming the first differing field and both values
-// ("s/stats.json: another image: size 1234, CRC32C 0x..., here size ...";
-// "s/stats.json: study.seed_base is 5, here 1").
+// ("s/stats.json: made from another image (size 1234, CRC32C 0x...; this
+// one: size ...)"; "s/stats.json: played on another layout (/x/a.txt,
+// CRC32C 0x...; this one: the built-in standard15 board)";
+// "s/stats.json: another study: study.seed_base is 5 there, 1 here").
 Status CheckSameStudy(const nlohmann::json& expected, const nlohmann::json& found, const std::string& where,
                       bool compare_range);
 
