@@ -476,7 +476,13 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
   const bool timed = o.time_limit > 0;
   const auto deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit));
-  std::vector<double> values(std::size_t(o.batch) * k);
+  // A batch's values are gathered a chunk of draws at a time, so memory
+  // follows the work done, not --batch x --candidates (a million draws of
+  // a thousand candidates took 8 GB before the first draw); the pruner sees
+  // the same rows in the same order either way.
+  constexpr std::uint64_t kMaxBufferedValues = std::uint64_t(1) << 20;
+  const std::uint64_t chunk_rows = std::max<std::uint64_t>(1, kMaxBufferedValues / std::max<std::size_t>(k, 1));
+  std::vector<double> values(std::size_t(std::min<std::uint64_t>(std::uint64_t(o.batch), chunk_rows)) * k);
   std::vector<std::size_t> live;
   Status error;
 
@@ -522,13 +528,13 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
       if (pruner.alive(c)) live.push_back(c);
     std::atomic<std::uint64_t> next{0};
     std::atomic<bool> failed{false};
-    const std::uint64_t first = r.iterations;
+    std::uint64_t first = r.iterations, m = 0;  // the chunk: draws first..first + m - 1
     auto run = [&](Worker& w, Status* err) {
       for (;;) {
         if (failed.load(std::memory_order_relaxed)) return;
         if (timed && Clock::now() >= deadline) return;
         const std::uint64_t j = next.fetch_add(1);
-        if (j >= n) return;
+        if (j >= m) return;
         w.Draw(first + j, o.reuse_replies && live.size() >= kMinLiveToReuse);
         for (std::size_t c : live) {
           Result<double> v = w.Play(c);
@@ -541,22 +547,30 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
         }
       }
     };
-    std::vector<Status> errors(workers.size());
-    if (workers.size() == 1) {
-      run(workers[0], &errors[0]);
-    } else {
-      std::vector<std::thread> threads;
-      for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(run, std::ref(workers[t]), &errors[t]);
-      run(workers[0], &errors[0]);
-      for (std::thread& t : threads) t.join();
-    }
-    for (const Status& e : errors)
-      if (!e.ok()) return e;
-    const std::uint64_t done = std::min(next.load(), n);
+    std::uint64_t done = 0;
     std::vector<double> row(k);
-    for (std::uint64_t j = 0; j < done; ++j) {
-      std::copy(values.begin() + std::ptrdiff_t(j * k), values.begin() + std::ptrdiff_t((j + 1) * k), row.begin());
-      pruner.AddIteration(row);
+    while (done < n) {
+      first = r.iterations + done;
+      m = std::min(chunk_rows, n - done);
+      next = 0;
+      std::vector<Status> errors(workers.size());
+      if (workers.size() == 1) {
+        run(workers[0], &errors[0]);
+      } else {
+        std::vector<std::thread> threads;
+        for (std::size_t t = 1; t < workers.size(); ++t) threads.emplace_back(run, std::ref(workers[t]), &errors[t]);
+        run(workers[0], &errors[0]);
+        for (std::thread& t : threads) t.join();
+      }
+      for (const Status& e : errors)
+        if (!e.ok()) return e;
+      const std::uint64_t got = std::min(next.load(), m);
+      for (std::uint64_t j = 0; j < got; ++j) {
+        std::copy(values.begin() + std::ptrdiff_t(j * k), values.begin() + std::ptrdiff_t((j + 1) * k), row.begin());
+        pruner.AddIteration(row);
+      }
+      done += got;
+      if (got < m) break;  // out of time
     }
     r.iterations += done;
     for (std::size_t c : pruner.Prune()) pruned_at[c] = r.iterations;
