@@ -25,6 +25,13 @@ namespace {
 
 using gen::test::TestLexicon;
 
+// A mid-game position of a short greedy game on fixtures/english-small.txt.
+gen::Position OuthaulPosition(const Alphabet& a) {
+  return gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", a,
+                       gen::Layout::Standard15())
+      .value();
+}
+
 TEST_CASE("NormalQuantile gives the tabulated two-sided z") {
   CHECK(NormalQuantile(0.90) == Approx(1.6448536269514722).epsilon(1e-10));
   CHECK(NormalQuantile(0.95) == Approx(1.959963984540054).epsilon(1e-10));
@@ -239,9 +246,7 @@ TEST_CASE("Simulation is identical for any number of threads and changes with th
   const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
   const auto layout = gen::Layout::Standard15();
   const auto& a = lex.alphabet();
-  // A mid-game position from a short greedy game on the fixture lexicon.
-  const gen::Position p =
-      gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", a, layout).value();
+  const gen::Position p = OuthaulPosition(a);
   LeaveValues none;
   SimOptions o;
   o.candidates = 6;
@@ -303,9 +308,7 @@ void CheckSameResult(const SimResult& x, const SimResult& y) {
 TEST_CASE("A batch far beyond the iterations run costs only the draws done") {
   const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
   const auto layout = gen::Layout::Standard15();
-  const gen::Position p =
-      gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", lex.alphabet(), layout)
-          .value();
+  const gen::Position p = OuthaulPosition(lex.alphabet());
   LeaveValues none;
   SimOptions o;
   o.candidates = 6;
@@ -348,9 +351,7 @@ TEST_CASE("Replies reused from the root board give the results of full searches"
   };
   {
     const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
-    const gen::Position p =
-        gen::ParseCgp("15/15/15/15/15/15/15/4OUTHAUL4/15/15/15/15/15/15/15 AEINRST/ 0/14 0", lex.alphabet(), layout)
-            .value();
+    const gen::Position p = OuthaulPosition(lex.alphabet());
     for (int plies : {1, 2, 3}) compare(lex.lexicon(), p, plies, 1, plies != 2);
   }
   const gen::test::SowpodsImage* sowpods = gen::test::Sowpods();
