@@ -323,6 +323,10 @@ expect_err "build --format kwg --arc-width 8: said" "--arc-width is a lexc image
 expect_rc "build --threads 300" 2 "$LEXC" build -q --threads 300 "$T/words" -o "$T/hex.lex"
 expect_err "build --threads 300" "--threads: expected a whole number 0..256, got 300"
 expect "refused builds write nothing" no "$([ -e "$T/hex.lex" ] && echo yes || echo no)"
+# More threads than cores are the cores (each would cost memory): the same image.
+expect_rc "build --threads 256" 0 "$LEXC" build -q --threads 256 "$T/words" -o "$T/t256.lex"
+expect_rc "build --threads 1" 0 "$LEXC" build -q --threads 1 "$T/words" -o "$T/t1.lex"
+expect "build --threads 256: the image of one thread" same "$(cmp -s "$T/t256.lex" "$T/t1.lex" && echo same)"
 expect_rc "--sub outside anagram" 2 "$LEXC" query "$T/both.lex" prefix QI --sub
 expect_rc "unknown query kind" 2 "$LEXC" query "$T/both.lex" frobnicate QI
 

@@ -194,7 +194,10 @@ void RunBuild(const BuildArgs& a) {
   ro.max_len = a.max_len;
   ro.skip_invalid = a.skip_invalid;
   ro.max_words = a.max_words;
-  const int threads = a.threads ? a.threads : std::max(1, int(std::thread::hardware_concurrency()));
+  // More threads than cores only cost memory (a piece of the front each:
+  // 256 threads took 2.2 GB and 9.5 s for SOWPODS, one 76 MB and 0.5 s).
+  const int cores = std::max(1, int(std::thread::hardware_concurrency()));
+  const int threads = a.threads ? std::min(a.threads, cores) : cores;
   ro.threads = threads;  // a large plain file is parsed in runs, one a thread
   ReadReport rr;
   auto read = ReadWordList(a.input, alphabet, ro, &rr);
@@ -314,8 +317,8 @@ void RegisterBuild(CLI::App& app) {
                 "Bit-packed arcs (format 1.3): tile bits from the alphabet, pointer bits from\n"
                 "the arc count (SOWPODS: 28 bits, 12% smaller); read in place, ~15% slower moves");
   cmd->add_option("--threads", args->threads,
-                  "Threads reading a large list and building the graphs (0: every core); the image is the same for "
-                  "any number")
+                  "Threads reading a large list and building the graphs (0, or more than the cores: every core); "
+                  "the image is the same for any number")
       ->capture_default_str()
       ->transform(WholeNumber(0, 256));
   cmd->add_flag("--word-index", args->word_index,
