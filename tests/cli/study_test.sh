@@ -78,6 +78,7 @@ for round in 1 2 3; do
       expect "SIGINT exits 130" 130 $rc
     fi
     resumes=0
+    mkdir -p "$dir"  # (killed before it made its directory: as a run killed before its first checkpoint)
     until study --stats "$dir" -q --resume --threads 2 --checkpoint-every 0.05 2>"$T/err"; do
       resumes=$((resumes + 1))
       [ $resumes -lt 3 ] || { fail "$dir: resume keeps failing: $(cat "$T/err")"; break; }
@@ -160,6 +161,9 @@ expect_err "edited: the field is named" "stats.games: expected"
 sed 's/"games_done": [0-9]*/"games_done": 99999999/' saved.json >intr/checkpoint-0-of-1.json
 expect_rc "--resume from a checkpoint past its range" 1 study --stats intr --resume
 expect_err "past its range: the field" "games_done"
+expect_rc "--resume of a directory that is not there" 1 study --stats no-such-study --resume
+expect_err "--resume of a missing directory: said" "no-such-study: no study to resume: the directory does not exist"
+expect "--resume of a missing directory: not made" no "$([ -e no-such-study ] && echo yes || echo no)"
 cp saved.json intr/checkpoint-0-of-1.json
 expect_rc "the saved checkpoint still resumes" 0 study --stats intr --resume -q
 cmp -s ref/stats.json intr/stats.json

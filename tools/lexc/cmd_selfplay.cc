@@ -286,6 +286,11 @@ void RunStudyCommand(const SelfplayArgs& a) {
 
   if (root) {
     std::error_code ec;
+    // A directory that is not there holds nothing to resume: a mistyped
+    // path would start a new study unnoticed. (An empty one does start
+    // over: a run killed before its first checkpoint leaves it so.)
+    if (a.resume && !std::filesystem::exists(dir, ec))
+      Fail(QuotePath(dir) + ": no study to resume: the directory does not exist (drop --resume to start one)");
     std::filesystem::create_directories(dir, ec);
     if (ec) Fail(QuotePath(dir) + ": cannot create the directory: " + ec.message());
   }
