@@ -22,6 +22,28 @@ expect_err "leaves: summary" "leaves written to $T/a.leaves"
 # (hours) would end in the test's timeout if they were played first.
 expect_rc "leaves: -o in a missing directory" 1 "$LEXC" leaves "$T/en.lex" -o "$T/nodir/x.klv2" --games 10000000 -q
 expect_err "leaves: the output's directory named" "nodir/x.klv2: cannot create a temporary file in"
+# Interrupted: exit 128 + the signal (SIGINT 130, SIGTERM 143, as build and
+# selfplay), nothing written, no temporary left. The signal is sent once
+# the handler is in (SigCgt in /proc: bit 1 SIGINT, bit 14 SIGTERM).
+for sig in INT:1:130 TERM:14:143; do
+  IFS=: read -r name bit want <<<"$sig"
+  "$LEXC" leaves "$T/en.lex" -o "$T/int-$name.klv2" --games 10000000 -q 2>"$T/err" &
+  pid=$!
+  if [ -r /proc/$pid/status ]; then
+    for _ in $(seq 400); do
+      mask=$(awk '/^SigCgt:/ {print $2}' /proc/$pid/status 2>/dev/null)
+      [ -n "$mask" ] && (((16#$mask >> bit) & 1)) && break
+      sleep 0.025
+    done
+  else
+    sleep 0.5
+  fi
+  kill -s "$name" $pid
+  wait $pid
+  expect "leaves: SIG$name exits $want" "$want" "$?"
+  expect_err "leaves: SIG$name says nothing was written" "interrupted: nothing written"
+  expect "leaves: SIG$name leaves no file" "" "$(find "$T" -maxdepth 1 -name "*int-$name*")"
+done
 expect_rc "stats of the table" 0 "$LEXC" stats "$T/a.klv2"
 expect_grep "stats: by length" "longest 3" "$T/out"
 

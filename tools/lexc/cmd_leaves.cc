@@ -34,7 +34,11 @@ struct LeavesArgs {
 };
 
 std::atomic<bool> g_leaves_stop{false};
-void OnLeavesSignal(int) { g_leaves_stop.store(true); }
+std::atomic<int> g_leaves_signal{0};  // the signal that stopped the run: exit 128 + it
+void OnLeavesSignal(int sig) {
+  g_leaves_signal.store(sig);
+  g_leaves_stop.store(true);
+}
 
 bool WantsKlv2(const LeavesArgs& a) {
   if (!a.format.empty()) return a.format == "klv2";
@@ -85,11 +89,13 @@ void RunLeaves(const LeavesArgs& a) {
   std::vector<strategy::GenerationReport> reports;
   auto table = strategy::GenerateLeaves(lex, layout, o, &reports);
   if (progress) progress->Finish();
-  if (!table.ok() && g_leaves_stop.load()) Fail("interrupted: nothing written", 130);
+  const auto interrupted = [] { Fail("interrupted: nothing written", 128 + g_leaves_signal.load()); };
+  if (!table.ok() && g_leaves_stop.load()) interrupted();
   Check(table.status());
   std::vector<std::byte> bytes =
       WantsKlv2(a) ? Check(interop::EncodeKlv2(*table)) : Check(interop::EncodeLeavesFile(*table, lex.alphabet()));
   Check(output.Append(bytes));
+  if (g_leaves_stop.load()) interrupted();  // a signal before the file is in place: as during the games
   Check(output.Commit());
 
   double seconds = 0;
