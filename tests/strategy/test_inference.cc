@@ -80,6 +80,12 @@ TEST_CASE("ParsePlay reads back every play as lexc moves writes it, and plainly"
       INFO(text);
       REQUIRE(back.ok());
       CHECK(*back == p);
+      // The score written must be the play's own.
+      const std::string wrong = text.substr(0, text.rfind(' ') + 1) + std::to_string(p.score + 1);
+      auto refused = ParsePlay(g, gen::Algorithm::kGaddag, a, wrong);
+      REQUIRE_FALSE(refused.ok());
+      CHECK(refused.status().detail().find("it scores " + std::to_string(p.score) + ", not " +
+                                           std::to_string(p.score + 1)) != std::string::npos);
       std::string plain = text;  // "(AB)C" -> "ABC", the score dropped
       plain.erase(std::remove_if(plain.begin(), plain.end(), [](char c) { return c == '(' || c == ')'; }), plain.end());
       plain = plain.substr(0, plain.rfind(' '));

@@ -99,7 +99,15 @@ Result<gen::Play> ParsePlay(gen::MoveGenerator& gen, gen::Algorithm alg, const A
     if (j > i) fields.push_back(text.substr(i, j - i));
     i = j;
   }
-  if (fields.size() == 3 && fields[2].find_first_not_of("0123456789") == std::string_view::npos) fields.pop_back();
+  // A trailing score, when given, must be the play's: a move misread or
+  // mistyped is refused rather than inferred from.
+  int score = -1;
+  if (fields.size() == 3 && !fields[2].empty() && fields[2].size() <= 6 &&
+      fields[2].find_first_not_of("0123456789") == std::string_view::npos) {
+    score = 0;
+    for (char c : fields[2]) score = score * 10 + (c - '0');
+    fields.pop_back();
+  }
   if (fields.size() != 2) return BadMove(text, "expected a coordinate and a word, as '8D WORD' or 'D8 WORD'");
   const std::string_view coord = fields[0], word = fields[1];
   const gen::Board& board = gen.board();
@@ -190,6 +198,8 @@ Result<gen::Play> ParsePlay(gen::MoveGenerator& gen, gen::Algorithm alg, const A
     return false;
   });
   if (!have) return BadMove(text, "not a legal play on this board (a word not in the lexicon, or not connected)");
+  if (score >= 0 && score != found.score)
+    return BadMove(text, "it scores " + std::to_string(found.score) + ", not " + std::to_string(score));
   return found;
 }
 

@@ -46,12 +46,13 @@
 namespace lexc::strategy {
 
 // A play written as `lexc moves` writes it, "8D GEL(I)D" or "D8 GELID" (a
-// trailing score is allowed and ignored), looked up among the plays of its
-// own tiles on `gen`'s board: so the result is legal, with its true score.
+// trailing score, "8D GEL(I)D 24", must be the play's true score), looked up
+// among the plays of its own tiles on `gen`'s board: so the result is legal,
+// with its true score.
 // Tiles on the board may be written in parentheses or plainly; lower case is
 // a blank. Errors (kBadInput): the coordinate ("move '8Z X': no column Z on a
 // 15-column board"), a tile, a square that disagrees with the board, a word
-// that is not a legal play there.
+// that is not a legal play there, another score ("it scores 22, not 99").
 Result<gen::Play> ParsePlay(gen::MoveGenerator& gen, gen::Algorithm alg, const Alphabet& alphabet,
                             std::string_view text);
 
