@@ -59,6 +59,11 @@ expect "-q prints the issues alone" "$(printf 'edited.gcg:%s: turn %s: score: \n
 expect_rc "--json" 1 "$LEXC" replay small.lex edited.gcg --json
 expect "--json lists the issues" "score total" "$(jq -r '[.[0].issues[].field] | join(" ")' out)"
 printf '#player1 a A\n#player2 b B\n>a: AB 16A AB +4 4\n' >bad.gcg
+# --lexicon is written into CGP and the statistics: refused as selfplay's is.
+expect_rc "replay --lexicon with a ';'" 2 "$LEXC" replay small.lex g/game-5.gcg --turn 2 --lexicon 'A;B'
+expect_err "replay --lexicon with a ';': named" "--lexicon"
+expect_rc "replay --lexicon with ESC" 2 "$LEXC" replay small.lex g/game-5.gcg --lexicon "$(printf 'A\033B')" --stats rsx
+expect "replay --lexicon with ESC: no statistics written" no "$([ -e rsx/stats.json ] && echo yes || echo no)"
 expect_rc "a malformed line" 1 "$LEXC" replay small.lex bad.gcg
 expect_err "the error names file, line and field" 'bad.gcg:3: position: "16A" is off the 15x15 board'
 expect_rc "--seed 0x10" 2 "$LEXC" replay small.lex edited.gcg --seed 0x10

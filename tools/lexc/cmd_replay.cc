@@ -228,8 +228,9 @@ void RegisterReplay(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "The number of the first game in the statistics (default 1)")
       ->transform(WholeNumber(0, ~0ull));
   cmd->add_option(
-      "--lexicon", args->lexicon,
-      "Lexicon name for the CGP of --turn (default: the GCG's #lexicon) and of the statistics (default: none)");
+         "--lexicon", args->lexicon,
+         "Lexicon name for the CGP of --turn (default: the GCG's #lexicon) and of the statistics (default: none)")
+      ->check(RecordName());
   cmd->add_flag("--json", args->json, "Print a JSON array, one object per game: issues, scores, end, position");
   cmd->add_flag("-q,--quiet", args->quiet, "Print only the position (--turn) and errors");
   AddScreenOptions(cmd, &args->screen);
