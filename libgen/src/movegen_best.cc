@@ -13,7 +13,9 @@
 // kRackSize tiles; when the bingo index rules out a word of the span's
 // tiles and the whole rack, the span is cut to fewer tiles instead.
 // Anchors are then searched by decreasing bound until the bound falls
-// below the score a play must beat.
+// below the score a play must beat. With blanks on a full rack, an anchor
+// whose bingos bound it above its other plays is searched in two visits,
+// each at its own bound (AnchorRef::Part, RunBestFirst).
 #include <algorithm>
 #include <cmath>
 #include <functional>
