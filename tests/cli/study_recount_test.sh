@@ -75,6 +75,7 @@ expect "winner + loser = first + second (sums of final scores)" 0 "$sum"
 # the machine's speed.
 killed=0
 done_before=none
+mkdir k  # --resume carries on a study in a directory that is there (empty: from the start)
 for round in 1 2; do
   "$LEXC" selfplay small.lex --games $GAMES --seed 11 -q --stats k --threads 2 --checkpoint-every 0.02 \
     --gcg-dir gk --resume &
