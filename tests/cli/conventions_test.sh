@@ -46,6 +46,54 @@ expect_err "--rack '' is reported as empty" "--rack: empty"
 expect_rc "show --cgp ''" 2 "$LEXC" show "$T/e.lex" --cgp ''
 expect_err "show: --cgp '' is empty" "--cgp: empty"
 expect_rc "endgame --cgp ''" 2 "$LEXC" endgame "$T/e.lex" --cgp ''
+# A number with a fraction (seconds, a prior, a tolerance) is decimal text:
+# nan, inf, hex and surrounding spaces are usage errors naming the option
+# (--prior nan ran as the default, boggle --time nan failed with exit 1,
+# --checkpoint-every 1e309 was infinity).
+for v in nan inf -inf 0x10 0x1p-3 ' 1' '1 ' 1e309 abc 1e 1..2; do
+  expect_rc "leaves --prior '$v'" 2 "$LEXC" leaves "$T/e.lex" -o "$T/p.klv2" --prior "$v" --games 1 --generations 1 -q
+  expect_err "leaves --prior '$v' named" "--prior: expected observations in [0, 1000000000], got '$v'"
+  expect_rc "boggle --time '$v'" 2 "$LEXC" boggle "$T/e.lex" --search 3x3 --time "$v"
+  expect_err "boggle --time '$v' named" "--time: expected seconds in [0.001, 10000000], got '$v'"
+  expect_rc "selfplay --checkpoint-every '$v'" 2 "$LEXC" selfplay "$T/e.lex" --stats "$T/cp" --checkpoint-every "$v" -q
+  expect_err "selfplay --checkpoint-every '$v' named" "--checkpoint-every: expected seconds > 0"
+  expect_rc "sim --time '$v'" 2 "$LEXC" sim "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --time "$v"
+  expect_err "sim --time '$v' named" "--time: expected seconds in (0, 604800]"
+  expect_rc "sim --confidence '$v'" 2 "$LEXC" sim "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --confidence "$v"
+  expect_err "sim --confidence '$v' named" "--confidence: expected a level"
+  expect_rc "endgame --time '$v'" 2 "$LEXC" endgame "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --time "$v"
+  expect_err "endgame --time '$v' named" "--time: expected seconds in (0, "
+done
+for v in nan -1 0x10 ' 1' 1e309; do
+  expect_rc "infer --tolerance '$v'" 2 "$LEXC" infer "$T/e.lex" --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance "$v"
+  expect_err "infer --tolerance '$v' named" "--tolerance: expected equity points >= 0 or 'inf'"
+done
+# Valid values keep their meaning: fractions, exponents, a leading '+'.
+expect_rc "boggle --time 1e-1" 0 "$LEXC" boggle "$T/e.lex" --search 3x3 --time 1e-1 -q
+expect_rc "leaves --prior +2.5" 0 "$LEXC" leaves "$T/e.lex" -o "$T/p.klv2" --prior +2.5 --games 2 --generations 1 -q
+expect_rc "infer --tolerance inf" 0 "$LEXC" infer "$T/e.lex" --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance inf
+
+# build --arc-width reads its value as every count does (it read "010" as
+# octal 8, took '' and -0 as 0, and said only "--arc-width: 2147483648").
+W="$SRC/fixtures/words-tiny.txt"
+for v in 010 5 -0 -4 2147483648 1e3 0x4 4.0 ' 4'; do
+  expect_rc "build --arc-width '$v'" 2 "$LEXC" build "$W" -o "$T/aw.lex" -q --arc-width "$v"
+  expect_grep "build --arc-width '$v' named" "^--arc-width: expected" "$T/err"
+done
+expect_rc "build --arc-width 010" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 010
+expect_err "build --arc-width 010 is ten, not octal 8" "--arc-width: expected a whole number 0..8, got 010"
+expect_rc "build --arc-width 2147483648" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 2147483648
+expect_err "build --arc-width 2147483648 said" "--arc-width: expected a whole number 0..8, got 2147483648"
+expect_rc "build --arc-width 5 again" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 5
+expect_err "build --arc-width 5: the widths" "--arc-width: expected 0, 4 or 8, got 5"
+for v in 0 4 8 08 004; do
+  expect_rc "build --arc-width $v" 0 "$LEXC" build "$W" -o "$T/aw$v.lex" -q --arc-width "$v"
+done
+expect "build --arc-width 08 = 8" "$(cmp "$T/aw8.lex" "$T/aw08.lex" && echo same)" same
+expect "build --arc-width 004 = 4" "$(cmp "$T/aw4.lex" "$T/aw004.lex" && echo same)" same
+checks=$((checks + 1))
+cmp -s "$T/aw4.lex" "$T/aw8.lex" && fail "build --arc-width 4 and 8 wrote the same image"
+
 expect_rc "--every without --positions" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --every 3
 expect_err "--every names --positions" "--positions"
 expect_rc "--alphabet ENGLISH" 0 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/upper.lex" -q --alphabet ENGLISH

@@ -207,7 +207,7 @@ void RegisterBoggle(CLI::App& app) {
                             ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_flag("--summary", args->summary, "One line a board: score, words, board (no word list)");
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
-      ->check(CLI::Range(1e-3, 1e7));
+      ->check(DecimalNumber(1e-3, 1e7, false, "seconds in [0.001, 10000000]"));
   cmd->add_option("--iterations", args->iterations,
                   "With --search: proposals in all (the result then depends only on --seed); each chain's "
                   "best board is then polished by steepest ascent, which this does not count")
