@@ -94,6 +94,30 @@ expect "build --arc-width 004 = 4" "$(cmp "$T/aw4.lex" "$T/aw004.lex" && echo sa
 checks=$((checks + 1))
 cmp -s "$T/aw4.lex" "$T/aw8.lex" && fail "build --arc-width 4 and 8 wrote the same image"
 
+# An empty value is never the option left out: every option that takes a
+# value (the completion script's list, so a new option is covered) refuses
+# '' with a usage error naming it (--words '' verified nothing, --stats ''
+# wrote no study, -o '' failed as "cannot write").
+"$LEXC" completion bash >"$T/completion.bash"
+for cmd in build convert stats verify dump query moves show replay selfplay endgame sim infer leaves report boggle; do
+  valued=$(sed -n "s/^ *$cmd) opts='[^']*' valued='\([^']*\)'.*/\1/p" "$T/completion.bash")
+  checks=$((checks + 1))
+  [ -n "$valued" ] || fail "completion: no valued options listed for $cmd"
+  for opt in $valued; do
+    arg="$T/e.lex"
+    case $cmd in build) arg="$SRC/fixtures/words-tiny.txt" ;; report) arg="$T" ;; esac
+    expect_rc "$cmd $opt ''" 2 "$LEXC" "$cmd" "$arg" "$opt" ''
+    # "--stats: empty: give a value", or a count's "expected a whole number
+    # 0..256, got ''", a set's "--format:  not in {klv2,leaves}"
+    expect_grep "$cmd $opt '' is reported as empty" ": empty\|got ''\|:  not in {" "$T/err"
+    case $opt in --*) expect_err "$cmd $opt '' names the option" "$opt: " ;; esac
+  done
+done
+expect_rc "--rack ' ' (blank)" 2 "$LEXC" moves "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --rack ' '
+expect_err "--rack ' ' is reported as blank" "--rack: blank"
+expect_rc "boggle --board ' ' (blank)" 2 "$LEXC" boggle "$T/e.lex" --board '  '
+expect_err "--board ' ' is reported as blank" "--board: blank"
+expect_rc "--cgp ' ' (blank)" 2 "$LEXC" show "$T/e.lex" --cgp ' '
 expect_rc "--every without --positions" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --every 3
 expect_err "--every names --positions" "--positions"
 expect_rc "--alphabet ENGLISH" 0 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/upper.lex" -q --alphabet ENGLISH

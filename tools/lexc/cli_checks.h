@@ -66,9 +66,25 @@ CLI::Option* AddLimitOption(CLI::App* cmd, T* value, const std::string& help, st
 
 // A value that may not be empty (--cgp '', --rack ''): CLI11 reports "--rack:
 // empty" as a usage error (exit 2), where the command would have taken an
-// empty value for a missing option. `what` says what to give instead.
+// empty value for a missing option. Nor may it be blank (spaces and tabs
+// only: --rack ' ', "--rack: blank"). `what` says what to give instead.
 inline CLI::Validator NotEmpty(const std::string& what) {
-  return CLI::Validator([what](std::string& s) -> std::string { return s.empty() ? "empty: give " + what : ""; }, "");
+  return CLI::Validator(
+      [what](std::string& s) -> std::string {
+        if (s.empty()) return "empty: give " + what;
+        if (s.find_first_not_of(" \t") == std::string::npos) return "blank: give " + what;
+        return "";
+      },
+      "");
+}
+
+// Any option that takes a value, given an empty one (`--stats ''`, `-o ''`):
+// main() adds this check to every such option of every command, so that an
+// empty value is a usage error naming the option (exit 2) instead of reading
+// as the option left out. Options whose value may be left out (`moves
+// --show`) are not given it.
+inline CLI::Validator NoEmptyValue() {
+  return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "empty: give a value" : ""; }, "");
 }
 
 // Whether `s` is decimal text: an optional sign, digits with at most one

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_checks.h"
 #include "common.h"
 #include "lexc/format.h"
 #include "play_common.h"
@@ -152,6 +153,13 @@ when standard error is not a terminal; nothing with -q.)");
     RegisterCompletion(app);
   }
 
+  // An empty value is a usage error naming the option for every option that
+  // takes one (`--stats ''` read as no --stats before): none documents a
+  // meaning for it. An option whose value may be left out (`moves --show`)
+  // is skipped.
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    for (CLI::Option* o : sub->get_options())
+      if (o->nonpositional() && o->get_type_size_max() > 0 && o->get_expected_min() > 0) o->check(NoEmptyValue());
   // Whatever is left buffered on standard output (an Output's destructor,
   // std::cout, help) is written now: a full disk or closed pipe is an
   // error there too. "" when it was written.
