@@ -118,6 +118,27 @@ expect_err "--rack ' ' is reported as blank" "--rack: blank"
 expect_rc "boggle --board ' ' (blank)" 2 "$LEXC" boggle "$T/e.lex" --board '  '
 expect_err "--board ' ' is reported as blank" "--board: blank"
 expect_rc "--cgp ' ' (blank)" 2 "$LEXC" show "$T/e.lex" --cgp ' '
+# Usage errors quote what was typed without its control bytes: CLI11's own
+# messages (a validator's, "not expected", a set's members) are escaped.
+no_controls() {
+  checks=$((checks + 1))
+  if LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <"$T/err"); then fail "$1: a control byte on stderr"; fi
+}
+expect_rc "--arc-width ESC" 2 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/x.lex" --arc-width $'\e]0;TITLE\a'
+no_controls "--arc-width ESC"
+expect_err "--arc-width ESC escaped" '\u{1B}]0;TITLE\u{7}'
+expect_rc "--format ESC" 2 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/x.lex" --format $'k\e[2J'
+no_controls "--format ESC"
+expect_err "--format ESC escaped" '--format: k\u{1B}[2J'
+expect_rc "--algorithm ESC" 2 "$LEXC" show "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --algorithm $'\e[31m'
+no_controls "--algorithm ESC"
+expect_rc "query kind ESC" 2 "$LEXC" query "$T/e.lex" $'k\e[2J' CAT
+no_controls "query kind ESC"
+expect_rc "completion ESC" 2 "$LEXC" completion $'b\e[2J'
+no_controls "completion ESC"
+expect_rc "an unknown option with ESC" 2 "$LEXC" dump "$T/e.lex" --li$'\e[2J'mit
+no_controls "an unknown option with ESC"
+expect_err "the unknown option escaped" 'not expected: --li\u{1B}[2Jmit'
 expect_rc "--every without --positions" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --every 3
 expect_err "--every names --positions" "--positions"
 expect_rc "--alphabet ENGLISH" 0 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/upper.lex" -q --alphabet ENGLISH
