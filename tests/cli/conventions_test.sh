@@ -94,6 +94,15 @@ expect "build --arc-width 004 = 4" "$(cmp "$T/aw4.lex" "$T/aw004.lex" && echo sa
 checks=$((checks + 1))
 cmp -s "$T/aw4.lex" "$T/aw8.lex" && fail "build --arc-width 4 and 8 wrote the same image"
 
+# boggle --random rolls board i with --seed + i: the last seed must fit
+# (--seed 2^64-1 --boards 3 rolled seeds 0 and 1 after it).
+M=18446744073709551615
+expect_rc "boggle --seed 2^64-1 --boards 3" 2 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed $M --boards 3 --summary
+expect_err "boggle --seed + --boards said" "--seed + --boards passes 2^64"
+expect_rc "boggle --seed 2^64-1, one board" 0 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed $M --summary
+expect_rc "boggle --seed 2^64-3 --boards 3" 0 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed 18446744073709551613 --boards 3 --summary
+expect "boggle: three boards" 3 "$(wc -l <"$T/out")"
+
 # An empty value is never the option left out: every option that takes a
 # value (the completion script's list, so a new option is covered) refuses
 # '' with a usage error naming it (--words '' verified nothing, --stats ''

@@ -179,6 +179,8 @@ void RunBoggle(const BoggleArgs& a) {
   if (a.search.empty() && (a.iterations || a.seconds > 0 || a.chain_length))
     Fail("--iterations, --time and --chain-length go with --search", 2);
   if (a.random.empty() && a.count != 1) Fail("--boards goes with --random", 2);
+  // Board i is rolled with seed + i: the last one's must fit (no wrap to 0).
+  if (a.seed > ~0ull - (a.count - 1)) Fail("--seed + --boards passes 2^64", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify, a.load);
   BoggleCommand cmd(a, image.lexicon());
   if (a.search.empty())
