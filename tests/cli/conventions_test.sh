@@ -46,6 +46,108 @@ expect_err "--rack '' is reported as empty" "--rack: empty"
 expect_rc "show --cgp ''" 2 "$LEXC" show "$T/e.lex" --cgp ''
 expect_err "show: --cgp '' is empty" "--cgp: empty"
 expect_rc "endgame --cgp ''" 2 "$LEXC" endgame "$T/e.lex" --cgp ''
+# A number with a fraction (seconds, a prior, a tolerance) is decimal text:
+# nan, inf, hex and surrounding spaces are usage errors naming the option
+# (--prior nan ran as the default, boggle --time nan failed with exit 1,
+# --checkpoint-every 1e309 was infinity).
+for v in nan inf -inf 0x10 0x1p-3 ' 1' '1 ' 1e309 abc 1e 1..2; do
+  expect_rc "leaves --prior '$v'" 2 "$LEXC" leaves "$T/e.lex" -o "$T/p.klv2" --prior "$v" --games 1 --generations 1 -q
+  expect_err "leaves --prior '$v' named" "--prior: expected observations in [0, 1000000000], got '$v'"
+  expect_rc "boggle --time '$v'" 2 "$LEXC" boggle "$T/e.lex" --search 3x3 --time "$v"
+  expect_err "boggle --time '$v' named" "--time: expected seconds in [0.001, 10000000], got '$v'"
+  expect_rc "selfplay --checkpoint-every '$v'" 2 "$LEXC" selfplay "$T/e.lex" --stats "$T/cp" --checkpoint-every "$v" -q
+  expect_err "selfplay --checkpoint-every '$v' named" "--checkpoint-every: expected seconds > 0"
+  expect_rc "sim --time '$v'" 2 "$LEXC" sim "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --time "$v"
+  expect_err "sim --time '$v' named" "--time: expected seconds in (0, 604800]"
+  expect_rc "sim --confidence '$v'" 2 "$LEXC" sim "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --confidence "$v"
+  expect_err "sim --confidence '$v' named" "--confidence: expected a level"
+  expect_rc "endgame --time '$v'" 2 "$LEXC" endgame "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --time "$v"
+  expect_err "endgame --time '$v' named" "--time: expected seconds in (0, "
+done
+for v in nan -1 0x10 ' 1' 1e309; do
+  expect_rc "infer --tolerance '$v'" 2 "$LEXC" infer "$T/e.lex" --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance "$v"
+  expect_err "infer --tolerance '$v' named" "--tolerance: expected equity points >= 0 or 'inf'"
+done
+# Valid values keep their meaning: fractions, exponents, a leading '+'.
+expect_rc "boggle --time 1e-1" 0 "$LEXC" boggle "$T/e.lex" --search 3x3 --time 1e-1 -q
+expect_rc "leaves --prior +2.5" 0 "$LEXC" leaves "$T/e.lex" -o "$T/p.klv2" --prior +2.5 --games 2 --generations 1 -q
+expect_rc "infer --tolerance inf" 0 "$LEXC" infer "$T/e.lex" --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance inf
+
+# build --arc-width reads its value as every count does (it read "010" as
+# octal 8, took '' and -0 as 0, and said only "--arc-width: 2147483648").
+W="$SRC/fixtures/words-tiny.txt"
+for v in 010 5 -0 -4 2147483648 1e3 0x4 4.0 ' 4'; do
+  expect_rc "build --arc-width '$v'" 2 "$LEXC" build "$W" -o "$T/aw.lex" -q --arc-width "$v"
+  expect_grep "build --arc-width '$v' named" "^--arc-width: expected" "$T/err"
+done
+expect_rc "build --arc-width 010" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 010
+expect_err "build --arc-width 010 is ten, not octal 8" "--arc-width: expected a whole number 0..8, got 010"
+expect_rc "build --arc-width 2147483648" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 2147483648
+expect_err "build --arc-width 2147483648 said" "--arc-width: expected a whole number 0..8, got 2147483648"
+expect_rc "build --arc-width 5 again" 2 "$LEXC" build "$W" -o "$T/aw.lex" --arc-width 5
+expect_err "build --arc-width 5: the widths" "--arc-width: expected 0, 4 or 8, got 5"
+for v in 0 4 8 08 004; do
+  expect_rc "build --arc-width $v" 0 "$LEXC" build "$W" -o "$T/aw$v.lex" -q --arc-width "$v"
+done
+expect "build --arc-width 08 = 8" "$(cmp "$T/aw8.lex" "$T/aw08.lex" && echo same)" same
+expect "build --arc-width 004 = 4" "$(cmp "$T/aw4.lex" "$T/aw004.lex" && echo same)" same
+checks=$((checks + 1))
+cmp -s "$T/aw4.lex" "$T/aw8.lex" && fail "build --arc-width 4 and 8 wrote the same image"
+
+# boggle --random rolls board i with --seed + i: the last seed must fit
+# (--seed 2^64-1 --boards 3 rolled seeds 0 and 1 after it).
+M=18446744073709551615
+expect_rc "boggle --seed 2^64-1 --boards 3" 2 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed $M --boards 3 --summary
+expect_err "boggle --seed + --boards said" "--seed + --boards passes 2^64"
+expect_rc "boggle --seed 2^64-1, one board" 0 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed $M --summary
+expect_rc "boggle --seed 2^64-3 --boards 3" 0 "$LEXC" boggle "$T/e.lex" --random 4x4 --seed 18446744073709551613 --boards 3 --summary
+expect "boggle: three boards" 3 "$(wc -l <"$T/out")"
+
+# An empty value is never the option left out: every option that takes a
+# value (the completion script's list, so a new option is covered) refuses
+# '' with a usage error naming it (--words '' verified nothing, --stats ''
+# wrote no study, -o '' failed as "cannot write").
+"$LEXC" completion bash >"$T/completion.bash"
+for cmd in build convert stats verify dump query moves show replay selfplay endgame sim infer leaves report boggle; do
+  valued=$(sed -n "s/^ *$cmd) opts='[^']*' valued='\([^']*\)'.*/\1/p" "$T/completion.bash")
+  checks=$((checks + 1))
+  [ -n "$valued" ] || fail "completion: no valued options listed for $cmd"
+  for opt in $valued; do
+    arg="$T/e.lex"
+    case $cmd in build) arg="$SRC/fixtures/words-tiny.txt" ;; report) arg="$T" ;; esac
+    expect_rc "$cmd $opt ''" 2 "$LEXC" "$cmd" "$arg" "$opt" ''
+    # "--stats: empty: give a value", or a count's "expected a whole number
+    # 0..256, got ''", a set's "--format:  not in {klv2,leaves}"
+    expect_grep "$cmd $opt '' is reported as empty" ": empty\|got ''\|:  not in {" "$T/err"
+    case $opt in --*) expect_err "$cmd $opt '' names the option" "$opt: " ;; esac
+  done
+done
+expect_rc "--rack ' ' (blank)" 2 "$LEXC" moves "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --rack ' '
+expect_err "--rack ' ' is reported as blank" "--rack: blank"
+expect_rc "boggle --board ' ' (blank)" 2 "$LEXC" boggle "$T/e.lex" --board '  '
+expect_err "--board ' ' is reported as blank" "--board: blank"
+expect_rc "--cgp ' ' (blank)" 2 "$LEXC" show "$T/e.lex" --cgp ' '
+# Usage errors quote what was typed without its control bytes: CLI11's own
+# messages (a validator's, "not expected", a set's members) are escaped.
+no_controls() {
+  checks=$((checks + 1))
+  if LC_ALL=C grep -q '[[:cntrl:]]' <(tr -d '\n' <"$T/err"); then fail "$1: a control byte on stderr"; fi
+}
+expect_rc "--arc-width ESC" 2 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/x.lex" --arc-width $'\e]0;TITLE\a'
+no_controls "--arc-width ESC"
+expect_err "--arc-width ESC escaped" '\u{1B}]0;TITLE\u{7}'
+expect_rc "--format ESC" 2 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/x.lex" --format $'k\e[2J'
+no_controls "--format ESC"
+expect_err "--format ESC escaped" '--format: k\u{1B}[2J'
+expect_rc "--algorithm ESC" 2 "$LEXC" show "$T/e.lex" --cgp "$E AEINRST/ 0/0 0" --algorithm $'\e[31m'
+no_controls "--algorithm ESC"
+expect_rc "query kind ESC" 2 "$LEXC" query "$T/e.lex" $'k\e[2J' CAT
+no_controls "query kind ESC"
+expect_rc "completion ESC" 2 "$LEXC" completion $'b\e[2J'
+no_controls "completion ESC"
+expect_rc "an unknown option with ESC" 2 "$LEXC" dump "$T/e.lex" --li$'\e[2J'mit
+no_controls "an unknown option with ESC"
+expect_err "the unknown option escaped" 'not expected: --li\u{1B}[2Jmit'
 expect_rc "--every without --positions" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --every 3
 expect_err "--every names --positions" "--positions"
 expect_rc "--alphabet ENGLISH" 0 "$LEXC" build "$SRC/fixtures/words-tiny.txt" -o "$T/upper.lex" -q --alphabet ENGLISH

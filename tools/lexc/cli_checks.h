@@ -2,8 +2,11 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "lexc/escape.h"
 #include "lexc/gen/cgp.h"
@@ -63,9 +66,76 @@ CLI::Option* AddLimitOption(CLI::App* cmd, T* value, const std::string& help, st
 
 // A value that may not be empty (--cgp '', --rack ''): CLI11 reports "--rack:
 // empty" as a usage error (exit 2), where the command would have taken an
-// empty value for a missing option. `what` says what to give instead.
+// empty value for a missing option. Nor may it be blank (spaces and tabs
+// only: --rack ' ', "--rack: blank"). `what` says what to give instead.
 inline CLI::Validator NotEmpty(const std::string& what) {
-  return CLI::Validator([what](std::string& s) -> std::string { return s.empty() ? "empty: give " + what : ""; }, "");
+  return CLI::Validator(
+      [what](std::string& s) -> std::string {
+        if (s.empty()) return "empty: give " + what;
+        if (s.find_first_not_of(" \t") == std::string::npos) return "blank: give " + what;
+        return "";
+      },
+      "");
+}
+
+// Any option that takes a value, given an empty one (`--stats ''`, `-o ''`):
+// main() adds this check to every such option of every command, so that an
+// empty value is a usage error naming the option (exit 2) instead of reading
+// as the option left out. Options whose value may be left out (`moves
+// --show`) are not given it.
+inline CLI::Validator NoEmptyValue() {
+  return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "empty: give a value" : ""; }, "");
+}
+
+// Whether `s` is decimal text: an optional sign, digits with at most one
+// '.', at least one digit, then an optional exponent (e or E, an optional
+// sign, digits). No spaces, no hex ("0x10", "0x1p-3"), no "inf" or "nan".
+inline bool IsDecimalText(std::string_view s) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t digits = 0;
+  bool dot = false;
+  for (; i < s.size(); ++i) {
+    if (s[i] >= '0' && s[i] <= '9') {
+      ++digits;
+    } else if (s[i] == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == from) return false;
+  }
+  return i == s.size();
+}
+
+// A number given on the command line with a fraction allowed (seconds, a
+// prior): decimal text only (IsDecimalText: no "nan", "inf", hex or
+// surrounding spaces), finite, and within [min, max] ((min, max] when
+// `min_open`). `expected` says what is wanted ("seconds in (0, 604800]");
+// the failure reads "--time: expected seconds in (0, 604800], got 'nan'".
+// With `infinity`, the words "inf" and "infinity" are taken too (an option
+// that documents them). Used with ->check: CLI11 converts the text after.
+inline CLI::Validator DecimalNumber(double min, double max, bool min_open, const std::string& expected,
+                                    bool infinity = false) {
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        if (infinity && (s == "inf" || s == "infinity")) return "";
+        const std::string bad = "expected " + expected + ", got " + QuoteText(s, '\'');
+        if (!IsDecimalText(s)) return bad;
+        char* end = nullptr;
+        const double v = std::strtod(s.c_str(), &end);
+        if (end != s.c_str() + s.size() || !std::isfinite(v) || v < min || v > max || (min_open && v == min))
+          return bad;
+        return "";
+      },
+      "");
 }
 
 // A name written into a GCG pragma and a CGP operation (`selfplay

@@ -179,6 +179,8 @@ void RunBoggle(const BoggleArgs& a) {
   if (a.search.empty() && (a.iterations || a.seconds > 0 || a.chain_length))
     Fail("--iterations, --time and --chain-length go with --search", 2);
   if (a.random.empty() && a.count != 1) Fail("--boards goes with --random", 2);
+  // Board i is rolled with seed + i: the last one's must fit (no wrap to 0).
+  if (a.seed > ~0ull - (a.count - 1)) Fail("--seed + --boards passes 2^64", 2);
   const MappedLexicon image = OpenImage(a.image, a.verify, a.load);
   BoggleCommand cmd(a, image.lexicon());
   if (a.search.empty())
@@ -207,7 +209,7 @@ void RegisterBoggle(CLI::App& app) {
                             ->transform(WholeNumber(1, 1000000000000ull));
   cmd->add_flag("--summary", args->summary, "One line a board: score, words, board (no word list)");
   cmd->add_option("--time", args->seconds, "With --search: seconds to search (default 10 without --iterations)")
-      ->check(CLI::Range(1e-3, 1e7));
+      ->check(DecimalNumber(1e-3, 1e7, false, "seconds in [0.001, 10000000]"));
   cmd->add_option("--iterations", args->iterations,
                   "With --search: proposals in all (the result then depends only on --seed); each chain's "
                   "best board is then polished by steepest ascent, which this does not count")

@@ -312,7 +312,14 @@ void RegisterBuild(CLI::App& app) {
                 "Skip (and count) lines that are not valid words instead of failing");
   cmd->add_option("--arc-width", args->arc_width, "Bytes per arc: 4, 8, or 0 for the smallest that fits")
       ->capture_default_str()
-      ->check(CLI::IsMember({0, 4, 8}));
+      ->transform(CLI::Validator(
+          [](std::string& s) -> std::string {
+            // Read as every count is (decimal: "010" is ten, not octal 8),
+            // then kept to the widths there are.
+            if (std::string why = WholeNumber(0, 8)(s); !why.empty()) return why;
+            return s == "0" || s == "4" || s == "8" ? "" : "expected 0, 4 or 8, got " + s;
+          },
+          "{0,4,8}"));
   cmd->add_flag("--compact", args->compact,
                 "Bit-packed arcs (format 1.3): tile bits from the alphabet, pointer bits from\n"
                 "the arc count (SOWPODS: 28 bits, 12% smaller); read in place, ~15% slower moves");

@@ -151,7 +151,9 @@ void RegisterEndgame(CLI::App& app) {
       ->transform(WholeNumber(1, endgame::kMaxPlies));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). The value does not depend on it")
       ->transform(WholeNumber(0, endgame::kMaxThreads));
-  cmd->add_option("--time", args->time, "Stop after SECONDS of wall time with the best line so far (not proven)");
+  cmd->add_option("--time", args->time, "Stop after SECONDS of wall time with the best line so far (not proven)")
+      ->check(DecimalNumber(0, endgame::kMaxSeconds, true,
+                            "seconds in (0, " + std::to_string(static_cast<long>(endgame::kMaxSeconds)) + "]"));
   cmd->add_option("--nodes", args->nodes, "Stop after N positions searched (all threads), as --time does")
       ->transform(WholeNumber(1, 1000000000000000ull));
   cmd->add_option("--table", args->table_mib,

@@ -159,7 +159,7 @@ void RegisterLeaves(CLI::App& app) {
                   "Start from these leave values (KLV2 or lexc): the first generation plays equity with them");
   cmd->add_option("--prior", args->prior,
                   "Shrinkage of rare leaves toward the model, in observations (default: estimated)")
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(DecimalNumber(0, 1e9, false, "observations in [0, 1000000000]"));
   cmd->add_option("--max-tiles", args->max_tiles, "Longest leave written (default 6)")->transform(WholeNumber(1, 6));
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary on standard error");
   cmd->add_flag("--json", args->json, "Print a summary as JSON (per generation: games, observations, fit)");

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <regex>
@@ -466,7 +467,8 @@ void RegisterSelfplay(CLI::App& app) {
                   "Leave values for the equity strategy: KLV2 or lexc's leave file, for the image's alphabet");
   cmd->add_flag("--resume", args->resume, "Carry on the study in --stats DIR from its checkpoint");
   cmd->add_option("--checkpoint-every", args->checkpoint_every,
-                  "With --stats: seconds between checkpoints (default 60; fractions allowed)");
+                  "With --stats: seconds between checkpoints (default 60; fractions allowed)")
+      ->check(DecimalNumber(0, std::numeric_limits<double>::max(), true, "seconds > 0"));
   cmd->add_option("--gcg-dir", args->gcg_dir, "Write game-SEED.gcg files here instead of printing them");
   cmd->add_option("--positions", args->positions,
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"

@@ -187,8 +187,10 @@ void RegisterSim(CLI::App& app) {
   cmd->add_option("--iterations", args->iterations,
                   "Draws at most (default 1000 without --time; no limit with --time alone)")
       ->transform(WholeNumber(1, 1000000000000ull));
-  cmd->add_option("--time", args->time, "Stop after SECONDS of wall time");
-  cmd->add_option("--confidence", args->confidence, "Confidence level of the bounds (default 0.99)");
+  cmd->add_option("--time", args->time, "Stop after SECONDS of wall time")
+      ->check(DecimalNumber(0, 604800, true, "seconds in (0, 604800]"));
+  cmd->add_option("--confidence", args->confidence, "Confidence level of the bounds (default 0.99)")
+      ->check(DecimalNumber(0.5, 0.999999, false, "a level in [0.5, 0.999999]"));
   cmd->add_option("--batch", args->batch, "Draws between pruning decisions (default 100)")
       ->transform(WholeNumber(1, 1000000));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core)")

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_checks.h"
 #include "common.h"
 #include "lexc/format.h"
 #include "play_common.h"
@@ -151,6 +152,28 @@ when standard error is not a terminal; nothing with -q.)");
     for (const Command& c : kCommands) c.add(app);
     RegisterCompletion(app);
   }
+
+  // An empty value is a usage error naming the option for every option that
+  // takes one (`--stats ''` read as no --stats before): none documents a
+  // meaning for it. An option whose value may be left out (`moves --show`)
+  // is skipped.
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    for (CLI::Option* o : sub->get_options())
+      if (o->nonpositional() && o->get_type_size_max() > 0 && o->get_expected_min() > 0) o->check(NoEmptyValue());
+  // Usage errors quote what was typed ("--arc-width: ^[]0;..." CLI11's
+  // validators and "not expected" messages splice it in raw): each line is
+  // escaped as the messages of Exit are.
+  app.failure_message([](const CLI::App* a, const CLI::Error& e) {
+    const std::string text = CLI::FailureMessage::simple(a, e);
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t nl = std::min(text.find('\n', at), text.size());
+      out += lexc::EscapeText(std::string_view(text).substr(at, nl - at), '\0', std::string::npos);
+      if (nl < text.size()) out += '\n';
+      at = nl + 1;
+    }
+    return out;
+  });
 
   // Whatever is left buffered on standard output (an Output's destructor,
   // std::cout, help) is written now: a full disk or closed pipe is an

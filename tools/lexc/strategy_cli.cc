@@ -36,7 +36,8 @@ double ParseTimeOption(const std::string& text) {
 void AddInferenceOptions(CLI::App* cmd, InferenceArgs* a, const std::string& prefix) {
   cmd->add_option("--" + prefix + "tolerance", a->tolerance,
                   "Keep a leave when the move was within E points of that rack's best equity (default 0; inf: "
-                  "every leave, the prior)");
+                  "every leave, the prior)")
+      ->check(DecimalNumber(0, std::numeric_limits<double>::max(), false, "equity points >= 0 or 'inf'", true));
   cmd->add_option("--" + prefix + "samples", a->samples, "Racks drawn when sampling (default 5000)")
       ->transform(WholeNumber(1, 10000000));
   cmd->add_option("--" + prefix + "enumerate", a->max_enumerated,
