@@ -400,6 +400,26 @@ checks=$((checks + 1))
   fail "a usage error's JSON object: ok false, exit 2, json_version 1"
 "$LEXC" selfplay "$T/e.lex" --games 1 --seed 1 --lexicon E >"$T/one.gcg" 2>/dev/null
 json_keys '`replay`' '.[0]' "$LEXC" replay "$T/e.lex" "$T/one.gcg" --json
+# Options that only mean something with another one are usage errors
+# without it (they were silently ignored), and the pairs that cannot both
+# apply are refused; --help says which.
+P=$(sed -n 5p "$SRC/fixtures/positions/sowpods-greedy.cgp")
+expect_rc "sim --infer-tolerance without --infer" 2 "$LEXC" sim "$T/e.lex" --cgp "$P" --infer-tolerance 5
+expect_err "sim --infer-tolerance: said" "--infer-tolerance goes with --infer or --infer-exchange"
+expect_rc "sim --infer-samples without --infer" 2 "$LEXC" sim "$T/e.lex" --cgp "$P" --infer-samples 5
+expect_rc "selfplay --checkpoint-every without --stats" 2 "$LEXC" selfplay "$T/e.lex" --games 1 --checkpoint-every 5
+expect_err "selfplay --checkpoint-every: said" "--checkpoint-every requires --stats"
+expect_rc "replay --seed without --stats" 2 "$LEXC" replay "$T/e.lex" "$T/one.gcg" --seed 5
+expect_rc "replay --show with --json" 2 "$LEXC" replay "$T/e.lex" "$T/one.gcg" --turn 2 --show --json
+expect_rc "moves --show with --count" 2 "$LEXC" moves "$T/e.lex" --cgp "$P" --show 1 --count
+expect_rc "verify --alphabet without --words" 2 "$LEXC" verify "$T/e.lex" --alphabet spanish
+expect_rc "verify --max-len without --words" 2 "$LEXC" verify "$T/e.lex" --max-len 3
+expect_rc "verify --skip-invalid without --words" 2 "$LEXC" verify "$T/e.lex" --skip-invalid
+expect_rc "boggle --threads without --search" 2 "$LEXC" boggle "$T/e.lex" --board 'CATD LINE MARO PETS' --threads 2
+expect_rc "boggle --limit without --search" 2 "$LEXC" boggle "$T/e.lex" --board 'CATD LINE MARO PETS' --limit 4
+expect_rc "show --ascii with --unicode" 2 "$LEXC" show "$T/e.lex" --cgp "$P" --ascii --unicode
+expect_rc "the same options where they apply" 0 "$LEXC" boggle "$T/e.lex" --search 3x3 --threads 1 --limit 2 \
+  --iterations 200 -q
 if [ -f "$SOW" ]; then
   "$LEXC" build "$SOW" -o "$T/sow.lex" -q
   END=$(sed -n 4p "$SRC/fixtures/positions/sowpods-endgames.cgp")

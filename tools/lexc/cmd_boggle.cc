@@ -199,7 +199,8 @@ void RegisterBoggle(CLI::App& app) {
                   "The board: rows apart ('CATD LINE MARO PETS') or one square run ('streaedlp'); Q is Qu")
       ->check(NotEmpty("the board's letters"));
   cmd->add_option("--random", args->random, "Roll a board of this size from the standard dice (4x4, 5x5)");
-  cmd->add_option("--search", args->search, "Look for the highest-scoring board of this size (e.g. 4x4)");
+  CLI::Option* search =
+      cmd->add_option("--search", args->search, "Look for the highest-scoring board of this size (e.g. 4x4)");
   cmd->add_option("--min-len", args->min_len, "Shortest word counted, in tiles (default 3)")
       ->transform(WholeNumber(1, boggle::kMaxWordTiles));
   cmd->add_option("--seed", args->seed,
@@ -218,11 +219,13 @@ void RegisterBoggle(CLI::App& app) {
                   "With --search: proposals per annealing chain (default 2,000 per cube)")
       ->transform(WholeNumber(0, 1000000000000ull));
   cmd->add_option("--threads", args->threads, "With --search: threads (default 1; 0: every core)")
-      ->transform(WholeNumber(0, boggle::kMaxSearchThreads));
+      ->transform(WholeNumber(0, boggle::kMaxSearchThreads))
+      ->needs(search);
   AddLimitOption(cmd, &args->top,
                  "With --search: best distinct boards to print (default 10; each chain ends on one, so at most "
                  "one a chain)",
-                 1, 100000);
+                 1, 100000)
+      ->needs(search);
   cmd->add_flag("--json", args->json, "Print JSON: an array of boards, or the search's result");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no timing lines on standard error");
   cmd->add_flag("--verify,!--no-verify", args->verify,

@@ -354,8 +354,9 @@ void RegisterMoves(CLI::App& app) {
   AddLimitOption(cmd, &args->top, "Print the N best moves only (0: all)", 0, 1000000000);
   cmd->add_flag("--plays-only", args->plays_only, "Leave out exchanges and the pass");
   CLI::Option* json = cmd->add_flag("--json", args->json, "Print a JSON array, one object per position");
-  cmd->add_flag("--count", args->count, "Print only the number of moves (at most --limit), one line a position")
-      ->excludes(json);
+  CLI::Option* count =
+      cmd->add_flag("--count", args->count, "Print only the number of moves (at most --limit), one line a position")
+          ->excludes(json);
   cmd->add_flag("--stats", args->stats, "Report counts and generation time on standard error");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (--cgp-file)");
   cmd->add_option("--show", args->show,
@@ -363,7 +364,8 @@ void RegisterMoves(CLI::App& app) {
                   "(new tiles marked); --show alone is --show 0")
       ->expected(0, 1)
       ->default_str("0")
-      ->transform(WholeNumber(0, 1000000000));
+      ->transform(WholeNumber(0, 1000000000))
+      ->excludes(count);
   AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);
   cmd->footer(R"(Examples:

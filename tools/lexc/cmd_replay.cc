@@ -222,16 +222,19 @@ void RegisterReplay(CLI::App& app) {
   CLI::Option* turn =
       cmd->add_option("--turn", args->turn, "Print the position before move N (CGP; a board with --show)")
           ->transform(WholeNumber(1, 1000000));
-  cmd->add_flag("--show", args->show, "With --turn: draw the board instead of CGP")->needs(turn);
-  cmd->add_option("--stats", args->stats_dir,
-                  "Study directory: write DIR/stats.json and DIR/report.md of the games, as `lexc selfplay --stats`");
-  cmd->add_option("--seed", args->seed, "The number of the first game in the statistics (default 1)")
-      ->transform(WholeNumber(0, ~0ull));
+  CLI::Option* show = cmd->add_flag("--show", args->show, "With --turn: draw the board instead of CGP")->needs(turn);
+  CLI::Option* stats = cmd->add_option(
+      "--stats", args->stats_dir,
+      "Study directory: write DIR/stats.json and DIR/report.md of the games, as `lexc selfplay --stats`");
+  cmd->add_option("--seed", args->seed, "With --stats: the number of the first game in the statistics (default 1)")
+      ->transform(WholeNumber(0, ~0ull))
+      ->needs(stats);
   cmd->add_option(
          "--lexicon", args->lexicon,
          "Lexicon name for the CGP of --turn (default: the GCG's #lexicon) and of the statistics (default: none)")
       ->check(RecordName());
-  cmd->add_flag("--json", args->json, "Print a JSON array, one object per game: issues, scores, end, position");
+  cmd->add_flag("--json", args->json, "Print a JSON array, one object per game: issues, scores, end, position")
+      ->excludes(show);
   cmd->add_flag("-q,--quiet", args->quiet, "Print only the position (--turn) and errors");
   AddScreenOptions(cmd, &args->screen);
   AddGameOptions(cmd, &args->game);

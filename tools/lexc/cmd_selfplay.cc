@@ -454,8 +454,9 @@ void RegisterSelfplay(CLI::App& app) {
       ->transform(WholeNumber(0, ~0ull));
   cmd->add_option("--threads", args->threads, "Threads (default 1; 0: every core). Results do not depend on it")
       ->transform(WholeNumber(0, 4096));
-  cmd->add_option("--stats", args->stats_dir,
-                  "Study directory: write DIR/stats.json (and checkpoints while running) instead of GCG");
+  CLI::Option* stats =
+      cmd->add_option("--stats", args->stats_dir,
+                      "Study directory: write DIR/stats.json (and checkpoints while running) instead of GCG");
   auto* strat = cmd->add_option(
       "--strategy", args->strategy,
       std::string("Both players' strategy: ") + strategy::kStrategyList + " (default greedy; equity needs --leaves)");
@@ -468,7 +469,8 @@ void RegisterSelfplay(CLI::App& app) {
   cmd->add_flag("--resume", args->resume, "Carry on the study in --stats DIR from its checkpoint");
   cmd->add_option("--checkpoint-every", args->checkpoint_every,
                   "With --stats: seconds between checkpoints (default 60; fractions allowed)")
-      ->check(DecimalNumber(0, std::numeric_limits<double>::max(), true, "seconds > 0"));
+      ->check(DecimalNumber(0, std::numeric_limits<double>::max(), true, "seconds > 0"))
+      ->needs(stats);
   cmd->add_option("--gcg-dir", args->gcg_dir, "Write game-SEED.gcg files here instead of printing them");
   cmd->add_option("--positions", args->positions,
                   "Write CGP positions (before every --every-th move) to this file, as games are played\n"

@@ -27,8 +27,10 @@ gen::RenderOptions ScreenRenderOptions(const ScreenOptions& s) {
 }
 
 void AddScreenOptions(CLI::App* cmd, ScreenOptions* s) {
-  cmd->add_flag("--ascii", s->ascii, "Draw in plain ASCII (the default when standard output is not a terminal)");
-  cmd->add_flag("--unicode", s->unicode, "Draw with Unicode box lines even when standard output is not a terminal");
+  CLI::Option* ascii =
+      cmd->add_flag("--ascii", s->ascii, "Draw in plain ASCII (the default when standard output is not a terminal)");
+  cmd->add_flag("--unicode", s->unicode, "Draw with Unicode box lines even when standard output is not a terminal")
+      ->excludes(ascii);
   cmd->add_option("--color", s->colour, "auto | always | never: ANSI colours (auto: on a terminal, unless NO_COLOR)")
       ->check(CLI::IsMember({"auto", "always", "never"}));
 }

@@ -226,7 +226,14 @@ at --iterations / --time.
 With --iterations and no --time the result is the same for any --threads.
 With --infer, each draw first picks a leave the opponent may have kept
 (weighed as lexc infer weighs them), then completes its rack at random.)EX");
-  cmd->callback([args] { RunSim(*args); });
+  // The inference options tune --infer or --infer-exchange (either one).
+  cmd->callback([args, cmd] {
+    const bool inferring = cmd->get_option("--infer")->count() + cmd->get_option("--infer-exchange")->count() > 0;
+    for (const char* name : {"--infer-tolerance", "--infer-samples", "--infer-enumerate"})
+      if (!inferring && cmd->get_option(name)->count() > 0)
+        Fail(std::string(name) + " goes with --infer or --infer-exchange", 2);
+    RunSim(*args);
+  });
 }
 
 }  // namespace lexc::cli

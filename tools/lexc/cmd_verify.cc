@@ -103,12 +103,14 @@ void RegisterVerify(CLI::App& app) {
   auto args = std::make_shared<VerifyArgs>();
   CLI::App* cmd = app.add_subcommand("verify", "Check an image's checksum and structure, and optionally its words");
   cmd->add_option("image", args->image, "Image file")->required();
-  cmd->add_option("--words", args->words,
-                  "Word list the image must hold exactly (plain or zstd; - for standard input)");
-  cmd->add_option("--alphabet", args->alphabet, "Alphabet to read --words with (default: the image's; must equal it)");
+  CLI::Option* words = cmd->add_option("--words", args->words,
+                                       "Word list the image must hold exactly (plain or zstd; - for standard input)");
+  cmd->add_option("--alphabet", args->alphabet, "Alphabet to read --words with (default: the image's; must equal it)")
+      ->needs(words);
   cmd->add_option("--max-len", args->max_len, "Longest word in --words, in tiles (default: the image's)")
-      ->transform(WholeNumber(1, 255));
-  cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing");
+      ->transform(WholeNumber(1, 255))
+      ->needs(words);
+  cmd->add_flag("--skip-invalid", args->skip_invalid, "Skip invalid lines of --words instead of failing")->needs(words);
   cmd->add_flag("--json", args->json, "Print the result as JSON on standard output");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress on standard error (reading --words)");
   cmd->footer(R"(Examples:
