@@ -670,6 +670,49 @@ TEST_CASE("Verify catches arc-level and figure-level inconsistencies") {
   });
 }
 
+// The byte ranges of the body that no section holds, read from the section
+// table as the spec lays it out (section_count at offset 28, 24-byte entries
+// from offset 64: tag, flags, offset, size; the trailer's 16 bytes last).
+std::vector<std::pair<std::uint64_t, std::uint64_t>> PaddingRanges(const RawImage& raw, std::size_t file_size) {
+  const std::uint64_t count = raw.Get(28, 4);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> sections;  // [begin, end)
+  for (std::uint64_t i = 0; i < count; ++i)
+    sections.emplace_back(raw.Get(64 + 24 * i + 8, 8), raw.Get(64 + 24 * i + 8, 8) + raw.Get(64 + 24 * i + 16, 8));
+  std::sort(sections.begin(), sections.end());
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> gaps;
+  std::uint64_t at = 64 + 24 * count;
+  for (const auto& [begin, end] : sections) {
+    if (begin > at) gaps.emplace_back(at, begin);
+    at = std::max(at, end);
+  }
+  if (file_size - 16 > at) gaps.emplace_back(at, file_size - 16);
+  return gaps;
+}
+
+// Found by a black-box audit: the spec says readers reject anything but
+// zero between sections, yet `lexc verify` passed an image with 0xFF after
+// ALPH. Open does not read the padding (it is O(sections)); Verify does.
+TEST_CASE("Verify rejects a non-zero byte of padding, naming its offset", "[bad-input]") {
+  ForEachTarget([](const Target& t) {
+    const auto gaps = PaddingRanges(t.raw, t.base.size());
+    REQUIRE_FALSE(gaps.empty());  // 8-byte alignment leaves some in every image here
+    CHECK(VerifyStatus(t.base).ok());
+    std::size_t bytes = 0;
+    for (const auto& [begin, end] : gaps) {
+      for (std::uint64_t at = begin; at < end; ++at) {
+        for (std::uint64_t value : {0x01u, 0x80u, 0xFFu}) {
+          INFO("padding byte at " << at << " set to " << value);
+          const Image img = Patched(t.base, [&](RawImage& r) { r.Set(at, 1, value); });
+          CHECK(OpenStatus(img).ok());
+          ExpectVerifyError(img, Errc::kCorrupt, "padding: the byte at offset " + std::to_string(at) + ",");
+        }
+        ++bytes;
+      }
+    }
+    CHECK(bytes > 0);
+  });
+}
+
 TEST_CASE("Buffers: empty, tiny, misaligned, and a default Lexicon") {
   const Image base = TinyImage(kGraphChoices[2]);
   CHECK_FALSE(Lexicon::FromBytes({}).ok());

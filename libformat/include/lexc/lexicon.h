@@ -17,7 +17,8 @@
 //                     this every accessor and query is memory-safe and
 //                     terminates (graph.h, query.h), but answers may be wrong
 //                     and a query may take time exponential in max-len.
-//   Verify()          O(image): CRC32C, every arc's reserved bits, tile range,
+//   Verify()          O(image): CRC32C, the padding between sections zero,
+//                     every arc's reserved bits, tile range,
 //                     target range, sorted sibling lists, acyclicity, no
 //                     dead ends, separators only where a GADDAG allows them,
 //                     the descriptors' figures, and each graph's words
