@@ -252,7 +252,11 @@ Status Lexicon::Verify() const {
     if (!sections.ok()) return sections.status();  // nor this
     LEXC_RETURN_IF_ERROR(CheckPadding(bytes_, *header, std::move(sections).value()));
   }
+  // META's figures against each other here; against the graphs below.
   if (meta_.word_count && meta_.shortest_word < 1) return Corrupt("section META: shortest word is 0");
+  if (meta_.shortest_word > meta_.longest_word)
+    return Corrupt("section META: shortest word " + std::to_string(meta_.shortest_word) + " is above longest word " +
+                   std::to_string(meta_.longest_word));
   const Graph arc_array(arcs_, arc_encoding_, arc_count_, kNoNode);
   return arc_array.Dispatch([&](const auto& all) -> Status {
     using View = std::remove_cvref_t<decltype(all)>;
