@@ -670,6 +670,94 @@ TEST_CASE("Verify catches arc-level and figure-level inconsistencies") {
   });
 }
 
+// The byte ranges of the body that no section holds, read from the section
+// table as the spec lays it out (section_count at offset 28, 24-byte entries
+// from offset 64: tag, flags, offset, size; the trailer's 16 bytes last).
+std::vector<std::pair<std::uint64_t, std::uint64_t>> PaddingRanges(const RawImage& raw, std::size_t file_size) {
+  const std::uint64_t count = raw.Get(28, 4);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> sections;  // [begin, end)
+  for (std::uint64_t i = 0; i < count; ++i)
+    sections.emplace_back(raw.Get(64 + 24 * i + 8, 8), raw.Get(64 + 24 * i + 8, 8) + raw.Get(64 + 24 * i + 16, 8));
+  std::sort(sections.begin(), sections.end());
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> gaps;
+  std::uint64_t at = 64 + 24 * count;
+  for (const auto& [begin, end] : sections) {
+    if (begin > at) gaps.emplace_back(at, begin);
+    at = std::max(at, end);
+  }
+  if (file_size - 16 > at) gaps.emplace_back(at, file_size - 16);
+  return gaps;
+}
+
+// Found by a black-box audit: the spec says readers reject anything but
+// zero between sections, yet `lexc verify` passed an image with 0xFF after
+// ALPH. Open does not read the padding (it is O(sections)); Verify does.
+TEST_CASE("Verify rejects a non-zero byte of padding, naming its offset", "[bad-input]") {
+  ForEachTarget([](const Target& t) {
+    const auto gaps = PaddingRanges(t.raw, t.base.size());
+    REQUIRE_FALSE(gaps.empty());  // 8-byte alignment leaves some in every image here
+    CHECK(VerifyStatus(t.base).ok());
+    std::size_t bytes = 0;
+    for (const auto& [begin, end] : gaps) {
+      for (std::uint64_t at = begin; at < end; ++at) {
+        for (std::uint64_t value : {0x01u, 0x80u, 0xFFu}) {
+          INFO("padding byte at " << at << " set to " << value);
+          const Image img = Patched(t.base, [&](RawImage& r) { r.Set(at, 1, value); });
+          CHECK(OpenStatus(img).ok());
+          ExpectVerifyError(img, Errc::kCorrupt, "padding: the byte at offset " + std::to_string(at) + ",");
+        }
+        ++bytes;
+      }
+    }
+    CHECK(bytes > 0);
+  });
+}
+
+// Found by a black-box audit: META's shortest word was only checked to be
+// non-zero, so 255 (above the longest word, 12) verified and `lexc stats
+// --json` reported it. Verify now compares it with the graph's shortest
+// word (and refuses one above the longest word before walking).
+TEST_CASE("Verify checks META's shortest word against the graph and the longest word", "[bad-input]") {
+  std::uint32_t shortest = 255, longest = 0;  // the model's
+  for (const Word& w : TinyWords()) {
+    shortest = std::min<std::uint32_t>(shortest, static_cast<std::uint32_t>(w.size()));
+    longest = std::max<std::uint32_t>(longest, static_cast<std::uint32_t>(w.size()));
+  }
+  REQUIRE(shortest >= 2);
+  REQUIRE(shortest < longest);
+  ForEachTarget([&](const Target& t) {
+    const std::size_t field = t.meta.offset + 28;  // META shortest_word
+    CHECK(t.raw.Get(field, 4) == shortest);
+    const auto with = [&](std::uint64_t v) { return Patched(t.base, [&](RawImage& r) { r.Set(field, 4, v); }); };
+    CHECK(VerifyStatus(with(shortest)).ok());
+    const std::string graph = t.c.g.dawg ? "DAWG" : "GADDAG";
+    for (std::uint32_t claimed : {shortest - 1, shortest + 1, longest}) {
+      INFO("claimed " << claimed);
+      ExpectVerifyError(with(claimed), Errc::kCorrupt,
+                        graph + ": shortest word: META says " + std::to_string(claimed) + ", the graph has " +
+                            std::to_string(shortest));
+    }
+    for (std::uint32_t claimed : {longest + 1, 255u, 0xFFFFFFFFu}) {
+      INFO("claimed " << claimed);
+      ExpectVerifyError(with(claimed), Errc::kCorrupt,
+                        "section META: shortest word " + std::to_string(claimed) + " is above longest word " +
+                            std::to_string(longest));
+    }
+    ExpectVerifyError(with(0), Errc::kCorrupt, "section META: shortest word is 0");
+  });
+  // No words: 0 is the only shortest word (and the longest is 0 too).
+  for (const GraphChoice& g : kGraphChoices) {
+    INFO(g.name);
+    const Image empty = BuildOrFail(WordSet{}, Alphabet::English(), Options(g));
+    const RawImage raw(const_cast<Image*>(&empty));
+    const std::size_t field = raw.Find("META").offset + 28;
+    CHECK(raw.Get(field, 4) == 0);
+    CHECK(VerifyStatus(empty).ok());
+    ExpectVerifyError(Patched(empty, [&](RawImage& r) { r.Set(field, 4, 1); }), Errc::kCorrupt,
+                      "section META: shortest word 1 is above longest word 0");
+  }
+}
+
 TEST_CASE("Buffers: empty, tiny, misaligned, and a default Lexicon") {
   const Image base = TinyImage(kGraphChoices[2]);
   CHECK_FALSE(Lexicon::FromBytes({}).ok());

@@ -1,7 +1,8 @@
 // WordIndex and the WIDX section (format 1.1): word numbers against a sorted
 // model (a word's number is its rank in the std::set), the inverse, non-words;
 // the section read in place and the counts computed without it agree; the
-// GADDAG-only fallback; Open and Verify on damaged sections, and reads on
+// GADDAG-only image's counts (its suffix halves), a cycle there refused
+// whatever META claims; Open and Verify on damaged sections, and reads on
 // images that were only opened staying in bounds (run under ASan too).
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -219,13 +220,52 @@ TEST_CASE("WIDX: the builder refuses a word index without the DAWG") {
   CheckError(built.status(), Errc::kInvalidArgument, "DAWG");
 }
 
-TEST_CASE("WIDX: a GADDAG-only image keeps the words in memory") {
-  const WordSet words = ToSet(EnglishFixture("fixtures/words-tiny.txt"));
-  const Image img = BuildOrFail(words, Alphabet::English(), Options({"gaddag", false, true}));
-  const WordIndex index = IndexOrFail(OpenOrFail(img));
-  CHECK_FALSE(index.from_image());
+TEST_CASE("WIDX: a GADDAG-only image numbers its words from its suffix halves") {
+  const WordSet words = ToSet(EnglishFixture("fixtures/english-small.txt"));
   std::mt19937_64 rng(3);
-  CheckAgainstModel(index, words, Probes(words, 26, rng));
+  const std::vector<Word> probes = Probes(words, 26, rng);
+  for (int width : {4, 8, 0}) {
+    INFO("width " << width);
+    BuildOptions o = Options({"gaddag", false, true}, width);
+    o.compact = width == 0;
+    const Image img = BuildOrFail(words, Alphabet::English(), o);
+    const WordIndex index = IndexOrFail(OpenOrFail(img));
+    CHECK_FALSE(index.from_image());
+    CheckAgainstModel(index, words, probes);
+  }
+}
+
+// Found by a black-box audit: a GADDAG-only image's index listed every word
+// into memory, stopping only past META's word count, so a 25 KB image with
+// a cycle after a separator and META claiming 2,000,000 words of up to 255
+// tiles took 1.2 GB before it failed (6 GB for 2^32 - 1 words). The index
+// now counts the suffix halves' words as a DAWG's are counted: O(arcs),
+// the cycle named, META's claims unread.
+TEST_CASE("WIDX: a cycle after a GADDAG's separator is refused, whatever META claims", "[bad-input]") {
+  const WordSet words = ToSet(EnglishFixture("fixtures/english-small.txt"));
+  for (const GraphChoice& g : kGraphChoices) {
+    if (!g.gaddag) continue;
+    const Image base = BuildOrFail(words, Alphabet::English(), Options(g));
+    for (std::uint64_t claimed :
+         {std::uint64_t(words.size()), std::uint64_t(2000000), std::uint64_t(0xFFFFFFFF), ~std::uint64_t(0)}) {
+      INFO(g.name << ", META claims " << claimed << " words of up to 255 tiles");
+      std::uint64_t half = 0;
+      const Image img = Patched(base, [&](RawImage& r) {
+        half = r.LoopSuffixHalfToItself();
+        const std::size_t meta = r.Find("META").offset;
+        r.Set(meta, 8, claimed);                     // word_count
+        r.Set(meta + 8, 8, std::uint64_t(1) << 44);  // tile_total
+        r.Set(meta + 32, 4, 255);                    // max_len
+      });
+      const Lexicon lex = OpenOrFail(img);
+      CHECK(lex.Verify().code() == Errc::kCorrupt);
+      // Both graphs: the suffix halves are the DAWG's nodes, numbered from it.
+      std::string expected = g.dawg ? "section DAWG" : "section GADG";
+      expected += ": a cycle passes through the node at arc ";
+      expected += std::to_string(half);
+      CheckError(WordIndex::Of(lex).status(), Errc::kCorrupt, expected);
+    }
+  }
 }
 
 TEST_CASE("WIDX: damaged sections are refused by Open or Verify, and reads stay in bounds") {
@@ -383,16 +423,21 @@ TEST_CASE("WIDX: SOWPODS, every word round-trips (skipped without the list)") {
     wrong += !index.Word(rank, &back).ok() || back != model[rank];
   }
   CHECK(wrong == 0);
-  // The computed index of the DAWG-only image without the section agrees.
-  BuildOptions d;
-  d.gaddag = false;
-  auto dawg_only = BuildImage(*list, Alphabet::English(), d);
-  REQUIRE(dawg_only.ok());
-  const Image img2(*dawg_only);
-  const WordIndex computed = IndexOrFail(OpenOrFail(img2));
-  REQUIRE_FALSE(computed.from_image());
-  std::size_t differ = 0;
-  for (std::size_t rank = 0; rank < model.size(); rank += 97)
-    differ += computed.Number(model[rank]) != std::optional<std::uint64_t>(rank);
-  CHECK(differ == 0);
+  // The computed indexes agree: the DAWG-only image's (without the
+  // section) and the GADDAG-only image's (from its suffix halves).
+  for (const GraphChoice& g : {GraphChoice{"dawg", true, false}, GraphChoice{"gaddag", false, true}}) {
+    INFO(g.name);
+    auto built_one = BuildImage(*list, Alphabet::English(), Options(g));
+    REQUIRE(built_one.ok());
+    const Image one(*built_one);
+    const WordIndex computed = IndexOrFail(OpenOrFail(one));
+    REQUIRE_FALSE(computed.from_image());
+    REQUIRE(computed.size() == model.size());
+    std::size_t differ = 0;
+    for (std::size_t rank = 0; rank < model.size(); rank += 97) {
+      differ += computed.Number(model[rank]) != std::optional<std::uint64_t>(rank);
+      differ += !computed.Word(rank, &back).ok() || back != model[rank];
+    }
+    CHECK(differ == 0);
+  }
 }

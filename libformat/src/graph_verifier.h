@@ -8,7 +8,8 @@
 // node's figures after its children's (FoldNode: sorted tiles, separators
 // only where a GADDAG allows them, no dead ends; accepted strings, depth,
 // words, tiles and text bytes below). CountForwardWords() reads a GADDAG's
-// words as c SEP y. CheckDescriptor() and CheckMeta() compare the totals.
+// words as c SEP y. CheckDescriptor() and CheckMeta() compare the totals;
+// CheckShortest() finds the shortest word breadth first for META's.
 #pragma once
 
 #include <algorithm>
@@ -332,7 +333,7 @@ class GraphVerifier {
         return Mismatch("longest word", "META", meta.longest_word, got_.longest_path);
       const std::uint64_t tiles = root_ == kNoNode ? 0 : root_words_;
       if (tiles != meta.tile_total) return Mismatch("tile total", "META", meta.tile_total, tiles);
-      return Status::Ok();
+      return CheckShortest(meta);
     }
     if (got_.strings != meta.tile_total)
       return Mismatch("strings (one per tile of each word)", "META's tile total", meta.tile_total, got_.strings);
@@ -346,6 +347,40 @@ class GraphVerifier {
       return Mismatch("words read as c SEP y", "META", meta.word_count, forward_words_);
     const std::uint32_t longest = root_ == kNoNode ? 0 : root_rev_depth_;
     if (longest != meta.longest_word) return Mismatch("longest word", "META", meta.longest_word, longest);
+    return CheckShortest(meta);
+  }
+
+  // META's shortest word against the graph's: the fewest arcs from the root
+  // through an accepting arc, a GADDAG's separators not taken (its
+  // separator-free strings are the rev(w)); 0 when nothing is accepted.
+  // Breadth first, each node once, stopping at the first level with an
+  // accepting arc: for a real list a level or two; at most O(arcs), with a
+  // bit per arc slot. After Walk(): acyclic, every list in bounds.
+  Status CheckShortest(const Metadata& meta) const {
+    std::uint32_t shortest = 0;
+    if (root_ != kNoNode) {
+      std::vector<std::uint64_t> seen((count_ + 63) / 64, 0);
+      std::vector<Node> level{root_}, next;
+      seen[root_ >> 6] |= std::uint64_t(1) << (root_ & 63);
+      for (std::uint32_t depth = 1; shortest == 0 && !level.empty(); ++depth, level.swap(next)) {
+        next.clear();
+        for (const Node n : level) {
+          for (std::uint64_t i = n;; ++i) {
+            const auto w = g_.arc(i);
+            if (!gaddag_ || g_.tile(w) != kSeparator) {
+              if (g_.accepts(w)) shortest = depth;
+              const Node t = g_.target(w);
+              if (t != kNoNode && !(seen[t >> 6] >> (t & 63) & 1)) {
+                seen[t >> 6] |= std::uint64_t(1) << (t & 63);
+                next.push_back(t);
+              }
+            }
+            if (g_.last(w)) break;
+          }
+        }
+      }
+    }
+    if (shortest != meta.shortest_word) return Mismatch("shortest word", "META", meta.shortest_word, shortest);
     return Status::Ok();
   }
 

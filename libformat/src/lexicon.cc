@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/iostreams/device/mapped_file.hpp>
 #include <cerrno>
 #include <cstring>
@@ -62,24 +63,18 @@ Status CheckPackedPadding(const std::byte* arcs, const ArcEncoding& enc, std::ui
   return Status::Ok();
 }
 
-}  // namespace
+using Sec = internal::SectionEntry;
 
-Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
-  const std::byte* base = bytes.data();
-  if (reinterpret_cast<std::uintptr_t>(base) % format::kAlign != 0)
-    return Status(Errc::kInvalidArgument, "image buffer: address must be 8-byte aligned");
-  auto header = internal::ImageHeader::DecodeFrom(bytes);
-  if (!header.ok()) return header.status();
-  auto trailer = internal::ImageTrailer::DecodeFrom(bytes);
-  if (!trailer.ok()) return trailer.status();
-  const std::uint64_t body_end = header->body_end();
-  const std::uint64_t table_end = header->table_end();
-
-  using Sec = internal::SectionEntry;
-  std::vector<Sec> secs;  // at most kMaxSections entries: O(sections)
-  for (std::uint32_t i = 0; i < header->section_count; ++i) {
+// The section table, each entry checked against the body and the others
+// (formats/lexicon-image.md, "Section table"). O(sections^2), at most
+// kMaxSections entries.
+Result<std::vector<Sec>> ReadSections(std::span<const std::byte> bytes, const internal::ImageHeader& header) {
+  const std::uint64_t body_end = header.body_end();
+  const std::uint64_t table_end = header.table_end();
+  std::vector<Sec> secs;
+  for (std::uint32_t i = 0; i < header.section_count; ++i) {
     const Sec s =
-        Sec::DecodeFrom(bytes.subspan(header->section_table_offset + std::uint64_t(i) * format::kSectionEntrySize)
+        Sec::DecodeFrom(bytes.subspan(header.section_table_offset + std::uint64_t(i) * format::kSectionEntrySize)
                             .first<format::kSectionEntrySize>());
     const std::string name = "section " + std::to_string(i) + " (" + TagName(s.tag) + ")";
     if (s.flags != 0) return Corrupt(name + ": flags must be zero, got " + Hex(s.flags));
@@ -95,6 +90,45 @@ Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
     }
     secs.push_back(s);
   }
+  return secs;
+}
+
+// The bytes of the body that no section holds (the padding between the
+// section table, the sections and the trailer) must be zero
+// (formats/lexicon-image.md, "Conventions"); the first that is not is named
+// by its offset. O(body).
+Status CheckPadding(std::span<const std::byte> bytes, const internal::ImageHeader& header, std::vector<Sec> secs) {
+  std::sort(secs.begin(), secs.end(), [](const Sec& a, const Sec& b) { return a.offset < b.offset; });
+  std::string after = "the section table";
+  std::uint64_t at = header.table_end();
+  const auto gap = [&](std::uint64_t end, const std::string& before) -> Status {
+    for (; at < end; ++at)
+      if (bytes[at] != std::byte{0})
+        return Corrupt("padding: the byte at offset " + std::to_string(at) + ", between " + after + " and " + before +
+                       ", is " + Hex(std::to_integer<std::uint32_t>(bytes[at])) + "; padding must be zero");
+    return Status::Ok();
+  };
+  for (const Sec& s : secs) {
+    LEXC_RETURN_IF_ERROR(gap(s.offset, "section " + TagName(s.tag)));
+    at = std::max(at, s.offset + s.size);  // an empty section may sit where another starts
+    after = "section " + TagName(s.tag);
+  }
+  return gap(header.body_end(), "the trailer");
+}
+
+}  // namespace
+
+Result<Lexicon> Lexicon::FromBytes(std::span<const std::byte> bytes) {
+  const std::byte* base = bytes.data();
+  if (reinterpret_cast<std::uintptr_t>(base) % format::kAlign != 0)
+    return Status(Errc::kInvalidArgument, "image buffer: address must be 8-byte aligned");
+  auto header = internal::ImageHeader::DecodeFrom(bytes);
+  if (!header.ok()) return header.status();
+  auto trailer = internal::ImageTrailer::DecodeFrom(bytes);
+  if (!trailer.ok()) return trailer.status();
+  auto sections = ReadSections(bytes, *header);
+  if (!sections.ok()) return sections.status();
+  const std::vector<Sec>& secs = *sections;
   auto find = [&](std::uint32_t tag) -> const Sec* {
     for (const Sec& s : secs)
       if (s.tag == tag) return &s;
@@ -211,7 +245,18 @@ Status Lexicon::Verify() const {
   const std::uint32_t want = trailer->crc;
   const std::uint32_t got = Crc32c(0, bytes_.data(), body);
   if (want != got) return Status(Errc::kChecksum, "CRC32C: trailer says " + Hex(want) + ", bytes give " + Hex(got));
+  {
+    auto header = internal::ImageHeader::DecodeFrom(bytes_);
+    if (!header.ok()) return header.status();  // not after a successful FromBytes
+    auto sections = ReadSections(bytes_, *header);
+    if (!sections.ok()) return sections.status();  // nor this
+    LEXC_RETURN_IF_ERROR(CheckPadding(bytes_, *header, std::move(sections).value()));
+  }
+  // META's figures against each other here; against the graphs below.
   if (meta_.word_count && meta_.shortest_word < 1) return Corrupt("section META: shortest word is 0");
+  if (meta_.shortest_word > meta_.longest_word)
+    return Corrupt("section META: shortest word " + std::to_string(meta_.shortest_word) + " is above longest word " +
+                   std::to_string(meta_.longest_word));
   const Graph arc_array(arcs_, arc_encoding_, arc_count_, kNoNode);
   return arc_array.Dispatch([&](const auto& all) -> Status {
     using View = std::remove_cvref_t<decltype(all)>;

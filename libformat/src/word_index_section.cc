@@ -14,7 +14,7 @@ namespace {
 Status Corrupt(std::string detail) { return Status(Errc::kCorrupt, std::move(detail)); }
 
 template <class C>
-Result<WordIndexBytes> Compute(const GraphView<C>& g) {
+Result<WordIndexBytes> Compute(const GraphView<C>& g, std::span<const Node> starts, const char* tag) {
   const std::uint64_t n = g.arc_count();
   WordIndexShape shape{n, 0};
   // Every array here is written in full: its pages mapped at once (FilledVector).
@@ -22,11 +22,13 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
   auto marked = [&](Node t) { return t != kNoNode && t < n && (bitmap[t >> 6] >> (t & 63) & 1); };
   auto mark = [&](Node t) { bitmap[t >> 6] |= std::uint64_t(1) << (t & 63); };
 
-  // Pass 1: the nodes reachable from the root.
+  // Pass 1: the nodes reachable from the starts.
   std::vector<Node> stack;
-  if (g.root() != kNoNode && g.root() < n) {
-    mark(g.root());
-    stack.push_back(g.root());
+  for (const Node start : starts) {
+    if (start != kNoNode && start < n && !marked(start)) {
+      mark(start);
+      stack.push_back(start);
+    }
   }
   while (!stack.empty()) {
     const Node s = stack.back();
@@ -64,37 +66,40 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
   };
   std::vector<Frame> frames;
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint32_t>::max();
-  if (total) {
-    frames.push_back({g.root(), g.root(), 0});
-    state[slot(g.root())] = 1;
-  }
-  while (!frames.empty()) {
-    Frame& f = frames.back();
-    const auto w = g.arc(f.at);
-    const Node t = g.target(w);
-    std::uint64_t below = 0;
-    if (marked(t)) {
-      const std::uint64_t ts = slot(t);
-      if (state[ts] == 0) {
-        state[ts] = 1;
-        frames.push_back({t, t, 0});
+  for (const Node start : starts) {
+    if (!marked(start) || state[slot(start)] != 0) continue;
+    frames.push_back({start, start, 0});
+    state[slot(start)] = 1;
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      const auto w = g.arc(f.at);
+      const Node t = g.target(w);
+      std::uint64_t below = 0;
+      if (marked(t)) {
+        const std::uint64_t ts = slot(t);
+        if (state[ts] == 0) {
+          state[ts] = 1;
+          frames.push_back({t, t, 0});
+          continue;
+        }
+        if (state[ts] == 1)
+          return Corrupt(std::string("word index: section ") + tag + ": a cycle passes through the node at arc " +
+                         std::to_string(t));
+        below = counts[ts];
+      }
+      f.sum += below + (g.accepts(w) ? 1 : 0);
+      if (f.sum > kMax)
+        return Status(Errc::kLimit, "word index: the node at arc " + std::to_string(f.node) +
+                                        " accepts more than 2^32 - 1 words, beyond what the format counts");
+      if (!g.last(w)) {
+        ++f.at;
         continue;
       }
-      if (state[ts] == 1) return Corrupt("section DAWG: a cycle passes through the node at arc " + std::to_string(t));
-      below = counts[ts];
+      const std::uint64_t s = slot(f.node);
+      counts[s] = static_cast<std::uint32_t>(f.sum);
+      state[s] = 2;
+      frames.pop_back();
     }
-    f.sum += below + (g.accepts(w) ? 1 : 0);
-    if (f.sum > kMax)
-      return Status(Errc::kLimit, "word index: the node at arc " + std::to_string(f.node) +
-                                      " accepts more than 2^32 - 1 words, beyond what the format counts");
-    if (!g.last(w)) {
-      ++f.at;
-      continue;
-    }
-    const std::uint64_t s = slot(f.node);
-    counts[s] = static_cast<std::uint32_t>(f.sum);
-    state[s] = 2;
-    frames.pop_back();
   }
 
   WordIndexBytes out;
@@ -112,7 +117,12 @@ Result<WordIndexBytes> Compute(const GraphView<C>& g) {
 }  // namespace
 
 Result<WordIndexBytes> ComputeWordIndexSection(const Graph& dawg) {
-  return dawg.Dispatch([](const auto& g) { return Compute(g); });
+  const Node root = dawg.root();
+  return ComputeNodeCounts(dawg, std::span<const Node>(&root, 1), "DAWG");
+}
+
+Result<WordIndexBytes> ComputeNodeCounts(const Graph& g, std::span<const Node> starts, const char* tag) {
+  return g.Dispatch([&](const auto& view) { return Compute(view, starts, tag); });
 }
 
 Result<WordIndexView> DecodeWordIndexSection(std::span<const std::byte> section, std::uint64_t arc_count) {

@@ -91,6 +91,15 @@ struct WordIndexBytes {
 // kLimit (a node accepts more than 2^32 - 1 words).
 Result<WordIndexBytes> ComputeWordIndexSection(const Graph& dawg);
 
+// The same bytes for the nodes reachable from `starts` (indices of `g`'s
+// arcs; kNoNode and indices >= arc_count are skipped; g's root is not used):
+// ComputeWordIndexSection is this with the DAWG root alone, and WordIndex
+// numbers a GADDAG-only image's words with the nodes after each first
+// tile's separator. `tag` ("DAWG", "GADG") names the graph in messages.
+// Same costs, safety and errors: memory follows arc_count, never a count
+// read from the image.
+Result<WordIndexBytes> ComputeNodeCounts(const Graph& g, std::span<const Node> starts, const char* tag);
+
 // Decodes a WIDX section of an image whose ARCS hold `arc_count` arcs; the
 // section must start 8-aligned. Checks the head (arc count equal to ARCS's,
 // node count <= arc count, reserved bytes zero) and that the size is exactly

@@ -198,6 +198,22 @@ if [ -n "$CYCLIC" ]; then
     rc=$?
     expect "cyclic $g: moves --top --no-verify ends" yes "$([ $rc -lt 124 ] && echo yes || echo "exit $rc")"
   done
+  # A GADDAG-only image whose suffix half loops to itself (a black-box
+  # audit's finding: its word index listed words into gigabytes, trusting
+  # META's count). Word numbers fail at once, naming the image and the
+  # cycle; --json listings stream (the first bytes come while the endless
+  # answer is still being walked, rather than the whole answer held first).
+  "$CYCLIC" "$T/w.gdg" "$T/cyc-suffix.gdg" suffix || fail "cyclic_image suffix"
+  for q in "word 0" "index AA"; do
+    expect_rc "cyclic suffix half: query $q --no-verify" 1 timeout 60 "$LEXC" query --no-verify "$T/cyc-suffix.gdg" $q
+    expect_err "cyclic suffix half: query $q names the image and the cycle" \
+      "cyc-suffix.gdg: corrupt: word index: section GADG: a cycle passes through the node at arc"
+  done
+  for q in "pattern *" "prefix A"; do
+    got=$(timeout 20 "$LEXC" query --no-verify --json "$T/cyc-suffix.gdg" "${q%% *}" "${q#* }" 2>/dev/null |
+      head -c 100000 | wc -c)
+    expect "cyclic suffix half: query --json $q streams" 100000 "$got"
+  done
 fi
 expect_rc "dump --no-verify of a good image" 0 "$LEXC" dump --no-verify "$T/both.lex"
 expect "dump --no-verify lists the same words" "$("$LEXC" dump "$T/both.lex")" "$(cat "$T/out")"

@@ -348,6 +348,36 @@ void RawImage::LoopLettersToRoot(const char* tag) {
   }
 }
 
+std::uint64_t RawImage::LoopSuffixHalfToItself() {
+  // A list: from its first arc through the one whose last bit is set.
+  const auto list = [&](std::uint64_t n) {
+    std::vector<std::uint64_t> arcs;
+    for (std::uint64_t i = n; i < arc_count(); ++i) {
+      arcs.push_back(i);
+      if (GetArc(i).last) break;
+    }
+    return arcs;
+  };
+  for (const std::uint64_t r : list(Root("GADG"))) {
+    const std::uint64_t t = GetArc(r).target;
+    if (t == 0) continue;
+    const Arc first = GetArc(t);  // a separator comes first in a sorted list
+    if (first.tile != kSeparator || first.target == 0) continue;
+    const std::uint64_t half = first.target;
+    const std::vector<std::uint64_t> arcs = list(half);
+    if (arcs.size() < 2) continue;
+    for (const std::uint64_t i : arcs) {
+      Arc a = GetArc(i);
+      a.target = half;
+      a.accepts = true;
+      SetArc(i, a);
+    }
+    return half;
+  }
+  FAIL("no suffix half of two arcs or more after a root arc's separator");
+  return 0;
+}
+
 void RawImage::FixCrc() {
   const std::size_t body = img_->size() - 16;
   Set(body, 4, Crc32c(0, img_->data(), body));

@@ -204,6 +204,13 @@ class RawImage {
   // root of `tag` (DAWG / GADG): a cyclic graph whose paths multiply without
   // end, which Open accepts and Verify does not.
   void LoopLettersToRoot(const char* tag);
+  // In a GADDAG (tag GADG): the first node reached by a root arc c and its
+  // separator (c SEP, a suffix half: the DAWG's node after c) that has at
+  // least two arcs gets every arc of its list accepting and leading back to
+  // itself: a cycle only a left-to-right reading of the words (ForEachWord,
+  // the word index of a GADDAG-only image) meets. Returns that node; fails
+  // the test when there is none.
+  std::uint64_t LoopSuffixHalfToItself();
 
  private:
   Image* img_;

@@ -211,9 +211,14 @@ class Query {
   }
 
   // The word index, built on first use (read in place from WIDX, else
-  // computed from the DAWG, else the word list of a GADDAG-only image).
+  // computed from the DAWG, or from a GADDAG-only image's suffix halves);
+  // a damaged image's failure names the image.
   const WordIndex& Index() {
-    if (!index_) index_ = std::make_unique<WordIndex>(Check(WordIndex::Of(lex_)));
+    if (!index_) {
+      Result<WordIndex> index = WordIndex::Of(lex_);
+      if (!index.ok()) Fail(a_.image, index.status());
+      index_ = std::make_unique<WordIndex>(std::move(index).value());
+    }
     return *index_;
   }
 
@@ -288,12 +293,21 @@ class Query {
     return [&lex, t](const WordCallback& cb) { Substring(lex, t, cb); };
   }
 
-  // Returns the number of matches (at most --limit).
+  // Returns the number of matches (at most --limit). With --json the
+  // query's object is written as its words come, so that memory never
+  // follows the answer's length (an unverified cyclic image's is
+  // exponential): the bytes JsonLine gives for the whole object, {"kind",
+  // "query", "words": [...], "count", "truncated", "json_version"}.
   std::uint64_t List(const std::string& arg, const Runner& run) {
     std::uint64_t n = 0;
     bool truncated = false;
     std::string& buf = out_.buf();
-    JsonValue words = JsonValue::array();
+    if (a_.json) {
+      std::string head = JsonLine(JsonValue{{"kind", a_.kind}, {"query", arg}});
+      head.pop_back();  // its '}'
+      buf += json_items_++ ? ',' : '[';
+      buf += head + ",\"words\":[";
+    }
     run([&](const WordMatch& m) {
       if (a_.limit && n == a_.limit) {
         truncated = true;
@@ -304,18 +318,25 @@ class Query {
       word_.clear();
       render_.Append(m, &word_);
       if (a_.json) {
-        words.push_back(word_);
+        if (n > 1) buf += ',';
+        buf += JsonLine(JsonValue(word_));
       } else {
         buf += word_;
         buf += '\n';
-        MaybeFlushOut();
       }
+      MaybeFlushOut();
       return true;
     });
-    if (a_.json)
-      Json({{"kind", a_.kind}, {"query", arg}, {"words", std::move(words)}, {"count", n}, {"truncated", truncated}});
-    else if (a_.count)
+    if (a_.json) {
+      JsonValue tail = {{"count", n}, {"truncated", truncated}};
+      AddJsonVersion(&tail);
+      std::string rest = JsonLine(tail);
+      rest.front() = ',';  // its '{'
+      buf += ']' + rest;
+      MaybeFlushOut();
+    } else if (a_.count) {
       buf += (multi_ ? arg + ": " : "") + std::to_string(n) + "\n";
+    }
     return n;
   }
 

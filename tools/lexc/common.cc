@@ -44,6 +44,9 @@ bool WritesStandardOutput(const std::string& output) {
 
 void Fail(std::string message, int code) { throw Exit{code, std::move(message)}; }
 void Fail(const Status& st) { throw Exit{1, Describe(st), false, ErrcName(st.code())}; }
+void Fail(const std::string& path, const Status& st) {
+  throw Exit{1, QuotePath(path) + ": " + Describe(st), false, ErrcName(st.code())};  // category for --json
+}
 
 void ForEachInputLine(const std::string& path, std::string_view what,
                       const std::function<void(std::uint64_t, std::string_view)>& on_line) {
@@ -173,8 +176,7 @@ MappedLexicon OpenImage(const std::string& path, bool verify, bool load) {
   MappedLexicon image = Check(load ? MappedLexicon::Load(path) : MappedLexicon::Open(path));
   if (verify) {
     Status st = image->Verify();
-    if (!st.ok())
-      throw Exit{1, QuotePath(path) + ": " + Describe(st), false, ErrcName(st.code())};  // category for --json
+    if (!st.ok()) Fail(path, st);
   }
   return image;
 }

@@ -70,6 +70,9 @@ bool WritesStandardOutput(const std::string& output);
 [[noreturn]] void Fail(std::string message, int code = 1);
 // Fail with Describe(st), keeping st's category for --json.
 [[noreturn]] void Fail(const Status& st);
+// The same, naming the image (or other file) the failure is about:
+// "PATH: " + Describe(st).
+[[noreturn]] void Fail(const std::string& path, const Status& st);
 inline void Check(const Status& st) {
   if (!st.ok()) Fail(st);
 }

@@ -17,13 +17,15 @@
 //                     this every accessor and query is memory-safe and
 //                     terminates (graph.h, query.h), but answers may be wrong
 //                     and a query may take time exponential in max-len.
-//   Verify()          O(image): CRC32C, every arc's reserved bits, tile range,
+//   Verify()          O(image): CRC32C, the padding between sections zero,
+//                     every arc's reserved bits, tile range,
 //                     target range, sorted sibling lists, acyclicity, no
 //                     dead ends, separators only where a GADDAG allows them,
 //                     the descriptors' figures, and each graph's words
 //                     (a GADDAG's rev(w) and c SEP y strings both): word
-//                     count, tile total, text bytes and longest word equal
-//                     to META; WIDX, when present, equal to the word index
+//                     count, tile total, text bytes, longest and shortest
+//                     word equal to META (whose shortest word is at most its
+//                     longest); WIDX, when present, equal to the word index
 //                     recomputed from the DAWG, in an image of minor >= 1.
 //                     After this
 //                     traversals need no further checks: ForEachWord lists

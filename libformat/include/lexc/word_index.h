@@ -15,9 +15,12 @@
 //   - an image with a DAWG but no WIDX: the same counts computed in memory
 //     from the DAWG by the code the builder writes the section with,
 //     O(arcs) time, about 4 bytes per DAWG node + arc_count / 6 bytes;
-//   - a GADDAG-only image: every word's tiles held in memory (O(text)) and
-//     searched by binary search; at most kMaxListedWords words (META's
-//     word count, never more than it) of at most kMaxListedTiles tiles.
+//   - a GADDAG-only image: the same counts for the GADDAG's suffix halves
+//     (the node after c SEP, which is the DAWG's node after c), the first
+//     tile read from the GADDAG's root as ForEachWord reads it; the same
+//     costs (4 bytes per such node + arc_count / 6 bytes).
+// Memory follows the arc array, never a count read from the image (META's
+// word count plays no part).
 // Thread safety: const methods may be called concurrently; copies share
 // the computed counts.
 #pragma once
@@ -39,17 +42,13 @@ class WordIndex {
  public:
   WordIndex() = default;
 
-  // What a GADDAG-only image's index may hold in memory.
-  static constexpr std::uint64_t kMaxListedWords = (std::uint64_t(1) << 32) - 1;
-  static constexpr std::uint64_t kMaxListedTiles = std::uint64_t(1) << 32;
-
   // The index of `lex`'s words. `lex`'s bytes must outlive the index. On an
   // image that was only opened (not verified) the numbers may be wrong, but
   // every read stays in bounds and Number / Word take at most max_len steps.
-  // Errors: kCorrupt (computing without WIDX met a cycle in the DAWG; a
-  // GADDAG-only image listed more words than META says), kLimit (a DAWG
-  // node accepts more than 2^32 - 1 words; a GADDAG-only image over
-  // kMaxListedWords / kMaxListedTiles).
+  // Errors: kCorrupt (computing without WIDX met a cycle: in the DAWG, or
+  // in a GADDAG-only image's suffix halves; the message names the section
+  // and the node, and comes after O(arcs) work whatever META claims),
+  // kLimit (a node accepts more than 2^32 - 1 words).
   static Result<WordIndex> Of(const Lexicon& lex);
 
   // Words in the lexicon (on a verified image, meta().word_count).
@@ -71,13 +70,13 @@ class WordIndex {
  private:
   struct Counts;  // the WIDX view and, when computed, the bytes it views
   std::shared_ptr<const Counts> counts_;
-  Graph dawg_;
+  Graph graph_;  // the DAWG; a GADDAG-only image's GADDAG (forward_)
   std::uint32_t max_len_ = 0;
   std::uint64_t size_ = 0;
   bool from_image_ = false;
-  // GADDAG-only images: every word's tiles, concatenated, and where each starts.
-  std::vector<Tile> tiles_;
-  std::vector<std::uint64_t> offsets_;
+  // GADDAG-only: the first tile from the GADDAG's root, the rest after the
+  // separator of the node it leads to.
+  bool forward_ = false;
 };
 
 }  // namespace lexc
