@@ -201,6 +201,7 @@ if [ -n "$LEXC_MPI" ] && command -v mpirun >/dev/null; then
   sleep 0.5
   kill -INT $pid 2>/dev/null
   wait $pid
+  mkdir -p mpir  # (stopped before it made its directory, under a slow start: as an empty one)
   ls mpir >"$T/listing"
   if ! grep -q stats.json "$T/listing"; then
     expect_rc "MPI resume with another process count" 1 study --stats mpir --resume
