@@ -89,7 +89,7 @@ expect_rc "size over the limit" 1 "$LEXC" boggle "$T/tiny.lex" --board 'ABCDEFGH
 expect_err "size: message" "1 to 8 rows and columns"
 expect_rc "random size over the limit (a usage error)" 2 "$LEXC" boggle "$T/tiny.lex" --random 9x9
 expect_err "random size: message" "--random: board size 9x9"
-expect_rc "random without dice" 1 "$LEXC" boggle "$T/tiny.lex" --random 3x3
+expect_rc "random without dice (a usage error, as a size over the limit)" 2 "$LEXC" boggle "$T/tiny.lex" --random 3x3
 expect_err "no dice: message" "no standard dice"
 expect_rc "min length 0" 2 "$LEXC" boggle "$T/tiny.lex" --board streaedlp --min-len 0
 expect_err "min length 0: message" "--min-len"

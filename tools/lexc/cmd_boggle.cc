@@ -50,7 +50,7 @@ class BoggleCommand {
       int rows = 0, cols = 0;
       ShapeOption("--random", a_.random, &rows, &cols);
       const boggle::DiceSet* dice = boggle::StandardDice(rows, cols);
-      if (dice == nullptr) Fail("--random " + Size(rows, cols) + ": no standard dice of that size (4x4, 5x5)");
+      if (dice == nullptr) Fail("--random " + Size(rows, cols) + ": no standard dice of that size (4x4, 5x5)", 2);
       const Stopwatch clock;
       for (std::uint64_t i = 0; i < a_.count; ++i) {
         Show(Check(boggle::RollDice(*dice, abc_, a_.seed + i)), dice, a_.seed + i);
