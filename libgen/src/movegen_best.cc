@@ -348,8 +348,7 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   // paths of at most kRackSize - 1 tiles. Each play is recorded in one of
   // the two visits. Without the split such an anchor, taken before any
   // bingo is found, was walked with its blanks free.
-  const bool split_bingos =
-      rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 && bingo_index_ && bingo_index_->complete();
+  const bool split_bingos = BlanksRestrictable();
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
     if (d == Dir::kDown && across_only) break;
     const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
@@ -404,8 +403,7 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
         blank_tiles_ = rack_tiles_;
         std::fill(after_blank_, after_blank_ + 64, rack_tiles_);
         blanks_restricted_ = true;
-      } else if ((ar.part == AnchorRef::kBingos || ar.short_bound < sink.Floor()) && rack_size_ == kRackSize &&
-                 rack_blanks_ >= 1 && rack_blanks_ <= 2 && bingo_index_ && bingo_index_->complete()) {
+      } else if ((ar.part == AnchorRef::kBingos || ar.short_bound < sink.Floor()) && BlanksRestrictable()) {
         RestrictBlanks(sink.Floor());
       }
       bingos_only_ = ar.part == AnchorRef::kBingos;

@@ -154,6 +154,12 @@ struct Traversal {
   std::uint64_t after_blank_[64] = {};
   bool blanks_restricted_ = true;  // blank_tiles_ or after_blank_ differ from all_tiles (at first: unset)
   void RestrictBlanks(int floor);
+  // Whether RestrictBlanks applies to this search: one or two blanks on a
+  // full rack, and the bingo index built.
+  bool BlanksRestrictable() const {
+    return rack_size_ == kRackSize && rack_blanks_ >= 1 && rack_blanks_ <= 2 && bingo_index_ &&
+           bingo_index_->complete();
+  }
   // blank_tiles_ and after_blank_ for an unrestricted search.
   void UnrestrictBlanks() {
     blank_tiles_ = all_tiles;
@@ -303,7 +309,9 @@ struct Traversal {
 
   template <class S>
   void Record(S& sink, int left, int right, const Acc& a) {
-    if (bingos_only_ && a.placed != kRackSize) return;
+    if constexpr (S::kPrune) {  // only the best-first search visits an anchor's bingos apart
+      if (bingos_only_ && a.placed != kRackSize) return;
+    }
     if (dir_ == Dir::kDown && a.placed == 1) {
       // A lone tile that also forms an across word is reported across.
       int p = left;

@@ -32,6 +32,22 @@ gen::Position OuthaulPosition(const Alphabet& a) {
       .value();
 }
 
+// OuthaulPosition on the fixture lexicon and the standard board, simulated
+// with no leave values: six candidates, 300 iterations at most.
+struct OuthaulSim {
+  TestLexicon lex{gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English()};
+  gen::Layout layout = gen::Layout::Standard15();
+  gen::Position p = OuthaulPosition(lex.alphabet());
+  LeaveValues none;
+  SimOptions o = [] {
+    SimOptions d;
+    d.candidates = 6;
+    d.max_iterations = 300;
+    return d;
+  }();
+  Result<SimResult> Run() const { return Simulate(lex.lexicon(), layout, lex.alphabet(), none, p, o); }
+};
+
 TEST_CASE("NormalQuantile gives the tabulated two-sided z") {
   CHECK(NormalQuantile(0.90) == Approx(1.6448536269514722).epsilon(1e-10));
   CHECK(NormalQuantile(0.95) == Approx(1.959963984540054).epsilon(1e-10));
@@ -242,21 +258,14 @@ TEST_CASE("Inferred leaves decide the opponent's racks") {
 }
 
 TEST_CASE("Simulation is identical for any number of threads and changes with the seed") {
-  std::mt19937_64 rng(4);
-  const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
-  const auto layout = gen::Layout::Standard15();
-  const auto& a = lex.alphabet();
-  const gen::Position p = OuthaulPosition(a);
-  LeaveValues none;
-  SimOptions o;
-  o.candidates = 6;
-  o.max_iterations = 300;
+  OuthaulSim sim;
+  SimOptions& o = sim.o;
   o.batch = 40;
   o.seed = 77;
   std::vector<SimResult> results;
   for (int threads : {1, 2, 3}) {
     o.threads = threads;
-    auto r = Simulate(lex.lexicon(), layout, a, none, p, o);
+    auto r = sim.Run();
     REQUIRE(r.ok());
     results.push_back(*r);
   }
@@ -276,7 +285,7 @@ TEST_CASE("Simulation is identical for any number of threads and changes with th
   }
   o.threads = 1;
   o.seed = 78;
-  auto other = Simulate(lex.lexicon(), layout, a, none, p, o);
+  auto other = sim.Run();
   REQUIRE(other.ok());
   bool differs = false;
   for (const SimCandidate& x : other->candidates)
@@ -306,19 +315,13 @@ void CheckSameResult(const SimResult& x, const SimResult& y) {
 // before) stopped at 300 iterations runs in the memory of the draws done,
 // with the result of a batch of 300.
 TEST_CASE("A batch far beyond the iterations run costs only the draws done") {
-  const TestLexicon lex(gen::test::EnglishFixture("fixtures/english-small.txt"), Alphabet::English());
-  const auto layout = gen::Layout::Standard15();
-  const gen::Position p = OuthaulPosition(lex.alphabet());
-  LeaveValues none;
-  SimOptions o;
-  o.candidates = 6;
-  o.max_iterations = 300;
-  o.seed = 5;
-  o.batch = 300;
-  auto want = Simulate(lex.lexicon(), layout, lex.alphabet(), none, p, o);
+  OuthaulSim sim;
+  sim.o.seed = 5;
+  sim.o.batch = 300;
+  auto want = sim.Run();
   REQUIRE(want.ok());
-  o.batch = 2000000000;
-  auto got = Simulate(lex.lexicon(), layout, lex.alphabet(), none, p, o);
+  sim.o.batch = 2000000000;
+  auto got = sim.Run();
   REQUIRE(got.ok());
   CHECK(got->iterations == 300);
   CheckSameResult(*got, *want);
