@@ -200,6 +200,14 @@ inline void BoardAnalysis::SetAnchor(int row, int col) {
     Sq& s = At(d, row, col);
     s.flags = static_cast<std::uint8_t>(a ? (s.flags | Sq::kAnchor) : (s.flags & ~Sq::kAnchor));
   }
+  SyncAnchorMask(row, col);
+}
+
+inline void BoardAnalysis::SyncAnchorMask(int row, int col) {
+  const bool a = (At(Dir::kAcross, row, col).flags & Sq::kAnchor) != 0;
+  const std::uint32_t across = std::uint32_t(1) << col, down = std::uint32_t(1) << row;
+  anchor_mask_[0][row] = a ? anchor_mask_[0][row] | across : anchor_mask_[0][row] & ~across;
+  anchor_mask_[1][col] = a ? anchor_mask_[1][col] | down : anchor_mask_[1][col] & ~down;
 }
 
 inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
@@ -209,6 +217,7 @@ inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
     s.face = c == kEmpty ? 0 : ValueOf(c);
     if (c != kEmpty) s.cross = 0, s.ext = 0, s.ext_hook = 0, s.xsum = 0, s.flags = 0;
   }
+  SyncAnchorMask(row, col);
 }
 
 // The graph cross-checks are computed with: the DAWG if present.
@@ -339,6 +348,7 @@ Status BoardAnalysis::Undo() {
     board_.set(row, col, rec.cell);
     At(Dir::kAcross, row, col) = rec.across;
     At(Dir::kDown, row, col) = rec.down;
+    SyncAnchorMask(row, col);
   }
   records_.resize(frame.first_record);
   board_empty_ = frame.board_was_empty;

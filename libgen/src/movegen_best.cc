@@ -351,17 +351,12 @@ std::uint64_t Traversal::RunBestFirst(Algorithm alg, const Rack& rack, S& sink, 
   const bool split_bingos = BlanksRestrictable();
   for (const Dir d : {Dir::kAcross, Dir::kDown}) {
     if (d == Dir::kDown && across_only) break;
-    const int n_lines = analysis->LineCount(d), length = analysis->LineLength(d);
+    const int n_lines = analysis->LineCount(d);
     for (int line = 0; line < n_lines; ++line) {
       const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
       if (!allowed) continue;
       const Sq* sq = analysis->Line(d, line);
-      // The line's anchors as a mask, gathered with no branch per square:
-      // which squares are anchors is data the branch predictor cannot learn.
-      static_assert(Sq::kAnchor == 1 && kMaxBoardDim <= 32);
-      std::uint32_t line_anchors = 0;
-      for (int pos = 0; pos < length; ++pos) line_anchors |= std::uint32_t(sq[pos].flags & Sq::kAnchor) << pos;
-      for (std::uint32_t todo = line_anchors & allowed; todo; todo &= todo - 1) {
+      for (std::uint32_t todo = analysis->AnchorMask(d, line) & allowed; todo; todo &= todo - 1) {
         const int pos = __builtin_ctz(todo);
         // An anchor none of the rack's tiles fits has no play: no bound needed.
         if (!(AnchorTiles(sq, pos) & rack_all)) continue;

@@ -621,16 +621,15 @@ struct Traversal {
     const std::uint64_t rack_all = RackAll();
     graph.Dispatch([&](const auto& g) {
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
-        const int lines = analysis->LineCount(d), length = analysis->LineLength(d);
+        const int lines = analysis->LineCount(d);
         for (int line = 0; line < lines && !stop_; ++line) {
           const std::uint32_t allowed = anchors ? anchors->Line(d, line) : ~std::uint32_t(0);
           if (!allowed) continue;
           const Sq* sq = analysis->Line(d, line);
-          // The allowed squares only, in order (an AnchorSet has few a line).
-          std::uint32_t todo = allowed & static_cast<std::uint32_t>((std::uint64_t(1) << length) - 1);
-          for (; todo && !stop_; todo &= todo - 1) {
+          // The allowed anchors only, in order.
+          for (std::uint32_t todo = allowed & analysis->AnchorMask(d, line); todo && !stop_; todo &= todo - 1) {
             const int pos = __builtin_ctz(todo);
-            if (!(sq[pos].flags & Sq::kAnchor) || !(AnchorTiles(sq, pos) & rack_all)) continue;
+            if (!(AnchorTiles(sq, pos) & rack_all)) continue;
             EnterAnchor(d, line, pos, rack_all);
             GenerateAt(g, sink, alg);
           }

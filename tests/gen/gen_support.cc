@@ -367,6 +367,8 @@ void RequireSameAnalysis(const MoveGenerator& gen_a, const MoveGenerator& gen_b,
     for (int c = 0; c < board.cols(); ++c) {
       INFO("square " << Coordinate(r, c, Dir::kAcross));
       REQUIRE(a.IsAnchor(r, c) == b.IsAnchor(r, c));
+      REQUIRE(((a.AnchorMask(Dir::kAcross, r) >> c) & 1u) == a.IsAnchor(r, c));
+      REQUIRE(((a.AnchorMask(Dir::kDown, c) >> r) & 1u) == a.IsAnchor(r, c));
       if (board.at(r, c) != kEmpty) continue;
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
         REQUIRE(a.CrossSet(r, c, d) == b.CrossSet(r, c, d));

@@ -74,6 +74,9 @@ void RequireModel(const BoardAnalysis& an, const Layout& layout, const Alphabet&
     for (int col = 0; col < b.cols(); ++col) {
       INFO("square " << Coordinate(row, col, Dir::kAcross));
       REQUIRE(an.IsAnchor(row, col) == ModelAnchor(b, layout, row, col));
+      // The per-line masks say the same, in both directions.
+      REQUIRE(((an.AnchorMask(Dir::kAcross, row) >> col) & 1u) == ModelAnchor(b, layout, row, col));
+      REQUIRE(((an.AnchorMask(Dir::kDown, col) >> row) & 1u) == ModelAnchor(b, layout, row, col));
       if (b.at(row, col) != kEmpty) continue;
       for (const Dir d : {Dir::kAcross, Dir::kDown}) {
         const CrossModel m = PerpendicularRun(b, a, row, col, d);

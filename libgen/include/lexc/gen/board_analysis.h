@@ -114,6 +114,11 @@ class BoardAnalysis {
   int CrossSum(int row, int col, Dir dir) const { return At(dir, row, col).xsum; }
   bool HasCross(int row, int col, Dir dir) const { return (At(dir, row, col).flags & AnalyzedSquare::kHasCross) != 0; }
   bool IsAnchor(int row, int col) const { return (At(Dir::kAcross, row, col).flags & AnalyzedSquare::kAnchor) != 0; }
+  // The anchors of one line as a mask: bit p set when square p of Line(dir,
+  // line) is an anchor (kept with the squares' flags, so a search reads a
+  // line's anchors without a pass over its squares). Precondition: line in
+  // range.
+  std::uint32_t AnchorMask(Dir dir, int line) const { return anchor_mask_[static_cast<int>(dir)][line]; }
 
   // The squares of one line in order: row `line` for kAcross (cols() of
   // them), column `line` for kDown (rows()). Precondition: line in range.
@@ -162,6 +167,8 @@ class BoardAnalysis {
   void SetCell(int row, int col, Cell c);
   bool ComputeAnchor(int row, int col) const;
   void SetAnchor(int row, int col);
+  // anchor_mask_ for square (row, col) from its flags.
+  void SyncAnchorMask(int row, int col);
   template <class G>
   void ComputeCross(const G& g, bool reversed, Dir d, int row, int col);
   template <class G>
@@ -183,6 +190,8 @@ class BoardAnalysis {
   Board board_;
   bool board_empty_ = true;
   std::vector<AnalyzedSquare> squares_[2];  // [dir][line * line_len + pos]
+  static_assert(kMaxBoardDim <= 32, "a line's anchors are a 32-bit mask");
+  std::uint32_t anchor_mask_[2][kMaxBoardDim] = {};  // [dir][line]: AnchorMask
   int lines_[2] = {0, 0}, line_len_[2] = {0, 0};
   bool extension_sets_ = true;
   // Cross data by the runs around a square: the same words come back on
