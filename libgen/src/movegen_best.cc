@@ -123,16 +123,25 @@ int Traversal::AnchorBound() {
   // stored right to left from index kMaxBoardDim - 1 down) then the right
   // part from index kMaxBoardDim up, so a start's tiles are contiguous.
   int lm[2 * kMaxBoardDim], cw[2 * kMaxBoardDim], cap[2 * kMaxBoardDim];
+  // The ends of the spans from the anchor rightwards: the squares where a
+  // word may stop (the next square empty or off the board). Two ends have a
+  // new tile between them, so an end is named by its count k of new tiles
+  // (from the anchor on): bit k of end_ks, its data in ends[k].
   struct End {
-    int p, k, wm, through, cross;
+    int p, wm, through, cross;
     std::uint64_t key;
   };
-  End ends[kMaxBoardDim];
-  int n_ends = 0;
+  static_assert(kMaxBoardDim < 64);
+  End ends[kMaxBoardDim + 1];
+  std::uint64_t end_ks = 0;
   {
     int k = 0, wm = 1, through = 0, cross = 0;
     std::uint64_t key = 0;
-    for (int p = run; p < n_; ++p) {
+    for (int p = run; p < a; ++p) {  // the board run before the anchor
+      through += line_[p].face;
+      key += BingoIndex::Key(CellTile(line_[p].cell));
+    }
+    for (int p = a; p < n_; ++p) {
       const Sq& s = line_[p];
       if (s.cell != kEmpty) {
         through += s.face;
@@ -149,12 +158,17 @@ int Traversal::AnchorBound() {
         wm *= s.wm;
         ++k;
       }
-      if (p >= a && (p + 1 == n_ || line_[p + 1].cell == kEmpty)) ends[n_ends++] = {p, k, wm, through, cross, key};
+      if (p + 1 == n_ || line_[p + 1].cell == kEmpty) {
+        end_ks |= std::uint64_t(1) << k;
+        ends[k] = {p, wm, through, cross, key};
+      }
     }
   }
   // The bingo checks below look these keys up: start loading them now.
   if (rack_size_ == kRackSize && rack_blanks_ == 0 && bingo_index_)
-    for (int i = 0; i < n_ends; ++i) bingo_index_->Prefetch(rack_key_ + ends[i].key);
+    for (std::uint64_t e = end_ks; e; e &= e - 1) bingo_index_->Prefetch(rack_key_ + ends[__builtin_ctzll(e)].key);
+  // Bits 0..n (none when n < 0).
+  const auto up_to = [](int n) { return n < 0 ? std::uint64_t(0) : (std::uint64_t(2) << n) - 1; };
   int best = kNoBound;
   short_best_ = kNoBound;
   blank_best_ = blank_bonus_bounds_ ? kNoBound : std::numeric_limits<int>::max();
@@ -173,21 +187,26 @@ int Traversal::AnchorBound() {
       left_wm *= s.wm;
     }
     const int at = kMaxBoardDim - kl;
-    // The paired bound of the span from `start` to end e (kl + e.k new tiles).
-    const auto span_bound = [&](const End& e) {
+    // The paired bound of the span from `start` to the end of ke tiles (kl + ke new tiles).
+    const auto span_bound = [&](int ke) {
+      const End& e = ends[ke];
       const int wm = left_wm * e.wm;
-      return PairedBound(lm + at, cw + at, cap + at, kl + e.k, wm, wm * e.through + left_cross + e.cross);
+      return PairedBound(lm + at, cw + at, cap + at, kl + ke, wm, wm * e.through + left_cross + e.cross);
     };
+    // The ends this start may reach with the rack (kl + ke <= rack_size_),
+    // past the start: only the end on the anchor itself (one tile, the
+    // anchor's) can be the start.
+    std::uint64_t reach = end_ks & up_to(rack_size_ - kl);
+    if ((reach & 2u) && ends[1].p <= start) reach &= ~std::uint64_t(2);
     if (bonus_bounds_) {
       // Every end: a shorter play may keep a leave worth more than the
       // points a longer one adds.
       int start_best = kNoBound;
-      for (int i = 0; i < n_ends && kl + ends[i].k <= rack_size_; ++i) {
-        const End& e = ends[i];
-        const int k = kl + e.k;
-        if (e.p <= start || k < 1) continue;
-        if (k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(e.key)) continue;
-        const int paired = span_bound(e);
+      for (std::uint64_t r = reach; r; r &= r - 1) {
+        const int ke = __builtin_ctzll(r);
+        const int k = kl + ke;
+        if (k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(ends[ke].key)) continue;
+        const int paired = span_bound(ke);
         const int b = paired + bonus_[k];
         start_best = std::max(start_best, b);
         if (k < kRackSize) short_best_ = std::max(short_best_, b);
@@ -198,26 +217,21 @@ int Traversal::AnchorBound() {
       start_bound_[start] = start_best;
       continue;
     }
+    if (!reach) continue;
     // The longest end within the budget, and the longest with fewer than
     // kRackSize new tiles in all (a word of two tiles at least). A rack of
     // more than kRackSize tiles also bounds the end of exactly kRackSize
     // (bingo_end): only such a play earns the bingo, which a longer one may
-    // not make up for.
-    const End* end = nullptr;
-    const End* short_end = nullptr;
-    const End* bingo_end = nullptr;
-    for (int i = 0; i < n_ends && kl + ends[i].k <= rack_size_; ++i) {
-      if (ends[i].p <= start) continue;
-      end = &ends[i];
-      if (kl + ends[i].k < kRackSize) short_end = &ends[i];
-      if (kl + ends[i].k == kRackSize) bingo_end = &ends[i];
-    }
-    if (end && kl + end->k == kRackSize && rack_size_ == kRackSize && !MaybeBingo(end->key)) end = short_end;
-    if (!end || kl + end->k < 1) continue;
-    if (end != short_end && short_end && kl + short_end->k >= 1)
-      short_best_ = std::max(short_best_, span_bound(*short_end));
-    int bound = span_bound(*end);
-    if (rack_size_ > kRackSize && bingo_end && bingo_end != end) bound = std::max(bound, span_bound(*bingo_end));
+    // not make up for. (-1: none.)
+    const auto highest = [](std::uint64_t m) { return m ? 63 - __builtin_clzll(m) : -1; };
+    int end = highest(reach);
+    const int short_end = highest(reach & up_to(kRackSize - 1 - kl));
+    const int bingo_end = kRackSize - kl >= 0 && ((reach >> (kRackSize - kl)) & 1u) ? kRackSize - kl : -1;
+    if (kl + end == kRackSize && rack_size_ == kRackSize && !MaybeBingo(ends[end].key)) end = short_end;
+    if (end < 0) continue;
+    if (end != short_end && short_end >= 0) short_best_ = std::max(short_best_, span_bound(short_end));
+    int bound = span_bound(end);
+    if (rack_size_ > kRackSize && bingo_end >= 0 && bingo_end != end) bound = std::max(bound, span_bound(bingo_end));
     best = std::max(best, bound);
     if (end == short_end) short_best_ = std::max(short_best_, bound);
     start_bound_[start] = bound;
