@@ -1,6 +1,7 @@
 #include "automaton.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -35,7 +36,19 @@ StateStore::StateStore(const StateStore& other)
   if (single_.size()) std::memcpy(single_.data(), other.single_.data(), single_.size() * sizeof(single_[0]));
 }
 
-void StateStore::Grow() { Rehash(table_.size() * 2); }
+// The size a table doubles to, or at once a whole huge page's worth once
+// it reaches the size mapped on huge pages (ZeroedArray): the page is
+// zeroed whole on first touch anyway, so each doubling on the way to it
+// would take and zero another page of its own.
+template <class Entry>
+static std::size_t GrownSlots(std::size_t slots) {
+  static_assert(std::has_single_bit(kHugeBlock / sizeof(Entry)), "table sizes are powers of two");
+  std::size_t next = slots * 2;
+  if (next * sizeof(Entry) >= kHugeMinBytes) next = std::max(next, kHugeBlock / sizeof(Entry));
+  return next;
+}
+
+void StateStore::Grow() { Rehash(GrownSlots<std::uint64_t>(table_.size())); }
 
 void StateStore::Rehash(std::size_t slots) {
   const ZeroedArray<std::uint64_t> old = std::exchange(table_, ZeroedArray<std::uint64_t>(slots));
@@ -228,7 +241,7 @@ StateMap StateStore::Import(StateStore&& other, StateId first_new) {
   return map;
 }
 
-void StateStore::GrowSingle() { RehashSingle(single_.size() * 2); }
+void StateStore::GrowSingle() { RehashSingle(GrownSlots<SingleEntry>(single_.size())); }
 
 void StateStore::RehashSingle(std::size_t slots) {
   const ZeroedArray<SingleEntry> old = std::exchange(single_, ZeroedArray<SingleEntry>(slots));
