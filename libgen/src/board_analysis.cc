@@ -200,7 +200,7 @@ inline void BoardAnalysis::SetAnchor(int row, int col) {
     Sq& s = At(d, row, col);
     s.flags = static_cast<std::uint8_t>(a ? (s.flags | Sq::kAnchor) : (s.flags & ~Sq::kAnchor));
   }
-  SyncAnchorMask(row, col);
+  if (sync_anchor_masks_) SyncAnchorMask(row, col);
 }
 
 inline void BoardAnalysis::SyncAnchorMask(int row, int col) {
@@ -217,7 +217,7 @@ inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
     s.face = c == kEmpty ? 0 : ValueOf(c);
     if (c != kEmpty) s.cross = 0, s.ext = 0, s.ext_hook = 0, s.xsum = 0, s.flags = 0;
   }
-  SyncAnchorMask(row, col);
+  if (sync_anchor_masks_) SyncAnchorMask(row, col);
 }
 
 // The graph cross-checks are computed with: the DAWG if present.
@@ -231,6 +231,7 @@ void BoardAnalysis::Analyze() {
   board_empty_ = board_.IsEmpty();
   records_.clear();
   frames_.clear();
+  sync_anchor_masks_ = false;  // every square is set below: the masks once at the end
   for (int r = 0; r < board_.rows(); ++r)
     for (int c = 0; c < board_.cols(); ++c) SetCell(r, c, board_.at(r, c));
   WithCrossGraph([&](const auto& g, bool reversed) {
@@ -242,6 +243,15 @@ void BoardAnalysis::Analyze() {
       }
     }
   });
+  for (int d = 0; d < 2; ++d) {
+    for (int line = 0; line < lines_[d]; ++line) {
+      const Sq* sq = Line(static_cast<Dir>(d), line);
+      std::uint32_t mask = 0;
+      for (int pos = 0; pos < line_len_[d]; ++pos) mask |= std::uint32_t(sq[pos].flags & Sq::kAnchor) << pos;
+      anchor_mask_[d][line] = mask;
+    }
+  }
+  sync_anchor_masks_ = true;
 }
 
 inline void BoardAnalysis::Record(int row, int col) {

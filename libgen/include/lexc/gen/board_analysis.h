@@ -192,6 +192,7 @@ class BoardAnalysis {
   std::vector<AnalyzedSquare> squares_[2];  // [dir][line * line_len + pos]
   static_assert(kMaxBoardDim <= 32, "a line's anchors are a 32-bit mask");
   std::uint32_t anchor_mask_[2][kMaxBoardDim] = {};  // [dir][line]: AnchorMask
+  bool sync_anchor_masks_ = true;                    // SetCell and SetAnchor keep anchor_mask_ (not in Analyze)
   int lines_[2] = {0, 0}, line_len_[2] = {0, 0};
   bool extension_sets_ = true;
   // Cross data by the runs around a square: the same words come back on
