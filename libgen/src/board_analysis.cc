@@ -200,14 +200,13 @@ inline void BoardAnalysis::SetAnchor(int row, int col) {
     Sq& s = At(d, row, col);
     s.flags = static_cast<std::uint8_t>(a ? (s.flags | Sq::kAnchor) : (s.flags & ~Sq::kAnchor));
   }
-  if (sync_anchor_masks_) SyncAnchorMask(row, col);
+  SetAnchorBits(row, col, a);
 }
 
-inline void BoardAnalysis::SyncAnchorMask(int row, int col) {
-  const bool a = (At(Dir::kAcross, row, col).flags & Sq::kAnchor) != 0;
+inline void BoardAnalysis::SetAnchorBits(int row, int col, bool a) {
   const std::uint32_t across = std::uint32_t(1) << col, down = std::uint32_t(1) << row;
-  anchor_mask_[0][row] = a ? anchor_mask_[0][row] | across : anchor_mask_[0][row] & ~across;
-  anchor_mask_[1][col] = a ? anchor_mask_[1][col] | down : anchor_mask_[1][col] & ~down;
+  anchor_mask_[0][row] = (anchor_mask_[0][row] & ~across) | (a ? across : 0);
+  anchor_mask_[1][col] = (anchor_mask_[1][col] & ~down) | (a ? down : 0);
 }
 
 inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
@@ -217,7 +216,7 @@ inline void BoardAnalysis::SetCell(int row, int col, Cell c) {
     s.face = c == kEmpty ? 0 : ValueOf(c);
     if (c != kEmpty) s.cross = 0, s.ext = 0, s.ext_hook = 0, s.xsum = 0, s.flags = 0;
   }
-  if (sync_anchor_masks_) SyncAnchorMask(row, col);
+  if (c != kEmpty) SetAnchorBits(row, col, false);
 }
 
 // The graph cross-checks are computed with: the DAWG if present.
@@ -231,7 +230,6 @@ void BoardAnalysis::Analyze() {
   board_empty_ = board_.IsEmpty();
   records_.clear();
   frames_.clear();
-  sync_anchor_masks_ = false;  // every square is set below: the masks once at the end
   for (int r = 0; r < board_.rows(); ++r)
     for (int c = 0; c < board_.cols(); ++c) SetCell(r, c, board_.at(r, c));
   WithCrossGraph([&](const auto& g, bool reversed) {
@@ -243,15 +241,6 @@ void BoardAnalysis::Analyze() {
       }
     }
   });
-  for (int d = 0; d < 2; ++d) {
-    for (int line = 0; line < lines_[d]; ++line) {
-      const Sq* sq = Line(static_cast<Dir>(d), line);
-      std::uint32_t mask = 0;
-      for (int pos = 0; pos < line_len_[d]; ++pos) mask |= std::uint32_t(sq[pos].flags & Sq::kAnchor) << pos;
-      anchor_mask_[d][line] = mask;
-    }
-  }
-  sync_anchor_masks_ = true;
 }
 
 inline void BoardAnalysis::Record(int row, int col) {
@@ -358,7 +347,7 @@ Status BoardAnalysis::Undo() {
     board_.set(row, col, rec.cell);
     At(Dir::kAcross, row, col) = rec.across;
     At(Dir::kDown, row, col) = rec.down;
-    SyncAnchorMask(row, col);
+    SetAnchorBits(row, col, (rec.across.flags & Sq::kAnchor) != 0);
   }
   records_.resize(frame.first_record);
   board_empty_ = frame.board_was_empty;

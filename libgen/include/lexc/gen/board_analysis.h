@@ -167,8 +167,8 @@ class BoardAnalysis {
   void SetCell(int row, int col, Cell c);
   bool ComputeAnchor(int row, int col) const;
   void SetAnchor(int row, int col);
-  // anchor_mask_ for square (row, col) from its flags.
-  void SyncAnchorMask(int row, int col);
+  // Square (row, col)'s bits of anchor_mask_ (kept with its kAnchor flags).
+  void SetAnchorBits(int row, int col, bool anchor);
   template <class G>
   void ComputeCross(const G& g, bool reversed, Dir d, int row, int col);
   template <class G>
@@ -192,7 +192,6 @@ class BoardAnalysis {
   std::vector<AnalyzedSquare> squares_[2];  // [dir][line * line_len + pos]
   static_assert(kMaxBoardDim <= 32, "a line's anchors are a 32-bit mask");
   std::uint32_t anchor_mask_[2][kMaxBoardDim] = {};  // [dir][line]: AnchorMask
-  bool sync_anchor_masks_ = true;                    // SetCell and SetAnchor keep anchor_mask_ (not in Analyze)
   int lines_[2] = {0, 0}, line_len_[2] = {0, 0};
   bool extension_sets_ = true;
   // Cross data by the runs around a square: the same words come back on
