@@ -4,7 +4,8 @@
 #     statistics of the self-play study of the same seeds;
 #   - `replay --turn N` prints the position the self-play player saw before
 #     move N (selfplay --positions, the opponent's rack hidden);
-#   - an edited score, a malformed line: exit 1, file, line and field named
+#   - an edited score, a malformed line: exit 1, file, line and field named;
+#     an error after an issue: the issue printed, then the error
 #     (the issues also with -q);
 #   - `show` and `moves --show` draw ASCII when not on a terminal;
 #   - --no-mmap: selfplay survives its image truncated and rewritten in place;
@@ -58,6 +59,18 @@ expect "-q prints the issues alone" "$(printf 'edited.gcg:%s: turn %s: score: \n
   "$line" "$turn" "$line" "$turn")" "$(sed -E 's/(: (score|total): ).*/\1/' out)"
 expect_rc "--json" 1 "$LEXC" replay small.lex edited.gcg --json
 expect "--json lists the issues" "score total" "$(jq -r '[.[0].issues[].field] | join(" ")' out)"
+# A later exchange that stops the replay (three blanks on its rack and in
+# its exchange: the tile set has two): the issues before it are still
+# printed, then the error; with --json, the element has both.
+zline=$(awk -v from="$line" -v out=stops.gcg '{ if (!z && NR > from && /^>p[12]: [A-Z]+ -[A-Z]+ /) {
+    $2 = "???" substr($2, 4); $3 = "-???" substr($3, 5); z = NR } print > out } END { print z + 0 }' edited.gcg)
+[ "$zline" -gt "$line" ] || fail "no exchange after line $line in edited.gcg"
+expect_rc "an error after an issue" 1 "$LEXC" replay small.lex stops.gcg
+expect_grep "the issue before the error is printed" "^stops.gcg:$line: turn $turn: score: " out
+expect_err "the error names its line" "stops.gcg:$zline: rack: "
+expect_rc "an error after an issue, --json" 1 "$LEXC" replay small.lex stops.gcg --json
+expect "--json: the issues before the error" "score total" "$(jq -r '[.[0].issues[].field] | join(" ")' out)"
+expect_grep "--json: and the error" '"error":"stops.gcg:'"$zline"': rack: ' out
 printf '#player1 a A\n#player2 b B\n>a: AB 16A AB +4 4\n' >bad.gcg
 # --lexicon is written into CGP and the statistics: refused as selfplay's is.
 expect_rc "replay --lexicon with a ';'" 2 "$LEXC" replay small.lex g/game-5.gcg --turn 2 --lexicon 'A;B'

@@ -318,10 +318,21 @@ TEST_CASE("replay: hand edits give exactly their issues", "[gcg][replay]") {
   CHECK(bad.status().detail().rfind("o.gcg:" + std::to_string(first + 3) + ": ", 0) == 0);
 }
 
-TEST_CASE("replay: a non-word and tiles missing from the rack are issues on their lines", "[gcg][replay]") {
-  const TestLexicon tl(EnglishWords({"AT", "TA", "CAT", "ACT", "CATS"}), En());
+// Games of CAT on the standard board, replayed from GCG text.
+struct CatReplays {
+  const TestLexicon tl{EnglishWords({"AT", "TA", "CAT", "ACT", "CATS"}), En()};
   const Layout layout = Layout::Standard15();
   MoveGenerator gen = MoveGenerator::Create(tl.lexicon(), layout).value();
+  Result<game::ReplayedGame> Replay(const std::string& gcg, const std::string& source,
+                                    std::vector<game::ReplayIssue>* early = nullptr) {
+    const auto read = game::ParseGcg(gcg, En(), layout, source);
+    REQUIRE(read.ok());
+    return game::ReplayGcg(*read, gen, game::ReplayOptions{}, {}, early);
+  }
+};
+
+TEST_CASE("replay: a non-word and tiles missing from the rack are issues on their lines", "[gcg][replay]") {
+  CatReplays cats;
   // Line 3: a's rack lacks the C and T of CAT (8G CAT: C3 A1 T1, doubled by
   // the start square). Line 4: b's TAC through the A is no word; its score
   // (T1 A1 C3) is what the board gives, so the word is the only problem.
@@ -331,9 +342,7 @@ TEST_CASE("replay: a non-word and tiles missing from the rack are issues on thei
       ">a: AXYZ 8G CAT +10 10\n"
       ">b: CTEEIOU H7 T.C +5 5\n"
       ">a: AESXYZ 8G ...S +6 16\n";
-  const auto read = game::ParseGcg(gcg, En(), layout, "w.gcg");
-  REQUIRE(read.ok());
-  const auto r = game::ReplayGcg(*read, gen, game::ReplayOptions{});
+  const auto r = cats.Replay(gcg, "w.gcg");
   INFO(r.status().ToString());
   REQUIRE(r.ok());
   std::vector<std::string> got;
@@ -359,6 +368,30 @@ TEST_CASE("replay: a rack the tile set cannot hold fails, its place named once",
   INFO(r.status().detail());
   CHECK(r.status().detail().rfind("z.gcg:3: rack: ", 0) == 0);
   CHECK(r.status().detail().find("z.gcg:3", 1) == std::string::npos);  // once, not "z.gcg:3: event: z.gcg:3: ..."
+}
+
+TEST_CASE("replay: the issues before a line that stops the replay are kept", "[gcg][replay]") {
+  CatReplays cats;
+  // Line 3: CAT on the start square scores (3 + 1 + 1) x 2 = 10, the record
+  // says 11 (its total agrees with its score: no total issue). Line 4: a
+  // rack of four Zs, which the tile set cannot hold, stops the replay.
+  const std::string gcg =
+      "#player1 a A\n#player2 b B\n"
+      ">a: ACT 8G CAT +11 11\n"
+      ">b: ZZZZ 9G ZZ +20 20\n";
+  std::vector<game::ReplayIssue> early = {{1, 1, "stale", "left from an earlier call"}};
+  const auto r = cats.Replay(gcg, "i.gcg", &early);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().detail().rfind("i.gcg:4: rack: ", 0) == 0);
+  REQUIRE(early.size() == 1);
+  CHECK(early[0].line == 3);
+  CHECK(early[0].field == "score");
+  CHECK(early[0].problem.find("10") != std::string::npos);
+  // A replay that runs to the end leaves the list empty (its issues are the game's).
+  const auto ok = cats.Replay("#player1 a A\n#player2 b B\n>a: ACT 8G CAT +11 11\n", "f.gcg", &early);
+  REQUIRE(ok.ok());
+  CHECK(early.empty());
+  CHECK(ok->issues.size() == 1);
 }
 
 TEST_CASE("game state: SetRack takes the record's rack from the unseen tiles", "[gcg]") {

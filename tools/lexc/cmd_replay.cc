@@ -95,8 +95,20 @@ class ReplayCommand {
       o.player_names = {g->nicks[std::size_t(mover)], g->nicks[std::size_t(1 - mover)]};
       position = a_.show && !a_.json ? gen::RenderPosition(p, layout_, abc_, o) : gen::WriteCgp(p, abc_);
     };
-    Result<game::ReplayedGame> r = game::ReplayGcg(*g, gen_, options_, before);
-    if (!r.ok()) return Failed(r.status(), std::move(j));
+    std::vector<game::ReplayIssue> early;  // the issues before a line that stops the replay
+    Result<game::ReplayedGame> r = game::ReplayGcg(*g, gen_, options_, before, &early);
+    if (!r.ok()) {
+      // What the lines before the error showed is still said: the position
+      // asked for, and the issues (the error may follow from one of them).
+      if (a_.json) {
+        if (a_.turn > 0) j["position"] = position.empty() ? JsonValue() : JsonValue(position);
+        j["issues"] = IssuesJson(early);
+      } else {
+        if (!position.empty()) out_.buf() += position + (a_.show ? "" : "\n");
+        out_.buf() += IssuesText(path, early);
+      }
+      return Failed(r.status(), std::move(j));
+    }
     if (!r->issues.empty()) ++games_with_issues_;
     std::string missing;
     if (a_.turn > 0 && position.empty()) {
@@ -107,9 +119,6 @@ class ReplayCommand {
     }
     if (stats_) AddToStats(path, r->record);
     if (a_.json) {
-      JsonValue issues = JsonValue::array();
-      for (const game::ReplayIssue& i : r->issues)
-        issues.push_back({{"line", i.line}, {"turn", i.turn}, {"field", i.field}, {"problem", i.problem}});
       j["players"] = {g->nicks[0], g->nicks[1]};
       j["moves"] = r->record.turns;
       j["plays"] = r->plays;
@@ -118,7 +127,7 @@ class ReplayCommand {
       j["end"] = EndName(r->record.end);
       j["finished"] = r->finished;
       if (a_.turn > 0) j["position"] = position.empty() ? JsonValue() : JsonValue(position);
-      j["issues"] = std::move(issues);
+      j["issues"] = IssuesJson(r->issues);
       if (!missing.empty()) j["error"] = missing;
       json_.push_back(std::move(j));
       return;
@@ -126,9 +135,7 @@ class ReplayCommand {
     if (!position.empty()) out_.buf() += position + (a_.show ? "" : "\n");
     // The issues are the errors -q keeps: without them a game with issues
     // would end the command with exit 1 and nothing said.
-    for (const game::ReplayIssue& i : r->issues)
-      out_.buf() += path + ":" + std::to_string(i.line) + ": turn " + std::to_string(i.turn) + ": " + i.field + ": " +
-                    i.problem + "\n";
+    out_.buf() += IssuesText(path, r->issues);
     if (a_.quiet) return;
     if (a_.turn == 0)
       out_.buf() += path + ": " + g->nicks[0] + " " + std::to_string(r->record.scores[0]) + ", " + g->nicks[1] + " " +
@@ -136,6 +143,21 @@ class ReplayCommand {
                     std::to_string(r->record.turns) + " moves, " + std::to_string(r->plays) + " plays checked, " +
                     std::to_string(r->phonies_withdrawn) + " withdrawn, " + std::to_string(r->issues.size()) +
                     (r->issues.size() == 1 ? " issue\n" : " issues\n");
+  }
+
+  static JsonValue IssuesJson(const std::vector<game::ReplayIssue>& issues) {
+    JsonValue a = JsonValue::array();
+    for (const game::ReplayIssue& i : issues)
+      a.push_back({{"line", i.line}, {"turn", i.turn}, {"field", i.field}, {"problem", i.problem}});
+    return a;
+  }
+
+  static std::string IssuesText(const std::string& path, const std::vector<game::ReplayIssue>& issues) {
+    std::string text;
+    for (const game::ReplayIssue& i : issues)
+      text += path + ":" + std::to_string(i.line) + ": turn " + std::to_string(i.turn) + ": " + i.field + ": " +
+              i.problem + "\n";
+    return text;
   }
 
   // A game not replayed: its message on standard error, and with --json its

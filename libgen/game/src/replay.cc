@@ -70,7 +70,7 @@ class Replayer {
         a_(gen.lexicon().alphabet()),
         state_(GameState::NewGame(gen.layout(), a_, o.rules, o.seed)) {}
 
-  Result<ReplayedGame> Run() {
+  Result<ReplayedGame> Run(std::vector<ReplayIssue>* issues_before_error) {
     LEXC_RETURN_IF_ERROR(gen_.SetBoard(gen::Board(gen_.layout().rows(), gen_.layout().cols())));
     out_.record.seed = o_.seed;
     out_.record.players = g_.names;
@@ -102,6 +102,7 @@ class Replayer {
           break;
       }
       if (!st.ok()) {  // located already (Move's own errors name file:line: field), else here
+        if (issues_before_error) *issues_before_error = std::move(out_.issues);
         const std::string located = g_.source + ":" + std::to_string(e.line) + ": ";
         return st.detail().rfind(located, 0) == 0 ? st : Error(e, "event", st.detail());
       }
@@ -410,8 +411,9 @@ class Replayer {
 }  // namespace
 
 Result<ReplayedGame> ReplayGcg(const GcgGame& game, gen::MoveGenerator& gen, const ReplayOptions& o,
-                               const BeforeMove& before) {
-  return Replayer(game, gen, o, before).Run();
+                               const BeforeMove& before, std::vector<ReplayIssue>* issues_before_error) {
+  if (issues_before_error) issues_before_error->clear();
+  return Replayer(game, gen, o, before).Run(issues_before_error);
 }
 
 }  // namespace lexc::game

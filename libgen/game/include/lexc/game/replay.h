@@ -81,8 +81,11 @@ using BeforeMove = std::function<void(int turn, const GcgEvent& event, const Gam
 
 // Preconditions: gen's lexicon has the alphabet `game` was read with;
 // gen.Supports(o.algorithm). gen's board is replaced (empty first) and its
-// bingo bonus used. Errors: kBadInput "SOURCE:LINE: FIELD: problem" as above.
+// bingo bonus used. Errors: kBadInput "SOURCE:LINE: FIELD: problem" as above;
+// then *issues_before_error (when given) holds the issues of the lines
+// replayed before that one, in order (the error may follow from them: a
+// phony's tiles, say, no longer unseen later).
 Result<ReplayedGame> ReplayGcg(const GcgGame& game, gen::MoveGenerator& gen, const ReplayOptions& o,
-                               const BeforeMove& before = {});
+                               const BeforeMove& before = {}, std::vector<ReplayIssue>* issues_before_error = nullptr);
 
 }  // namespace lexc::game
