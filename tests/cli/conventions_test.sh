@@ -226,6 +226,8 @@ expect_rc "a bad record: exit 1 at the end" 1 "$LEXC" moves "$T/e.lex" --cgp-fil
 expect_err "the bad record named by file and line" "batch.cgp:3: "
 expect_err "the summary" "1 of 5 records could not be read"
 expect "the other four are listed" 4 "$(grep -c '^# ' "$T/out")"
+expect_rc "a bad record, --count" 1 "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --count
+expect "--count: a line a record, '-' for the bad one" "n n - n n" "$(sed 's/^[0-9][0-9]*$/n/' "$T/out" | paste -sd' ')"
 expect_rc "a bad record, --json" 1 "$LEXC" moves "$T/e.lex" --cgp-file "$T/batch.cgp" --limit 1 --json
 expect "--json: one array of 5" 5 "$(jq length "$T/out")"
 expect "--json: the bad one" "false 3" "$(jq -r '.[] | select(.ok == false) | "\(.ok) \(.line)"' "$T/out")"

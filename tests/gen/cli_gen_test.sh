@@ -107,7 +107,7 @@ H7 C(E) 4" "$(tr -s ' ' <"$T/out")"
   expect_rc "spanish: json rack" 0 "$LEXC" moves "$T/che.lex" --cgp "$E CHE/ 0/0 0" --json --top 1
   expect_grep "spanish: json rack is tile text" '"rack":"\[CH\]E"' "$T/out"
   expect_grep "spanish: json cgp written back" '"cgp":"[0-9/]* \[CH\]E/ 0/0 0"' "$T/out"
-  expect_rc "spanish: bad bracket in --rack" 1 "$LEXC" moves "$T/che.lex" --board "$T/es-board.txt" --rack 'C]'
+  expect_rc "spanish: bad bracket in --rack (a bad value: usage)" 2 "$LEXC" moves "$T/che.lex" --board "$T/es-board.txt" --rack 'C]'
   expect_err "spanish: bad bracket in --rack" "--rack: ']' without '[' at character 2 of rack 'C]' (alphabet spanish)"
 fi
 
@@ -122,11 +122,11 @@ expect_rc "bad: too many" 1 "$LEXC" moves "$T/w.lex" --cgp "15/15/15/15/15/15/15
 expect_err "bad: too many" "cgp tiles: 2 'Q' on the board and racks, the set has 1"
 expect_rc "bad: rack size" 1 "$LEXC" moves "$T/w.lex" --cgp "$E AAAAAAAA/ 0/0 0"
 expect_err "bad: rack size" "cgp rack 1: 8 tiles, a rack holds at most 7"
-expect_rc "bad: --rack size" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack AAAAAAAA
+expect_rc "bad: --rack size (a bad value: usage)" 2 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack AAAAAAAA
 expect_err "bad: --rack size" "--rack: 8 tiles, a rack holds at most 7"
 expect_rc "bad: scores" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/zero 0"
 expect_err "bad: scores" "cgp scores: 'zero' is not a number"
-expect_rc "bad: --rack tile" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack 'AB3'
+expect_rc "bad: --rack tile (a bad value: usage)" 2 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack 'AB3'
 expect_err "bad: --rack tile" "unknown tile '3'"
 expect_rc "bad: bingo bonus that could overflow" 1 "$LEXC" moves "$T/w.lex" --cgp "$E AEINRST/ 0/0 0 bb 2147483647;"
 expect_err "bad: bingo bonus that could overflow" "a play could score up to"

@@ -41,8 +41,8 @@ struct Input {
 // --rack, parsed and checked on its own so that its errors name the option.
 Rack ParseRackOption(const std::string& text, const Alphabet& abc) {
   Result<Rack> rack = Rack::Parse(abc, text);
-  if (!rack.ok()) Fail("--rack: " + rack.status().detail());
-  if (Status st = gen::ValidateRack(*rack, abc); !st.ok()) Fail("--rack: " + st.detail());
+  if (!rack.ok()) Fail("--rack: " + rack.status().detail(), 2);
+  if (Status st = gen::ValidateRack(*rack, abc); !st.ok()) Fail("--rack: " + st.detail(), 2);
   return *rack;
 }
 
@@ -86,6 +86,7 @@ class Lister {
     std::fprintf(stderr, "lexc moves: %s\n",
                  EscapeText(file + ":" + std::to_string(line) + ": " + error, '\0', std::string::npos).c_str());
     if (a_.json) Json({{"ok", false}, {"file", file}, {"line", line}, {"error", error}});
+    if (a_.count) out_.buf() += "-\n";  // its line of counts, so the others stay in step with the records
     if (flush_each_) out_.Flush();
   }
   // The input failed after the --json array began: the error as its last
@@ -380,8 +381,9 @@ parentheses and blanks in lower case, the score. Exchanges ("exch AEI") are
 listed when the bag holds at least 7 tiles (CGP operation etl), then "pass".
 With --cgp-file each list is headed "# RECORD"; a record that does not read
 is reported as FILE:LINE: on standard error (with --json, as an object
-{"ok": false, "file", "line", "error"} in the array) and the others are
-listed; the exit status is then 1. Output is written as it is found: --json
+{"ok": false, "file", "line", "error"} in the array; with --count, as a
+line "-" in place of its count) and the others are listed; the exit status
+is then 1. Output is written as it is found: --json
 streams its array, so memory does not grow with the number of positions.
 Formats: formats/cgp.md, formats/layout.md.)");
   cmd->callback([args] { RunMoves(*args); });
