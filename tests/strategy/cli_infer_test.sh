@@ -6,10 +6,14 @@
 # Tiles A and B (one each), C and Z (30 each), no blank; the words AB, BA,
 # ABC and ABZZ. AB is on the board at 8G; the observer holds ZZZZZZZ, so the
 # opponent's rack came from A..B-less tiles: 30 C and 23 Z. The opponent
-# played 8G (AB)C for 5. Had its other six tiles held two Z, (AB)ZZ (22)
-# was better, so at tolerance 0 it kept CCCCCC or CCCCCZ, weighed C(29,6)
-# and C(29,5) x 23: P(Z) = 2,731,365 / 3,206,385 = 0.851852 (worked out by
-# hand). At tolerance inf every leave of six from 29 C and 23 Z is kept.
+# played 8G (AB)C for 5, so its rack held a C and six more tiles. Had those
+# held two Z, (AB)ZZ (22) was better, so at tolerance 0 it kept CCCCCC or
+# CCCCCZ, each weighed by the ways to draw its whole rack from the 30 C and
+# 23 Z: CCCCCCC C(30,7) = 2,035,800, CCCCCCZ C(30,6) x 23 = 13,656,825:
+# P(Z) = 13,656,825 / 15,692,625 = 161 / 185 = 0.870270 (worked out by
+# hand). At tolerance inf every leave of six is kept, each weighed so: the
+# leave holds no Z only when the rack was CCCCCCC, among the racks holding
+# a C: P(some Z) = 1 - C(30,7) / (C(53,7) - C(23,7)) = 0.986772.
 LEXC=${1:?usage: cli_infer_test.sh LEXC}
 . "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh"
 
@@ -21,12 +25,12 @@ AFTER="15/15/15/15/15/15/15/6ABC6/15/15/15/15/15/15/15 ZZZZZZZ/ 0/9 0"
 
 expect_rc "infer" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --move '8G (AB)C'
 expect_grep "infer: summary" "after 8G (AB)C 5 the opponent kept 6 tiles: 7 leaves enumerated, 2 kept" "$T/out"
-expect_grep "infer: Z" "^Z      0.852  " "$T/out"
-expect_grep "infer: most likely" "1  CCCCCZ    85.185%" "$T/out"
+expect_grep "infer: Z" "^Z      0.870  " "$T/out"
+expect_grep "infer: most likely" "1  CCCCCZ    87.027%" "$T/out"
 
 expect_rc "infer, plain word, json" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --move '8G ABC 5' --json
 expect "json: leaves" '["CCCCCZ","CCCCCC"]' "$(jq -c '[.leaves[].leave]' "$T/out")"
-expect "json: Z" '0.851852' "$(jq -c '.tiles[] | select(.tile == "Z") | .p_any' "$T/out")"
+expect "json: Z" '0.87027' "$(jq -c '.tiles[] | select(.tile == "Z") | .p_any' "$T/out")"
 expect "json: not sampled" 'false' "$(jq -c '.sampled' "$T/out")"
 
 doc_keys() {  # LABEL: the keys formats/cli-json.md's row lists, comma-separated
@@ -39,8 +43,8 @@ expect "json: leave keys" "$(doc_keys '`infer` `.leaves[]`')" "$(jq -r '.leaves[
 
 expect_rc "infer, prior" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --move '8G (AB)C' --tolerance inf --json
 expect "prior: every leave" '7 7 1' "$(jq -r '"\(.considered) \(.kept) \(.kept_mass)"' "$T/out")"
-# P(some Z) = 1 - C(29,6) / C(52,6) = 1 - 475,020 / 20,358,520
-expect "prior: P(some Z)" '0.976667' "$(jq -c '.tiles[] | select(.tile == "Z") | .p_any' "$T/out")"
+# P(some Z) = 1 - C(30,7) / (C(53,7) - C(23,7)) = 1 - 2,035,800 / 153,897,923
+expect "prior: P(some Z)" '0.986772' "$(jq -c '.tiles[] | select(.tile == "Z") | .p_any' "$T/out")"
 
 expect_rc "infer, sampled" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --move '8G (AB)C' --enumerate 0 --samples 2000 --json
 expect "sampled: same two leaves" '["CCCCCC","CCCCCZ"]' "$(jq -c '[.leaves[].leave] | sort' "$T/out")"
@@ -51,6 +55,19 @@ expect "sampled" 'true' "$(jq -c '.sampled' "$T/out")"
 expect_rc "infer, exchange" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --exchange 2 --samples 3000 --tolerance 6 --json
 expect "exchange: leave size" '5' "$(jq -c '.leave_size' "$T/out")"
 expect "exchange: at most one Z kept" 'true' "$(jq -c '[.leaves[].leave | test("ZZ") | not] | all' "$T/out")"
+
+# An exchange at tolerance inf: the five tiles kept are a draw from the 30 C
+# and 23 Z (a random five of a random rack), whatever the leave values (here
+# all 0, every choice of the tiles thrown alike): P(some Z) = 1 - C(30,5) /
+# C(53,5) = 1 - 142,506 / 2,869,685, expected 5 x 23 / 53 Z; the six leaves
+# are enumerated, and the inferred columns are the prior's.
+expect_rc "infer, exchange, prior" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --exchange 2 --tolerance inf --json
+expect "exchange prior: P(some Z)" '0.950341 0.950341' "$(jq -r '.tiles[] | select(.tile == "Z") | "\(.p_any) \(.prior_p_any)"' "$T/out")"
+expect "exchange prior: expected Z" '2.169811 2.169811' "$(jq -r '.tiles[] | select(.tile == "Z") | "\(.expected) \(.prior_expected)"' "$T/out")"
+expect "exchange prior: enumerated" 'false 6' "$(jq -r '"\(.sampled) \(.distinct_leaves)"' "$T/out")"
+expect_rc "infer, exchange, prior, text" 0 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --exchange 2 --tolerance inf
+expect_grep "exchange prior: summary" "after exch 2 the opponent kept 5 tiles: 6 leaves enumerated, 6 kept" "$T/out"
+expect_grep "exchange prior: Z" "^Z      0.950  0.950     2.170  2.170" "$T/out"
 
 # sim --infer: the opponent's racks from the two leaves.
 expect_rc "sim --infer" 0 "$LEXC" sim "$T/w.lex" --cgp "$AFTER" --before "$BEFORE" --infer '8G (AB)C' --iterations 100 -q

@@ -1,10 +1,15 @@
-// Inference: plays read back from their notation; on self-play positions
-// where the mover's rack is known and the mover played the move of best
-// equity, the true leave is always kept; with an infinite tolerance the
-// result is the uninformed prior, checked against hypergeometric weights
-// computed here from the board and the alphabet alone; sampling approaches
-// the prior; exchanges; refused input.
+// Inference: plays read back from their notation; InferLeave against a
+// brute-force model computed here from the board and the alphabet alone
+// (every full rack drawn from the unseen tiles, with the ways to draw it;
+// for a play, those holding the tiles played; for an exchange, every choice
+// of the tiles thrown among the rack's 7; kept when the move was within the
+// tolerance of the rack's best equity found by generating every move), at
+// tolerances 0, finite and infinite, with and without leave values,
+// enumerated and sampled; an exact case small enough to work out by hand;
+// on self-play positions where the mover played the move of best equity,
+// the true leave is always kept; refused input.
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -13,6 +18,7 @@
 
 #include "gen_support.h"
 #include "lexc/game/game_state.h"
+#include "lexc/game/rules.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/strategy/equity.h"
 #include "lexc/strategy/inference.h"
@@ -23,6 +29,8 @@ namespace lexc::strategy::test {
 namespace {
 
 using gen::test::TestLexicon;
+using Counts = std::vector<int>;  // by tile code, index 0 the blank
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // n choose k, by the multiplicative formula in long double.
 long double Binomial(int n, int k) {
@@ -32,10 +40,11 @@ long double Binomial(int n, int k) {
   return r;
 }
 
-// The tiles the observer cannot see, counted from the alphabet, the board
-// and the observer's rack; index 0 the blank.
-std::vector<int> PoolOf(const gen::Position& p, const Alphabet& a, const Rack& minus) {
-  std::vector<int> pool(std::size_t(a.size()) + 1, 0);
+// The tiles the observer cannot see before the move (the bag and the
+// mover's rack), counted from the alphabet, the board and the observer's
+// rack.
+Counts UnseenOf(const gen::Position& p, const Alphabet& a) {
+  Counts pool(std::size_t(a.size()) + 1, 0);
   pool[0] = a.blank_count();
   for (int t = 1; t <= a.size(); ++t) pool[std::size_t(t)] = a.tile(Tile(t)).count;
   for (int r = 0; r < p.board.rows(); ++r)
@@ -44,21 +53,170 @@ std::vector<int> PoolOf(const gen::Position& p, const Alphabet& a, const Rack& m
       if (cell == gen::kEmpty) continue;
       --pool[gen::CellIsBlank(cell) ? 0 : gen::CellTile(cell)];
     }
-  auto take = [&](const Rack& rack) {
-    pool[0] -= rack.blanks();
-    for (int t = 1; t <= a.size(); ++t) pool[std::size_t(t)] -= rack.count(Tile(t));
-  };
-  if (p.racks.size() > 1) take(p.racks[1]);
-  take(minus);
+  if (p.racks.size() > 1) {
+    pool[0] -= p.racks[1].blanks();
+    for (int t = 1; t <= a.size(); ++t) pool[std::size_t(t)] -= p.racks[1].count(Tile(t));
+  }
   return pool;
 }
 
-long double HyperGeometric(const std::vector<int>& pool, const Rack& leave) {
+Counts CountsOf(const Rack& r, const Alphabet& a) {
+  Counts c(std::size_t(a.size()) + 1, 0);
+  c[0] = r.blanks();
+  for (int t = 1; t <= a.size(); ++t) c[std::size_t(t)] = r.count(Tile(t));
+  return c;
+}
+
+Rack RackOf(const Counts& c) {
+  Rack r;
+  for (int k = 0; k < c[0]; ++k) r.AddBlank();
+  for (std::size_t t = 1; t < c.size(); ++t)
+    for (int k = 0; k < c[t]; ++k) r.Add(Tile(t));
+  return r;
+}
+
+// Every multiset of `size` tiles from `pool`, with the ways to draw it.
+template <class F>
+void ForEachDraw(const Counts& pool, int size, F&& f) {
+  Counts cur(pool.size(), 0);
+  auto rec = [&](auto& self, std::size_t t, int left, long double ways) -> void {
+    if (t == pool.size()) {
+      if (left == 0) f(static_cast<const Counts&>(cur), ways);
+      return;
+    }
+    for (int k = 0; k <= std::min(left, pool[t]); ++k) {
+      cur[t] = k;
+      self(self, t + 1, left - k, ways * Binomial(pool[t], k));
+    }
+    cur[t] = 0;
+  };
+  rec(rec, 0, size, 1);
+}
+
+// The model's answer: the kept leaves' weights and every leave's.
+struct Model {
+  std::map<Counts, long double> kept, all;
+  long double kept_total = 0, total = 0;
+};
+
+// The best equity of `rack` by generating every move: every play, every
+// exchange when allowed, the pass.
+double BestEquity(gen::MoveGenerator& g, StaticEquity& eq, const Rack& rack, int bag, const game::Rules& rules) {
+  eq.SetPosition(rack, bag, Rack());
+  double best = eq.OfPass();
+  g.Generate(rack, gen::Algorithm::kDawg, [&](const gen::Play& p) { best = std::max(best, eq.OfPlay(p)); });
+  if (game::ExchangeAllowed(rack, bag, rules))
+    gen::ForEachExchange(rack, [&](const Rack& t) { best = std::max(best, eq.OfExchange(t)); });
+  return best;
+}
+
+// The mover's rack drawn from the unseen tiles; `made` a play (kept when
+// the rack holds its tiles and it was within `tolerance` of the rack's best
+// equity) or an exchange of `exchanged` tiles (each of the C(7, exchanged)
+// choices of the rack's tiles alike, kept when within `tolerance`).
+// `g` stands on the position's board. The bag must not be empty.
+Model ModelOf(gen::MoveGenerator& g, const LeaveValues& values, const Alphabet& a, const gen::Position& before,
+              const gen::Move& made, int exchanged, double tolerance) {
+  StaticEquity eq(values, a);
+  const Counts unseen = UnseenOf(before, a);
   int n = 0;
-  for (int c : pool) n += c;
-  long double w = Binomial(pool[0], leave.blanks());
-  for (std::size_t t = 1; t < pool.size(); ++t) w *= Binomial(pool[t], leave.count(Tile(t)));
-  return w / Binomial(n, leave.size());
+  for (int c : unseen) n += c;
+  const int rack_size = std::min(gen::kRackSize, n), bag = n - rack_size;
+  REQUIRE(bag > 0);
+  const game::Rules rules = game::RulesOf(before);
+  const bool play = made.kind == gen::Move::Kind::kPlay;
+  const Counts placed = play ? CountsOf(made.play.Tiles(), a) : Counts();
+  Model m;
+  ForEachDraw(unseen, rack_size, [&](const Counts& rack, long double ways) {
+    const Rack r = RackOf(rack);
+    if (play) {
+      Counts leave = rack;
+      for (std::size_t t = 0; t < rack.size(); ++t)
+        if ((leave[t] -= placed[t]) < 0) return;  // the rack lacks a tile played
+      m.total += ways;
+      m.all[leave] += ways;
+      bool keep = std::isinf(tolerance);
+      if (!keep) {
+        const double best = BestEquity(g, eq, r, bag, rules);  // sets eq's position first
+        keep = eq.OfPlay(made.play) >= best - tolerance;
+      }
+      if (keep) {
+        m.kept_total += ways;
+        m.kept[leave] += ways;
+      }
+      return;
+    }
+    std::vector<int> tiles;  // the rack tile by tile
+    for (std::size_t t = 0; t < rack.size(); ++t)
+      for (int k = 0; k < rack[t]; ++k) tiles.push_back(int(t));
+    const double best = std::isinf(tolerance) ? 0 : BestEquity(g, eq, r, bag, rules);
+    const long double each = ways / Binomial(rack_size, exchanged);
+    for (unsigned mask = 0; mask < (1u << rack_size); ++mask) {
+      if (std::popcount(mask) != exchanged) continue;
+      Counts leave = rack, thrown(rack.size(), 0);
+      for (int i = 0; i < rack_size; ++i)
+        if (mask & (1u << i)) --leave[std::size_t(tiles[std::size_t(i)])], ++thrown[std::size_t(tiles[std::size_t(i)])];
+      m.total += each;
+      m.all[leave] += each;
+      if (std::isinf(tolerance) || eq.OfExchange(RackOf(thrown)) >= best - tolerance) {
+        m.kept_total += each;
+        m.kept[leave] += each;
+      }
+    }
+  });
+  return m;
+}
+
+// By tile: P(at least one), the expected count, under the weights.
+void TileStats(const std::map<Counts, long double>& m, long double total, std::size_t tiles, std::vector<double>* any,
+               std::vector<double>* expected) {
+  any->assign(tiles, 0.0);
+  expected->assign(tiles, 0.0);
+  for (const auto& [c, w] : m)
+    for (std::size_t t = 0; t < tiles; ++t) {
+      if (c[t] > 0) (*any)[t] += double(w / total);
+      (*expected)[t] += double(c[t] * w / total);
+    }
+}
+
+// An enumerated result equals the model, leave by leave (margin 0); a
+// sampled one approaches it (tile by tile, and the likeliest leaves).
+void CheckAgainst(const InferenceResult& r, const Model& m, const Alphabet& a, double margin) {
+  const std::size_t tiles = std::size_t(a.size()) + 1;
+  double sum = 0;
+  for (const InferredLeave& l : r.leaves) sum += l.probability;
+  CHECK(sum == Approx(1.0));
+  if (margin == 0) {
+    REQUIRE(r.leaves.size() == m.kept.size());
+    for (const InferredLeave& l : r.leaves) {
+      const auto it = m.kept.find(CountsOf(l.leave, a));
+      INFO("leave " << l.leave.ToString(a));
+      REQUIRE(it != m.kept.end());
+      CHECK(l.probability == Approx(double(it->second / m.kept_total)).epsilon(1e-9));
+    }
+    CHECK(r.kept_mass == Approx(double(m.kept_total / m.total)).epsilon(1e-9));
+  } else {
+    CHECK(r.kept_mass == Approx(double(m.kept_total / m.total)).margin(margin));
+    for (std::size_t i = 0; i < std::min<std::size_t>(r.leaves.size(), 5); ++i) {
+      const auto it = m.kept.find(CountsOf(r.leaves[i].leave, a));
+      const double p = it == m.kept.end() ? 0.0 : double(it->second / m.kept_total);
+      INFO("leave " << r.leaves[i].leave.ToString(a));
+      CHECK(r.leaves[i].probability == Approx(p).margin(margin));
+    }
+  }
+  std::vector<double> any, expected, prior_any, prior_expected;
+  TileStats(m.kept, m.kept_total, tiles, &any, &expected);
+  TileStats(m.all, m.total, tiles, &prior_any, &prior_expected);
+  REQUIRE(r.p_any.size() == tiles);
+  for (std::size_t t = 0; t < tiles; ++t) {
+    INFO("tile " << t);
+    INFO("kept mass " << r.kept_mass);
+    const double e = margin == 0 ? 1e-9 : margin;
+    CHECK(r.p_any[t] == Approx(any[t]).margin(e));
+    CHECK(r.expected[t] == Approx(expected[t]).margin(e));
+    CHECK(r.prior_p_any[t] == Approx(prior_any[t]).margin(e));
+    CHECK(r.prior_expected[t] == Approx(prior_expected[t]).margin(e));
+  }
 }
 
 TEST_CASE("ParsePlay reads back every play as lexc moves writes it, and plainly") {
@@ -110,12 +268,65 @@ struct Game {
   LeaveValues values = LeaveValues::Create(table, kLetters).value();
 };
 
-TEST_CASE("On self-play positions the true leave is kept, and an infinite tolerance gives the prior") {
+TEST_CASE("A play's leaves are weighed by the ways to draw the whole rack: the smallest case, by hand") {
+  // Tiles A A B and five C, no blank; the mover (7 tiles, the bag 1) plays
+  // A CCCCC: its rack held one A, the five C and one more tile, A or B.
+  // The racks AACCCCC (1 way) and ABCCCCC (2 ways: either A): P(A) = 1/3
+  // (not 1/2, the ways to draw the leave alone from the tiles left, A B).
+  std::vector<TileInfo> info(3);
+  info[0] = {"A", "a", 1, 2};
+  info[1] = {"B", "b", 1, 1};
+  info[2] = {"C", "c", 1, 5};
+  const Alphabet a = Alphabet::FromTiles("aabc", info, 0, 0).value();
+  const TestLexicon lex(lexc::test::ToSet({{1, 3, 3, 3, 3, 3}}), a);
+  const gen::Layout layout = gen::Layout::Standard15();
+  const gen::Position before = gen::ParseCgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0", a, layout).value();
+  auto g = gen::MoveGenerator::Create(lex.lexicon(), layout).value();
+  REQUIRE(g.SetPosition(before).ok());
+  Rack rack;
+  rack.Add(1);
+  for (int i = 0; i < 5; ++i) rack.Add(3);
+  std::vector<gen::Play> plays;
+  g.Top(rack, gen::Algorithm::kGaddag, 1, &plays);  // the best play (of the one word)
+  REQUIRE(plays.size() == 1);
+  const gen::Move made = gen::Move::FromPlay(plays[0]);
+  const LeaveValues none;
+  for (double tolerance : {kInf, 0.0}) {
+    InferenceOptions o;
+    o.tolerance = tolerance;
+    auto r = InferLeave(lex.lexicon(), layout, a, none, before, made, 0, o);
+    REQUIRE(r.ok());
+    CHECK_FALSE(r->sampled);
+    REQUIRE(r->leaves.size() == 2);
+    CHECK(r->leaves[0].leave.ToString(a) == "B");
+    CHECK(r->leaves[0].probability == Approx(2.0 / 3));
+    CHECK(r->leaves[1].probability == Approx(1.0 / 3));
+    CHECK(r->p_any[1] == Approx(1.0 / 3));
+    CHECK(r->prior_p_any[1] == Approx(1.0 / 3));
+    // The simulation draws the leaves by these weights.
+    const LeaveDistribution d = r->Distribution();
+    REQUIRE(d.weights.size() == 2);
+    CHECK(d.weights[0] == Approx(2 * d.weights[1]));
+    // Sampled: leaves drawn from A B alike, weighed back to 2 : 1.
+    o.max_enumerated = 0;
+    o.samples = 40000;
+    auto s = InferLeave(lex.lexicon(), layout, a, none, before, made, 0, o);
+    REQUIRE(s.ok());
+    CHECK(s->sampled);
+    CHECK(s->p_any[1] == Approx(1.0 / 3).margin(0.01));
+    const LeaveDistribution sd = s->Distribution();
+    REQUIRE(sd.weights.size() == 2);
+    CHECK(sd.weights[0] + sd.weights[1] == Approx(3).margin(0.05));  // estimates of the ways
+  }
+}
+
+TEST_CASE("Plays on self-play positions: the true leave is kept, and the result is the model's at every tolerance") {
   Game w;
   auto g = gen::MoveGenerator::Create(w.lex.lexicon(), w.layout).value();
+  auto model_gen = gen::MoveGenerator::Create(w.lex.lexicon(), w.layout).value();
   StaticEquity eq(w.values, w.a);
   std::vector<RatedMove> top;
-  int inferred = 0, prior_checked = 0;
+  int inferred = 0, modelled = 0, repeated = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     game::GameState s = game::GameState::NewGame(w.layout, w.a, game::Rules{}, seed);
     REQUIRE(g.SetBoard(s.board()).ok());
@@ -143,40 +354,32 @@ TEST_CASE("On self-play positions the true leave is kept, and an infinite tolera
         CHECK(r->kept_mass > 0);
         CHECK(r->kept_mass <= 1.0 + 1e-12);
         ++inferred;
-        if (turn % 3 == 0) {  // the prior, leave by leave
-          o.tolerance = std::numeric_limits<double>::infinity();
-          auto prior = InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, m, 0, o);
-          REQUIRE(prior.ok());
-          CHECK(prior->kept == prior->considered);
-          CHECK(prior->kept_mass == Approx(1.0));
-          const std::vector<int> pool = PoolOf(before, w.a, placed);
-          double sum = 0;
-          for (const InferredLeave& l : prior->leaves) {
-            CHECK(l.probability == Approx(double(HyperGeometric(pool, l.leave))).epsilon(1e-9));
-            sum += l.probability;
-          }
-          CHECK(sum == Approx(1.0));
-          // Every leave of the right size is there: as many as the model counts.
-          std::size_t count = 0;
-          auto rec = [&](auto& self, std::size_t t, int left) -> void {
-            if (t == pool.size()) {
-              count += left == 0;
-              return;
+        if (turn % 2 == 0) {
+          REQUIRE(model_gen.SetPosition(before).ok());
+          for (double tolerance : {0.0, 6.5, kInf}) {
+            INFO("tolerance " << tolerance);
+            o.tolerance = tolerance;
+            auto e = InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, m, 0, o);
+            REQUIRE(e.ok());
+            REQUIRE_FALSE(e->sampled);
+            const Model model = ModelOf(model_gen, w.values, w.a, before, m, 0, tolerance);
+            CheckAgainst(*e, model, w.a, 0);
+            if (tolerance == kInf) {
+              CHECK(e->kept == e->considered);
+              CHECK(e->kept_mass == Approx(1.0));
             }
-            for (int k = 0; k <= std::min(left, pool[t]); ++k) self(self, t + 1, left - k);
-          };
-          rec(rec, 0, prior->leave_size);
-          CHECK(prior->leaves.size() == count);
-          // Sampling approaches the prior.
-          InferenceOptions so = o;
-          so.max_enumerated = 0;
-          so.samples = 20000;
-          auto sampled = InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, m, 0, so);
-          REQUIRE(sampled.ok());
-          CHECK(sampled->sampled);
-          for (std::size_t t = 0; t < sampled->p_any.size(); ++t)
-            CHECK(sampled->p_any[t] == Approx(prior->p_any[t]).margin(0.02));
-          ++prior_checked;
+            if (tolerance != 0) {  // sampling approaches the model
+              InferenceOptions so = o;
+              so.max_enumerated = 0;
+              so.samples = 100000;
+              auto sampled = InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, m, 0, so);
+              REQUIRE(sampled.ok());
+              CHECK(sampled->sampled);
+              CheckAgainst(*sampled, model, w.a, 0.025);
+            }
+          }
+          for (int t = 0; t <= Game::kLetters; ++t) repeated += (t == 0 ? placed.blanks() : placed.count(Tile(t))) > 0;
+          ++modelled;
         }
       }
       REQUIRE(s.Apply(m).ok());
@@ -184,10 +387,76 @@ TEST_CASE("On self-play positions the true leave is kept, and an infinite tolera
     }
   }
   CHECK(inferred > 20);
-  CHECK(prior_checked > 5);
+  CHECK(modelled > 10);
+  CHECK(repeated > 0);
 }
 
-TEST_CASE("Exchanges are inferred by sampling racks; bad input is refused") {
+TEST_CASE("Exchanges: every rack and every choice of the tiles thrown, as the model; the prior at tolerance inf") {
+  Game w;
+  const LeaveValues none;
+  int enumerated = 0, sampled_checked = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    game::GameState s = game::GameState::NewGame(w.layout, w.a, game::Rules{}, seed);
+    auto g = gen::MoveGenerator::Create(w.lex.lexicon(), w.layout).value();
+    REQUIRE(g.SetBoard(s.board()).ok());
+    StaticEquity eq(w.values, w.a);
+    std::vector<RatedMove> top;
+    for (int turn = 0; turn < 2 * int(seed); ++turn) {  // a few moves in
+      eq.SetPosition(s.rack(s.to_move()), s.bag().size(), s.rack(1 - s.to_move()));
+      TopByEquity(g, gen::Algorithm::kGaddag, eq, s.CanExchange(), 1, &top);
+      REQUIRE(s.Apply(top.front().move).ok());
+      if (top.front().move.kind == gen::Move::Kind::kPlay) REQUIRE(g.Apply(top.front().move.play).ok());
+    }
+    const gen::Position before = s.ToPosition();
+    gen::Move x;
+    x.kind = gen::Move::Kind::kExchange;
+    const int exchanged = 1 + int(seed % 7) + int(seed / 3);  // 2, 3, 4, 6
+    for (const LeaveValues* values : {static_cast<const LeaveValues*>(&w.values), &none})
+      for (double tolerance : {0.0, 40.0, kInf}) {
+        INFO("seed " << seed << " exchange " << exchanged << " tolerance " << tolerance << " leave values "
+                     << (values == &none ? "none" : "random"));
+        const Model model = ModelOf(g, *values, w.a, before, x, exchanged, tolerance);
+        InferenceOptions o;
+        o.tolerance = tolerance;
+        auto r = InferLeave(w.lex.lexicon(), w.layout, w.a, *values, before, x, exchanged, o);
+        if (model.kept_total == 0) {  // no rack exchanges rather than play within the tolerance
+          CHECK_FALSE(r.ok());
+          continue;
+        }
+        REQUIRE(r.ok());
+        CHECK_FALSE(r->sampled);
+        CHECK(r->racks == !std::isinf(tolerance));
+        CHECK(r->leave_size == gen::kRackSize - exchanged);
+        CheckAgainst(*r, model, w.a, 0);
+        ++enumerated;
+        if (tolerance == kInf || values == &none) {
+          // The tiles kept are a draw from the unseen tiles (at tolerance
+          // inf; with no leave values, given the rack): prior.
+          const Counts unseen = UnseenOf(before, w.a);
+          int n = 0;
+          for (int c : unseen) n += c;
+          for (std::size_t t = 0; t < unseen.size(); ++t) {
+            const double expected = double(r->leave_size) * unseen[t] / n;
+            CHECK(r->prior_expected[t] == Approx(expected).epsilon(1e-9));
+            if (tolerance == kInf) CHECK(r->expected[t] == Approx(expected).epsilon(1e-9));
+          }
+        }
+        if (model.kept_total < 0.1 * model.total) continue;  // too rare to sample well
+        InferenceOptions so = o;                             // sampled
+        so.max_enumerated = 0;
+        so.samples = 30000;
+        auto sampled = InferLeave(w.lex.lexicon(), w.layout, w.a, *values, before, x, exchanged, so);
+        REQUIRE(sampled.ok());
+        CHECK(sampled->sampled);
+        CheckAgainst(*sampled, model, w.a, 0.04);
+        ++sampled_checked;
+      }
+  }
+  CHECK(enumerated >= 16);
+  CHECK(sampled_checked >= 8);
+}
+
+TEST_CASE("Bad input is refused") {
   Game w;
   auto g = gen::MoveGenerator::Create(w.lex.lexicon(), w.layout).value();
   game::GameState s = game::GameState::NewGame(w.layout, w.a, game::Rules{}, 5);
@@ -197,17 +466,7 @@ TEST_CASE("Exchanges are inferred by sampling racks; bad input is refused") {
   x.kind = gen::Move::Kind::kExchange;
   InferenceOptions o;
   o.samples = 300;
-  o.tolerance = std::numeric_limits<double>::infinity();
-  auto r = InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, x, 3, o);
-  REQUIRE(r.ok());
-  CHECK(r->sampled);
-  CHECK(r->leave_size == 4);
-  double sum = 0;
-  for (const InferredLeave& l : r->leaves) {
-    CHECK(l.leave.size() == 4);
-    sum += l.probability;
-  }
-  CHECK(sum == Approx(1.0));
+  o.tolerance = kInf;
   // A pass, an exchange of 8, a negative tolerance, tiles not unseen.
   gen::Move pass;
   CHECK_FALSE(InferLeave(w.lex.lexicon(), w.layout, w.a, w.values, before, pass, 0, o).ok());

@@ -31,8 +31,8 @@ std::string InferSummary(const Inferred& inf, const Alphabet& abc, const Inferen
   const strategy::InferenceResult& r = inf.result;
   const std::string made = a.exchange ? "exch " + std::to_string(a.exchange) : gen::FormatMove(inf.move, abc);
   return "after " + made + " the opponent kept " + std::to_string(r.leave_size) +
-         (r.leave_size == 1 ? " tile: " : " tiles: ") + Thousands(r.considered) +
-         (r.sampled ? " racks sampled" : " leaves enumerated") + ", " + Thousands(r.kept) + " kept (prior mass " +
+         (r.leave_size == 1 ? " tile: " : " tiles: ") + Thousands(r.considered) + (r.racks ? " racks" : " leaves") +
+         (r.sampled ? " sampled" : " enumerated") + ", " + Thousands(r.kept) + " kept (prior mass " +
          Fixed(100 * r.kept_mass, 2) + "%), tolerance " + a.tolerance;
 }
 
@@ -42,7 +42,7 @@ void PrintInferText(const Inferred& inf, const Alphabet& abc, const InferArgs& a
   buf += InferSummary(inf, abc, a.infer) + "\n";
   buf += "tile   P(any)  prior  expected  prior\n";
   for (std::size_t t = 0; t < r.p_any.size(); ++t) {
-    if (r.prior_p_any[t] == 0) continue;  // none unseen
+    if (r.available[t] == 0) continue;  // the leave cannot hold it
     std::string label = TileLabel(abc, t);
     label.resize(std::max<std::size_t>(label.size(), 5), ' ');
     buf += label + "  " + Fixed(r.p_any[t], 3) + "  " + Fixed(r.prior_p_any[t], 3) + "     " + Fixed(r.expected[t], 3) +
@@ -63,7 +63,7 @@ JsonValue InferJson(const Inferred& inf, const Alphabet& abc, const InferArgs& a
   const strategy::InferenceResult& r = inf.result;
   JsonValue tiles = JsonValue::array();
   for (std::size_t t = 0; t < r.p_any.size(); ++t) {
-    if (r.prior_p_any[t] == 0) continue;
+    if (r.available[t] == 0) continue;
     tiles.push_back({{"tile", TileLabel(abc, t)},
                      {"p_any", JsonFixed(r.p_any[t], 6)},
                      {"prior_p_any", JsonFixed(r.prior_p_any[t], 6)},
@@ -126,12 +126,15 @@ void RegisterInfer(CLI::App& app) {
   lexc infer sowpods.lex --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --move 'G7 S(H)IVERY' --tolerance 15
   lexc infer sowpods.lex --cgp '15/15/15/15/15/15/15/3OUTHAUL5/15/15/15/15/15/15/15 /AEINRST 0/0 0' --exchange 3 --tolerance 30 --leaves english.klv2 --json
 
-Every leave the opponent could have kept (the unseen tiles as the observer
-sees them, minus the tiles played) is a candidate, weighed by the number of
-ways to draw it; it is kept when the move made was within --tolerance of the
-best static equity that rack had. With more candidates than --enumerate,
-racks are drawn instead (--samples). Exchanges are always sampled.
---tolerance inf gives the uninformed prior.)EX");
+The opponent's rack was a draw from the tiles unseen before its move (as the
+observer sees them, the tiles played included). After a play, every leave
+it could have kept is weighed by the ways to draw its whole rack (the tiles
+played plus the leave); after an exchange of N, every rack and every choice
+of the N tiles thrown, all choices alike. A candidate is kept when the move
+made was within --tolerance of the best static equity that rack had. With
+more candidates than --enumerate, tiles are drawn instead (--samples).
+--tolerance inf gives the uninformed prior (after an exchange, a draw of
+7 - N tiles from the unseen tiles).)EX");
   cmd->callback([args] { RunInfer(*args); });
 }
 

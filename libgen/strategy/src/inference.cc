@@ -263,83 +263,123 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
                      std::to_string(rules.exchange_limit));
   }
 
-  // The candidates: what was drawn (the leave for a play, the rack for an
-  // exchange), with their prior weights.
+  // The model (inference.h): the mover's rack R was a draw of rack_size
+  // tiles from the unseen tiles U, its prior weight the ways to draw it,
+  // prod_t C(U_t, R_t). The candidates:
+  //  - a play of tiles P: the leaves L drawn from U - P (R = P + L), each
+  //    weighed by its rack's ways, prod_t C(U_t, P_t + L_t);
+  //  - an exchange at an infinite tolerance: the leaves drawn from U, the
+  //    same with P empty (the tiles kept, a random subset of a random rack,
+  //    are a draw from U);
+  //  - an exchange at a finite tolerance: the racks R, and within each
+  //    every choice of the tiles thrown (below).
   InferenceResult r;
+  const bool keep_all = std::isinf(o.tolerance);
+  const bool by_rack = !play && !keep_all;
   r.leave_size = play ? draw_size : rack_size - exchanged;
+  r.racks = by_rack;
+  const Counts given = play ? CountsOf(played) : Counts(pool.size(), 0);  // P
+  const Counts& source = by_rack ? unseen : pool;                         // what candidates come from
+  const int cand_size = by_rack ? rack_size : r.leave_size;
+  auto ways = [&](const Counts& c) {  // the prior weight of candidate c
+    double w = 1;
+    for (std::size_t t = 0; t < c.size(); ++t) w *= Choose(unseen[t], given[t] + c[t]);
+    return w;
+  };
   std::vector<Counts> cands;
   std::vector<double> prior;
-  if (play && Enumerate(pool, draw_size, o.max_enumerated, &cands)) {
-    for (const Counts& c : cands) {
-      double w = 1;
-      for (std::size_t t = 0; t < c.size(); ++t) w *= Choose(pool[t], c[t]);
-      prior.push_back(w);
-    }
+  if (Enumerate(source, cand_size, o.max_enumerated, &cands)) {
+    for (const Counts& c : cands) prior.push_back(ways(c));
   } else {
+    // Draws of cand_size tiles from `source`, tile by tile: candidate c
+    // comes with probability prod_t C(source_t, c_t) / C(|source|, size),
+    // so each draw is weighed by ways(c) / prod_t C(source_t, c_t) (1 but
+    // for a play's leaves holding a tile played: 1 / prod_t C(P_t + L_t,
+    // P_t) up to a constant), scaled to estimate ways(c).
     r.sampled = true;
     cands.clear();
     std::map<Counts, double> drawn;
     std::vector<std::size_t> bag_tiles;
-    for (std::size_t t = 0; t < pool.size(); ++t)
-      for (int k = 0; k < pool[t]; ++k) bag_tiles.push_back(t);
+    for (std::size_t t = 0; t < source.size(); ++t)
+      for (int k = 0; k < source[t]; ++k) bag_tiles.push_back(t);
     internal::SimRng rng(internal::Mix64(o.seed ^ 0x1F3D5B79A2C4E6F8ull));
     for (std::uint64_t s = 0; s < o.samples; ++s) {
-      Counts c(pool.size(), 0);
-      for (int k = 0; k < draw_size; ++k) {  // a partial shuffle
+      Counts c(source.size(), 0);
+      for (int k = 0; k < cand_size; ++k) {  // a partial shuffle
         const std::size_t j = std::size_t(k) + rng.Below(bag_tiles.size() - std::size_t(k));
         std::swap(bag_tiles[std::size_t(k)], bag_tiles[j]);
         ++c[bag_tiles[std::size_t(k)]];
       }
       drawn[c] += 1;
     }
-    for (auto& [c, w] : drawn) {
+    const double scale = Choose(int(bag_tiles.size()), cand_size) / double(o.samples);
+    for (auto& [c, n] : drawn) {
+      double p = 1;
+      for (std::size_t t = 0; t < c.size(); ++t) p *= Choose(source[t], c[t]);
       cands.push_back(c);
-      prior.push_back(w);
+      prior.push_back(n * scale * ways(c) / p);
     }
   }
 
   StaticEquity eq(leaves, alphabet);
   std::vector<RatedMove> best;
-  const bool keep_all = std::isinf(o.tolerance);
   std::map<Counts, double> kept;  // leave -> weight
   std::map<Counts, double> all;   // leave -> weight, every candidate
   double total = 0, kept_total = 0;
+  // The best equity of `rack` (its own position: at bag 0 the mover sees
+  // the unseen tiles minus its rack, and the observer's rack).
+  auto best_equity = [&](const Rack& rack) {
+    Rack mover_unseen;
+    if (bag == 0) mover_unseen = Plus(Minus(RackOf(unseen), rack), observer);
+    eq.SetPosition(rack, bag, mover_unseen);
+    TopByEquity(*g, o.algorithm, eq, game::ExchangeAllowed(rack, bag, rules), 1, &best);
+    return best.front().equity;
+  };
+  // An exchange: a priori every choice of `exchanged` of the rack's tiles to
+  // throw is as likely (a throw T, as a multiset, weighs prod_t C(R_t, T_t)
+  // / C(|R|, exchanged)), and the pair (R, T) is kept when exchanging T was
+  // within the tolerance of R's best equity: at tolerance 0 the best
+  // exchanges, ties shared; with no leave values every throw ties.
+  const double throws = by_rack ? Choose(rack_size, exchanged) : 1;
   for (std::size_t i = 0; i < cands.size(); ++i) {
-    const Rack drawn = RackOf(cands[i]);
-    const Rack rack = play ? Plus(played, drawn) : drawn;
-    Counts leave = cands[i];
-    bool keep = keep_all;
-    if (!play || !keep_all) {
-      Rack mover_unseen;
-      if (bag == 0) mover_unseen = Plus(Minus(RackOf(unseen), rack), observer);
-      eq.SetPosition(rack, bag, mover_unseen);
-      double e_made = 0;
-      if (play) {
-        e_made = eq.OfPlay(made.play);
-      } else {  // the best exchange of `exchanged` tiles
-        bool have = false;
-        gen::ForEachExchange(rack, [&](const Rack& thrown) {
-          if (thrown.size() != exchanged) return;
-          const double e = eq.OfExchange(thrown);
-          if (!have || e > e_made) {
-            e_made = e;
-            leave = CountsOf(Minus(rack, thrown));
-            have = true;
-          }
-        });
-      }
-      if (!keep) {
-        TopByEquity(*g, o.algorithm, eq, game::ExchangeAllowed(rack, bag, rules), 1, &best);
-        keep = e_made >= best.front().equity - o.tolerance;
-      }
-    }
+    const Counts& c = cands[i];
     ++r.considered;
+    if (by_rack) {
+      const Rack rack = RackOf(c);
+      const double bar = best_equity(rack) - o.tolerance;
+      bool any = false;
+      gen::ForEachExchange(rack, [&](const Rack& thrown) {
+        if (thrown.size() != exchanged) return;
+        const Counts tc = CountsOf(thrown);
+        Counts leave = c;
+        double w = prior[i] / throws;
+        for (std::size_t t = 0; t < c.size(); ++t) {
+          w *= Choose(c[t], tc[t]);
+          leave[t] -= tc[t];
+        }
+        total += w;
+        all[leave] += w;
+        if (eq.OfExchange(thrown) >= bar) {
+          any = true;
+          kept_total += w;
+          kept[leave] += w;
+        }
+      });
+      r.kept += any;
+      continue;
+    }
+    bool keep = keep_all;
+    if (!keep) {  // a play at a finite tolerance
+      const Rack rack = Plus(played, RackOf(c));
+      const double e_best = best_equity(rack);  // sets eq's position
+      keep = eq.OfPlay(made.play) >= e_best - o.tolerance;
+    }
     total += prior[i];
-    all[leave] += prior[i];
+    all[c] += prior[i];
     if (keep) {
       ++r.kept;
       kept_total += prior[i];
-      kept[leave] += prior[i];
+      kept[c] += prior[i];
     }
   }
   if (kept.empty()) {
@@ -352,18 +392,31 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
   for (const auto& [c, w] : kept) r.leaves.push_back({RackOf(c), w, w / kept_total});
   std::stable_sort(r.leaves.begin(), r.leaves.end(),
                    [](const InferredLeave& a, const InferredLeave& b) { return a.weight > b.weight; });
+  const std::size_t tiles = std::size_t(alphabet.size()) + 1;
   auto stats = [&](const std::map<Counts, double>& m, double sum, std::vector<double>* any, std::vector<double>* ex) {
-    any->assign(std::size_t(alphabet.size()) + 1, 0.0);
-    ex->assign(std::size_t(alphabet.size()) + 1, 0.0);
+    any->assign(tiles, 0.0);
+    ex->assign(tiles, 0.0);
     for (const auto& [c, w] : m)
-      for (std::size_t t = 0; t < any->size(); ++t)
+      for (std::size_t t = 0; t < tiles; ++t)
         if (c[t] > 0) {
           (*any)[t] += w / sum;
           (*ex)[t] += double(c[t]) * w / sum;
         }
   };
   stats(kept, kept_total, &r.p_any, &r.expected);
-  stats(all, total, &r.prior_p_any, &r.prior_expected);
+  r.available.assign(pool.begin(), pool.begin() + std::ptrdiff_t(tiles));
+  if (play) {
+    stats(all, total, &r.prior_p_any, &r.prior_expected);
+  } else {
+    // An exchange's prior is exact: a draw of leave_size tiles from U.
+    r.prior_p_any.assign(tiles, 0.0);
+    r.prior_expected.assign(tiles, 0.0);
+    const int n = u.total, k = r.leave_size;
+    for (std::size_t t = 0; t < tiles; ++t) {
+      r.prior_p_any[t] = 1 - Choose(n - unseen[t], k) / Choose(n, k);
+      r.prior_expected[t] = double(k) * unseen[t] / n;
+    }
+  }
   return r;
 }
 
