@@ -303,6 +303,53 @@ TEST_CASE("a game from a CGP position: the unseen tiles form the bag", "[game][c
   CHECK(GameState::FromPosition(too_many, layout, a, Rules(), 1).status().code() == Errc::kInvalidArgument);
 }
 
+TEST_CASE("positions checked for two players and a game not over, as GameState sees them", "[game][rules][cgp]") {
+  const Alphabet a = Alphabet::English();
+  const gen::Layout layout = gen::Layout::Standard15();
+  const std::string board = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15";
+  const auto at = [&](const std::string& rest) { return gen::ParseCgp(board + " " + rest, a, layout).value(); };
+  CHECK(CheckTwoPlayers(at("ADEEGIL/ 0/0 0")).ok());
+  CHECK(CheckTwoPlayers(at("ADEEGIL 0 0")).ok());
+  const Status three = CheckTwoPlayers(at("ADEEGIL/B/C 0/0/0 0"));
+  CHECK(three.code() == Errc::kInvalidArgument);
+  CHECK(three.detail() == "racks: a game has two players, the position lists 3 racks");
+  // The scoreless turns: over at the limit and past it, as GameState ends
+  // a game read from the position at once.
+  for (int n : {0, 1, 5, 6, 7}) {
+    const Position p = at("ADEEGIL/ 0/0 " + std::to_string(n));
+    const Status st = CheckNotOver(p, a, RulesOf(p));
+    INFO(n << " scoreless: " << st.detail());
+    CHECK(st.ok() == (n < 6));
+    CHECK(st.ok() == !GameState::FromPosition(p, layout, a, RulesOf(p), 1)->over());
+    if (n == 7) CHECK(st.detail() == "scoreless turns: 7 reach the limit of 6, the game is over");
+  }
+  const Position mcnz = at("ADEEGIL/ 0/0 2 mcnz 2;");
+  CHECK_FALSE(CheckNotOver(mcnz, a, RulesOf(mcnz)).ok());
+  // A player gone out: the opponent with no rack listed and nothing
+  // unseen. Every tile but ADEEGIL on the board (rows 1-6 and WINDY).
+  std::string full;
+  {
+    std::map<char, int> rest = Minus(Minus(EnglishCounts(), "WINDY"), "ADEEGIL");
+    std::string tiles;
+    for (const auto& [c, k] : rest) tiles += std::string(std::size_t(k), c == '?' ? 'e' : c);
+    for (int row = 0; row < 6; ++row) {
+      const std::string part = tiles.substr(std::min(tiles.size(), std::size_t(row) * 15), 15);
+      full += (row ? "/" : "") + part + (part.size() < 15 ? std::to_string(15 - part.size()) : "");
+    }
+    REQUIRE(tiles.size() <= 90);
+    full += "/15/3WINDY7/15/15/15/15/15/15/15";
+  }
+  const auto over = [&](const std::string& rest) {
+    const Position p = gen::ParseCgp(full + " " + rest, a, layout).value();
+    return CheckNotOver(p, a, RulesOf(p));
+  };
+  CHECK(over("ADEEGIL/ 0/0 0").detail() == "racks: the opponent has no tiles and the bag is empty, the game is over");
+  CHECK(over("ADEEG/IL 0/0 0").ok());
+  CHECK(over("/ADEEGIL 0/0 0").detail() ==
+        "racks: the player to move has no tiles and the bag is empty, the game is over");
+  CHECK(over("ADEEG/ 0/0 0").ok());  // IL unseen: the opponent's
+}
+
 TEST_CASE("random games conserve the tiles: board + racks + bag is the full set", "[game][conservation]") {
   // 8 letters, 6 of each and 2 blanks: 50 tiles, games that end.
   std::vector<TileInfo> tiles;

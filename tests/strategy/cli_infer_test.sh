@@ -90,4 +90,10 @@ expect_rc "exchange 8" 2 "$LEXC" infer "$T/w.lex" --cgp "$BEFORE" --exchange 8
 expect_rc "sim --infer without --before" 2 "$LEXC" sim "$T/w.lex" --cgp "$AFTER" --infer '8G (AB)C'
 expect_rc "sim --infer, other board" 1 "$LEXC" sim "$T/w.lex" --cgp "15/15/15/15/15/15/15/6AB7/15/15/15/15/15/15/15 ZZZZZZZ/ 0/9 0" --before "$BEFORE" --infer '8G (AB)C' 
 expect_err "sim --infer, other board: message" "is not the board of --cgp"
+# Three players: infer, like sim and endgame, takes a game of two (the
+# third rack was read as seen before).
+expect_rc "three racks" 1 "$LEXC" infer "$T/w.lex" --cgp "15/15/15/15/15/15/15/6AB7/15/15/15/15/15/15/15 /ZZZZZZZ/C 4/0/0 0" --move '8G (AB)C'
+expect_err "three racks: message" "--cgp: racks: a game has two players, the position lists 3 racks"
+expect_rc "sim --infer, three racks before" 1 "$LEXC" sim "$T/w.lex" --cgp "$AFTER" --before "15/15/15/15/15/15/15/6AB7/15/15/15/15/15/15/15 /ZZZZZZZ/C 4/0/0 0" --infer '8G (AB)C'
+expect_err "sim --infer, three racks before: message" "--before: racks: a game has two players, the position lists 3 racks"
 finish

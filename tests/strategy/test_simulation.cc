@@ -13,9 +13,12 @@
 #include <vector>
 
 #include "gen_support.h"
+#include "lexc/game/game_state.h"
+#include "lexc/game/rules.h"
 #include "lexc/gen/cgp.h"
 #include "lexc/interop/leave_table.h"
 #include "lexc/strategy/equity.h"
+#include "lexc/strategy/inference.h"
 #include "lexc/strategy/leave_values.h"
 #include "lexc/strategy/simulation.h"
 #include "strategy_support.h"
@@ -412,6 +415,159 @@ TEST_CASE("Simulate refuses bad options and positions") {
   d.leaves[0] = Rack();
   d.leaves[0].Add(4);
   CHECK_FALSE(bad(x));
+}
+
+// The end of the game in a line. The words CAT, CATS, SCAT, CATE and QI on
+// the English set; CAT at 11F and the rest of the set on rows 1-7, where no
+// word can be made, so the bag is empty and the opponent holds every
+// unseen tile. Q is worth 10, X 8, S and E 1.
+struct CatGame {
+  TestLexicon lex{gen::test::EnglishWords({"CAT", "CATS", "SCAT", "CATE", "QI"}), Alphabet::English()};
+  gen::Layout layout = gen::Layout::Standard15();
+  LeaveValues none;
+  static constexpr const char* kQsE =
+      "eeAAAAAAAABBCDD/DDEEEEEEEEEEEFF/GGGHHIIIIIIIIIJ/KLLLLMMNNNNNNOO/OOOOOOPPRRRRRRS/SSTTTTTUUUUVVWW/XYYZ11/15/15/"
+      "15/5CAT7/15/15/15/15 QS/E 0/0 ";
+  static constexpr const char* kQX =
+      "eeAAAAAAAABBCDD/DDEEEEEEEEEEEEF/FGGGHHIIIIIIIII/JKLLLLMMNNNNNNO/OOOOOOOPPRRRRRR/SSSSTTTTTUUUUVV/WWYYZ10/15/15/"
+      "15/5CAT7/15/15/15/15 Q/X 0/0 ";
+  gen::Position Position(const std::string& cgp) const { return gen::ParseCgp(cgp, lex.alphabet(), layout).value(); }
+  Result<SimResult> Run(const gen::Position& p, int plies, int candidates = 10) const {
+    SimOptions o;
+    o.candidates = candidates;
+    o.plies = plies;
+    o.max_iterations = 20;
+    return Simulate(lex.lexicon(), layout, lex.alphabet(), none, p, o);
+  }
+  // The referee's spread after the position's player to move passes and
+  // then both pass, `plies` more moves at most (GameState, game/rules.h).
+  int RefereePasses(const gen::Position& p, int plies) const {
+    game::GameState g = game::GameState::FromPosition(p, layout, lex.alphabet(), game::RulesOf(p), 1).value();
+    for (int i = 0; i <= plies && !g.over(); ++i) REQUIRE(g.Apply(gen::Move()).ok());
+    return g.score(0) - g.score(1);
+  }
+};
+
+const SimCandidate* Find(const SimResult& r, const Alphabet& a, const std::string& move) {
+  for (const SimCandidate& c : r.candidates)
+    if (gen::FormatMove(c.move.move, a) == move) return &c;
+  return nullptr;
+}
+
+TEST_CASE("A line ends at the scoreless-turn limit, the position's count included, as the game ends") {
+  const CatGame g;
+  const Alphabet& a = g.lex.alphabet();
+  // QS against E, 5 scoreless turns: the pass is the sixth and ends the
+  // game, each side losing its own tiles: -(10 + 1) + 1 = -10.
+  const gen::Position five = g.Position(std::string(CatGame::kQsE) + "5");
+  for (int plies : {0, 1, 2}) {
+    auto r = g.Run(five, plies);
+    REQUIRE(r.ok());
+    const SimCandidate* pass = Find(*r, a, "pass 0");
+    REQUIRE(pass);
+    CHECK(pass->mean == -10);
+    CHECK(pass->sd == 0);
+    CHECK(g.RefereePasses(five, plies) == -10);
+  }
+  // S(CAT) resets the count; E has no answer (SCATE is no word): 12.
+  auto r = g.Run(five, 1);
+  REQUIRE(r.ok());
+  REQUIRE(Find(*r, a, "11E S(CAT) 12"));
+  CHECK(Find(*r, a, "11E S(CAT) 12")->mean == 12);
+  // From 4, the pass is the fifth: E answers (CAT)E for 6 and goes out,
+  // gaining twice QS: -6 - 22 = -28.
+  auto four = g.Run(g.Position(std::string(CatGame::kQsE) + "4"), 1);
+  REQUIRE(four.ok());
+  REQUIRE(Find(*four, a, "pass 0"));
+  CHECK(Find(*four, a, "pass 0")->mean == -28);
+  // mcnz 1: the pass ends the game from a count of 0.
+  auto one = g.Run(g.Position(std::string(CatGame::kQsE) + "0 mcnz 1;"), 2);
+  REQUIRE(one.ok());
+  REQUIRE(Find(*one, a, "pass 0"));
+  CHECK(Find(*one, a, "pass 0")->mean == -10);
+
+  // Q against X: neither can play, the pass is the only move, passes
+  // follow; the limit ends the line at the ply it comes: -10 + 8 = -2.
+  for (int scoreless : {2, 3, 4, 5})
+    for (int plies : {0, 1, 2, 3, 5}) {
+      const gen::Position p = g.Position(std::string(CatGame::kQX) + std::to_string(scoreless));
+      auto qx = g.Run(p, plies);
+      REQUIRE(qx.ok());
+      REQUIRE(qx->candidates.size() == 1);
+      const double want = scoreless + plies + 1 >= 6 ? -2 : 0;
+      INFO("scoreless " << scoreless << ", plies " << plies);
+      CHECK(qx->candidates[0].mean == want);
+      CHECK(g.RefereePasses(p, plies) == want);
+    }
+}
+
+TEST_CASE("Simulate and InferLeave refuse three players, Simulate a finished game") {
+  const CatGame g;
+  const Alphabet& a = g.lex.alphabet();
+  const auto refused = [](const Result<SimResult>& r, const std::string& why) {
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.status().code() == Errc::kInvalidArgument);
+    CHECK(r.status().detail() == why);
+  };
+  refused(g.Run(g.Position(std::string(CatGame::kQsE) + "6"), 2),
+          "scoreless turns: 6 reach the limit of 6, the game is over");
+  refused(g.Run(g.Position(std::string(CatGame::kQsE) + "7"), 2),
+          "scoreless turns: 7 reach the limit of 6, the game is over");
+  refused(g.Run(g.Position(std::string(CatGame::kQsE) + "3 mcnz 3;"), 2),
+          "scoreless turns: 3 reach the limit of 3, the game is over");
+  std::string out = std::string(CatGame::kQsE) + "0";
+  out.replace(out.find(" QS/E "), 6, " QES/ ");  // the opponent has played out
+  refused(g.Run(g.Position(out), 2), "racks: the opponent has no tiles and the bag is empty, the game is over");
+  // Its rack left out with a tile unseen: the opponent holds it.
+  gen::Position unlisted = g.Position(std::string(CatGame::kQsE) + "0");
+  unlisted.racks.resize(1);
+  unlisted.scores.resize(1);
+  CHECK(g.Run(unlisted, 2).ok());
+  gen::Position three = g.Position(std::string(CatGame::kQsE) + "0");
+  three.racks.push_back(Rack());
+  three.scores.push_back(0);
+  refused(g.Run(three, 2), "racks: a game has two players, the position lists 3 racks");
+  // The same rule in inference: the third rack is not the observer's.
+  gen::Position before = three;
+  before.racks[0] = Rack();
+  gen::Move exchange;
+  exchange.kind = gen::Move::Kind::kExchange;
+  auto inferred = InferLeave(g.lex.lexicon(), g.layout, a, g.none, before, exchange, 1, InferenceOptions());
+  REQUIRE_FALSE(inferred.ok());
+  CHECK(inferred.status().detail() == "racks: a game has two players, the position lists 3 racks");
+}
+
+TEST_CASE("A single candidate is simulated over every draw, with the value it has among others") {
+  OuthaulSim sim;
+  sim.o.batch = 300;  // one batch: every candidate gets every draw
+  auto all = sim.Run();
+  REQUIRE(all.ok());
+  REQUIRE(all->candidates.size() > 1);
+  sim.o.candidates = 1;
+  sim.o.batch = 40;
+  for (int threads : {1, 2}) {
+    sim.o.threads = threads;
+    auto one = sim.Run();
+    REQUIRE(one.ok());
+    REQUIRE(one->candidates.size() == 1);
+    const SimCandidate& c = one->candidates[0];
+    CHECK(one->iterations == 300);
+    CHECK(one->evaluations == 300);
+    CHECK(one->stop == SimStop::kIterations);
+    CHECK(c.iterations == 300);
+    CHECK_FALSE(c.pruned);
+    CHECK(c.sd > 0);
+    CHECK(c.lower < c.mean);
+    CHECK(c.mean < c.upper);
+    bool found = false;
+    for (const SimCandidate& x : all->candidates)
+      if (x.move.move.kind == c.move.move.kind && x.move.move.play == c.move.move.play) {
+        found = true;
+        CHECK(x.mean == c.mean);  // the same draws, the same order
+        CHECK(x.sd == c.sd);
+      }
+    CHECK(found);
+  }
 }
 
 }  // namespace

@@ -5,8 +5,10 @@
 // Prints each candidate (best first) with its static equity, the mean and
 // SD of its simulated value, the confidence bounds, the iterations it was
 // played and whether it was kept or pruned (Wickman's figures 5 and 6),
-// then the iterations done and why the run stopped. Progress on standard
-// error unless -q (progress.h).
+// then the iterations done and why the run stopped. A single candidate is
+// simulated over every draw asked for (nothing to prune). A position that is
+// not a two-player game in progress is refused (Simulate's checks, exit 1).
+// Progress on standard error unless -q (progress.h).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
@@ -218,11 +220,18 @@ opponent's rack as the player to move sees them: a rack the CGP lists for
 the opponent goes back among them) and fixes the order of the bag; every
 candidate is played against the same draws. A candidate's value is its
 points minus the opponent's over the line, plus the leave value of each
-side's last move (mover's minus opponent's). After every batch, a
-candidate whose upper bound is below the leader's lower bound is pruned; the
-run stops when one is left, when the leader is ahead of every other on the
-paired differences at the confidence level (all comparisons together), or
-at --iterations / --time.
+side's last move (mover's minus opponent's). A line ends where the game
+would (lexc endgame's rules): a play going out with the bag empty earns
+twice the other rack; the scoreless-turn limit (the position's count
+included, CGP mcnz, default 6) costs each side its own rack. After every
+batch, a candidate whose upper bound is below the leader's lower bound is
+pruned; the run stops when one is left, when the leader is ahead of every
+other on the paired differences at the confidence level (all comparisons
+together), or at --iterations / --time. A single candidate (--candidates 1,
+or one legal move) has nothing to be compared with: it is played against
+every draw up to --iterations / --time, so its mean is a simulated value.
+A finished game (scoreless turns at the limit, the opponent out of tiles
+with none unseen) or more than two racks is refused (exit 1).
 With --iterations and no --time the result is the same for any --threads.
 With --infer, each draw first picks a leave the opponent may have kept
 (weighed as lexc infer weighs them), then completes its rack at random.)EX");

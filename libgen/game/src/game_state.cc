@@ -45,8 +45,7 @@ GameState GameState::NewGame(const gen::Layout& layout, const Alphabet& alphabet
 Result<GameState> GameState::FromPosition(const gen::Position& p, const gen::Layout& layout, const Alphabet& alphabet,
                                           const Rules& rules, std::uint64_t seed) {
   LEXC_RETURN_IF_ERROR(gen::ValidatePosition(p, layout, alphabet));
-  if (p.racks.size() > 2)
-    return Invalid("racks: a game has two players, the position lists " + std::to_string(p.racks.size()) + " racks");
+  LEXC_RETURN_IF_ERROR(CheckTwoPlayers(p));
   GameState s(p.board, alphabet, rules, Bag(gen::Unseen(p, alphabet), seed));
   for (std::size_t seat = 0; seat < p.racks.size(); ++seat) {
     s.racks_[seat] = p.racks[seat];
@@ -159,7 +158,7 @@ Status GameState::Apply(const gen::Move& move, std::vector<GameEvent>* events, c
   const int points = move.score();
   ++turns_;
   Status st = AddPoints(seat, points, std::move(event), events);
-  scoreless_ = points == 0 ? scoreless_ + 1 : 0;
+  scoreless_ = ScorelessAfter(scoreless_, points);
   to_move_ = 1 - seat;
   if (!st.ok()) return st;
   if (move.kind == gen::Move::Kind::kPlay && rack.empty()) {
@@ -226,7 +225,7 @@ void GameState::EndIfOver(std::vector<GameEvent>* events, Status* status) {
       GameEvent penalty;
       penalty.kind = GameEvent::Kind::kRackPenalty;
       penalty.rack = racks_[seat];
-      const Status st = AddPoints(seat, -racks_[seat].Value(*alphabet_), std::move(penalty), events);
+      const Status st = AddPoints(seat, -ScorelessPenalty(racks_[seat], *alphabet_), std::move(penalty), events);
       if (!st.ok() && status && status->ok()) *status = st;
     }
     return;

@@ -219,6 +219,7 @@ Result<InferenceResult> InferLeave(const Lexicon& lexicon, const gen::Layout& la
     return Invalid("tolerance: expected equity points >= 0, got " + std::to_string(o.tolerance));
   if (o.samples < 1) return Invalid("samples: expected at least 1");
   if (Status st = gen::ValidatePosition(before, layout, alphabet); !st.ok()) return st;
+  if (Status st = game::CheckTwoPlayers(before); !st.ok()) return st;
   if (made.kind == gen::Move::Kind::kPass) return Invalid("move: a pass tells nothing about the rack");
   gen::Position seen = before;
   if (seen.racks.empty()) seen.racks.resize(1), seen.scores.resize(1);

@@ -168,6 +168,7 @@ struct Setup {
   std::vector<RatedMove> candidates;
   std::vector<double> candidate_leave;  // the leave part of each candidate's equity
   std::vector<double> cumulative;       // of options.opponent's weights
+  int scoreless = 0;                    // the position's consecutive scoreless turns
 };
 
 class Worker {
@@ -218,6 +219,7 @@ class Worker {
     internal::SimRng xrng(exchange_seed_);
     double points[2] = {0, 0}, leave[2] = {0, 0};
     int applied = 0;
+    int scoreless = s_.scoreless;
     Status st;
     gen::Move m = s_.candidates[c].move;
     double m_leave = s_.candidate_leave[c];
@@ -280,6 +282,16 @@ class Worker {
         for (int b = 0; b < thrown.blanks(); ++b) put_back(kBlankCell);
         for (int t = 1; t <= gen::kMaxGenTile; ++t)
           for (int k = 0; k < thrown.count(Tile(t)); ++k) put_back(gen::Cell(t));
+      }
+      // The scoreless-turn limit, the position's own count included, as
+      // GameState applies it: each side loses its rack's value, and the
+      // game, so the line, ends.
+      scoreless = game::ScorelessAfter(scoreless, m.score());
+      if (game::ScorelessLimitReached(scoreless, s_.rules)) {
+        points[0] -= game::ScorelessPenalty(racks[0], s_.alphabet);
+        points[1] -= game::ScorelessPenalty(racks[1], s_.alphabet);
+        leave[0] = leave[1] = 0;
+        break;
       }
       leave[side] = m_leave;
       side ^= 1;
@@ -403,11 +415,14 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
     return Invalid("time limit: expected seconds >= 0, got " + std::to_string(o.time_limit));
   if (o.max_iterations == 0 && o.time_limit == 0) return Invalid("neither an iteration limit nor a time limit");
   if (Status st = gen::ValidatePosition(p, layout, alphabet); !st.ok()) return st;
+  if (Status st = game::CheckTwoPlayers(p); !st.ok()) return st;
   if (p.racks.empty() || p.racks[0].empty()) return Invalid("rack 1: the player to move has no tiles");
+  if (Status st = game::CheckNotOver(p, alphabet, game::RulesOf(p)); !st.ok()) return st;
 
   Setup s{lexicon, layout, alphabet, leaves, o, p, game::RulesOf(p), p.racks[0], {}, 0, {}, {}, {}};
   s.root.racks.resize(1);
   s.root.scores.resize(1);
+  s.scoreless = p.scoreless_turns;
   const gen::TileCounts unseen = gen::Unseen(s.root, alphabet);
   for (int b = 0; b < unseen.blanks; ++b) s.pool.push_back(kBlankCell);
   for (int t = 1; t <= gen::kMaxGenTile; ++t)
@@ -515,8 +530,10 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
     fill(&r);
     return r;
   }
-  if (k == 1) r.stop = SimStop::kOneLeft;
-  while (k > 1) {
+  // One candidate (K = 1, or one legal move) has nothing to be compared
+  // with or pruned against: it is played against every draw up to the
+  // limits, so that its value is a simulated one like any other.
+  for (;;) {
     std::uint64_t n = std::uint64_t(o.batch);
     if (o.max_iterations) n = std::min(n, o.max_iterations - r.iterations);
     if (n == 0) {
@@ -573,14 +590,16 @@ Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, co
       if (got < m) break;  // out of time
     }
     r.iterations += done;
-    for (std::size_t c : pruner.Prune()) pruned_at[c] = r.iterations;
-    if (pruner.alive_count() == 1) {
-      r.stop = SimStop::kOneLeft;
-      break;
-    }
-    if (pruner.LeaderAhead()) {
-      r.stop = SimStop::kLeaderAhead;
-      break;
+    if (k > 1) {
+      for (std::size_t c : pruner.Prune()) pruned_at[c] = r.iterations;
+      if (pruner.alive_count() == 1) {
+        r.stop = SimStop::kOneLeft;
+        break;
+      }
+      if (pruner.LeaderAhead()) {
+        r.stop = SimStop::kLeaderAhead;
+        break;
+      }
     }
     if (done < n || (timed && Clock::now() >= deadline)) {
       r.stop = SimStop::kTime;

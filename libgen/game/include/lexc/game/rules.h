@@ -47,6 +47,26 @@ constexpr int OutBonusOfValue(int opponent_rack_value) { return 2 * opponent_rac
 // Whether `scoreless_turns` consecutive scoreless turns end the game; each
 // player then loses the value of its own rack (Rack::Value).
 bool ScorelessLimitReached(int scoreless_turns, const Rules& rules);
+// The consecutive scoreless turns after a move scoring `points`: one more
+// after a pass, an exchange or a play scoring 0; none after points.
+constexpr int ScorelessAfter(int scoreless_turns, int points) { return points == 0 ? scoreless_turns + 1 : 0; }
+// Points a player loses at the scoreless end: its own rack's value.
+int ScorelessPenalty(const Rack& own_rack, const Alphabet& a);
+
+// For tools that play on from a CGP position (GameState::FromPosition,
+// strategy's Simulate and InferLeave), the game layer's checks of it, each
+// kInvalidArgument naming the field, Ok otherwise. Precondition:
+// gen::ValidatePosition(p) succeeded.
+//   CheckTwoPlayers: a game has two players; more than two racks are
+//   refused ("racks: a game has two players, the position lists 3 racks").
+//   CheckNotOver: the game is not over (GameState's rules): the scoreless
+//   turns have not reached the limit ("scoreless turns: 6 reach the limit of
+//   6, the game is over"; a count of 0 never has, as for a new game), and
+//   neither player has gone out: the player to move has tiles or some to
+//   draw (gen::BagSize), the opponent a listed tile or an unseen one ("racks:
+//   the opponent has no tiles and the bag is empty, the game is over").
+Status CheckTwoPlayers(const gen::Position& p);
+Status CheckNotOver(const gen::Position& p, const Alphabet& a, const Rules& rules);
 
 // Appends to *out every exchange of `rack` when `exchange_allowed` (each
 // distinct non-empty sub-multiset once, ForEachExchange's order), then the

@@ -110,7 +110,8 @@ struct InferenceResult {
 
 // `made` is the move made: a play (its tiles must be among the unseen tiles)
 // or an exchange, whose `exchange` is ignored: `exchanged` tiles (1..7) were
-// put back. Errors (kInvalidArgument): the position's (ValidatePosition); a
+// put back. Errors (kInvalidArgument): the position's (ValidatePosition);
+// more than two racks (game::CheckTwoPlayers: the observer's is the second); a
 // play whose tiles are not among the unseen tiles or more than the mover's
 // rack; an exchange when the bag the mover saw held fewer than the exchange
 // limit, or of more tiles than the rack; a pass (nothing to infer); a

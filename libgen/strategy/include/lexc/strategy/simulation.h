@@ -15,13 +15,21 @@
 //                 each the best by static equity for the rack then held
 //                 (TopByEquity(1)), each followed by its draw; an exchange
 //                 puts its tiles back at places of the bag the same draw
-//                 chooses. A play that empties a rack with the bag empty
-//                 ends the game: the player gains twice the other rack
-//                 (rules.h's OutBonus) and the line stops.
+//                 chooses. The game ends as GameState ends it (game/
+//                 rules.h), after any move of the line, the candidate
+//                 included, and the line stops there: a play that empties
+//                 a rack with the bag empty gains twice the other rack
+//                 (OutBonus); a move that brings the consecutive scoreless
+//                 turns (the position's count, then one more for each pass,
+//                 exchange or play scoring 0: ScorelessAfter) to the limit
+//                 (ScorelessLimitReached, CGP mcnz) costs each side its own
+//                 rack's value (ScorelessPenalty).
 //   value:        the mover's points minus the opponent's over the line,
 //                 plus the leave value of the mover's last move in it minus
 //                 that of the opponent's (StaticEquity's leave part: 0 once
-//                 the bag was empty). plies = 0 gives static equity.
+//                 the bag was empty, and none once the game ended).
+//                 plies = 0 gives static equity, unless the candidate ends
+//                 the game.
 // Every candidate is played against the same draws (common random numbers):
 // iteration i is the same tiles, in the same order, for every candidate.
 //
@@ -33,8 +41,10 @@
 // is ahead of every other live candidate at that confidence on the paired
 // differences (all comparisons together, Bonferroni; the common draws make
 // these far tighter than the separate intervals), at the iteration limit,
-// or at the time limit. Within a line, the scoreless-turn limit is not
-// applied (a line holds at most kMaxPlies + 1 moves).
+// or at the time limit. A single candidate (K = 1, or a rack with one legal
+// move) has nothing to be compared with: it is played against every draw up
+// to the iteration or time limit (stop kIterations or kTime), so its mean,
+// SD and bounds are simulated values like any other's.
 //
 // Reproducibility: iteration i depends only on (seed, i), and batches are
 // folded in iteration order, so with an iteration limit (no time limit) the
@@ -184,8 +194,11 @@ struct SimOptions {
 // rack, if the position lists it, is not used: it goes back among the unseen
 // tiles, which the mover cannot tell apart. `lexicon`, `layout`, `alphabet`
 // and `leaves` must outlive the call. Errors (kInvalidArgument): the
-// position's (gen::ValidatePosition), an option out of range, neither an
-// iteration nor a time limit, an empty rack to move, an inferred leave
+// position's (gen::ValidatePosition), more than two racks
+// (game::CheckTwoPlayers), an empty rack to move, a game already over
+// (game::CheckNotOver: the scoreless turns at the limit, the opponent with
+// no tiles and none unseen), an option out of range, neither an
+// iteration nor a time limit, an inferred leave
 // (options.opponent) that the unseen tiles do not hold or longer than the
 // opponent's rack; the generator's (MoveGenerator::Create).
 Result<SimResult> Simulate(const Lexicon& lexicon, const gen::Layout& layout, const Alphabet& alphabet,
