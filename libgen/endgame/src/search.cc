@@ -234,7 +234,20 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   if (play) MoveTiles(*play, true);
   scoreless_ = EffectiveScoreless(scoreless);
   to_move_ = 1 - to_move_;
-  shared_.table.Prefetch(Key());
+  const std::uint64_t child_key = Key();
+  shared_.table.Prefetch(child_key);
+  // A frontier child refuted by a kept play going out needs no board:
+  // most are (the side to move here leaves it little to answer).
+  if (play && depth == 2 && ply + 1 < kMaxPlies && shared_.options.reuse_plays && plies_[std::size_t(ply)].kept_from &&
+      racks_[to_move_].size() > 1 && !game::ScorelessLimitReached(scoreless_ + 1, rules_)) {
+    int child_value;
+    if (FrontierRefutedByKept(ply + 1, child_key, score - beta, score - alpha, &child_value, exact)) {
+      to_move_ = 1 - to_move_;
+      scoreless_ = saved_scoreless;
+      MoveTiles(*play, false);
+      return score - child_value;
+    }
+  }
   if (play) {
     if (Status st = gen_.Apply(*play); !st.ok()) {
       to_move_ = 1 - to_move_;
@@ -452,7 +465,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   t.best_ending = t.scoreless_ends ? t.best : -kInfinity;
   t.best_ending_kind = t.scoreless_ends ? FrontierTally::kEndingPass : FrontierTally::kEndingNone;
   t.all_end = t.scoreless_ends;
-  if (ps.listed || !FrontierFromKept(ply, &t)) {
+  if (ps.listed || !FrontierFromKept(ply, beta, &t)) {
     if (!ps.listed) ListPlays(ply);
     for (const gen::Play& p : ps.plays) {
       CountNode();

@@ -241,7 +241,16 @@ class Searcher {
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
   // kind's best found by ranking, when that applies; false: list them.
-  bool FrontierFromKept(int ply, FrontierTally* t);
+  bool FrontierFromKept(int ply, int beta, FrontierTally* t);
+  // Ranks plies_[ply].kept_from for its children's frontiers (ranked_stay,
+  // ranked_out; `own_size` the children's rack size), once per node.
+  void RankKept(int ply, int own_size);
+  // A depth-1 node of more than one tile whose move from its parent (which
+  // keeps its children's plays) is not on the board yet: Search's value,
+  // when the table answers it or a kept play going out that the move leaves
+  // unchanged reaches beta (Frontier's exact lower bound then: the best such
+  // play). False: Search must run on the board.
+  bool FrontierRefutedByKept(int ply, std::uint64_t key, int alpha, int beta, int* value, bool* exact);
   // A node whose side to move holds one tile that has a place: the exact
   // value, the best play, without searching the pass.
   int OneTileOut(int ply, std::uint64_t key, bool* exact);
