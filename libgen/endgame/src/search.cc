@@ -236,12 +236,14 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   to_move_ = 1 - to_move_;
   const std::uint64_t child_key = Key();
   shared_.table.Prefetch(child_key);
-  // A frontier child refuted by a kept play going out needs no board:
-  // most are (the side to move here leaves it little to answer).
-  if (play && depth == 2 && ply + 1 < kMaxPlies && shared_.options.reuse_plays && plies_[std::size_t(ply)].kept_from &&
-      racks_[to_move_].size() > 1 && !game::ScorelessLimitReached(scoreless_ + 1, rules_)) {
+  // A child refuted by a kept play going out needs no board: most
+  // frontier and one-tile children are (the side to move here leaves them
+  // little to answer).
+  if (play && ply + 1 < kMaxPlies && shared_.options.reuse_plays && plies_[std::size_t(ply)].kept_from &&
+      (racks_[to_move_].size() == 1 ||
+       (depth == 2 && !game::ScorelessLimitReached(scoreless_ + 1, rules_)))) {
     int child_value;
-    if (FrontierRefutedByKept(ply + 1, child_key, score - beta, score - alpha, &child_value, exact)) {
+    if (RefutedByKept(ply + 1, depth - 1, child_key, score - beta, score - alpha, &child_value, exact)) {
       to_move_ = 1 - to_move_;
       scoreless_ = saved_scoreless;
       MoveTiles(*play, false);

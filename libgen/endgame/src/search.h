@@ -245,12 +245,13 @@ class Searcher {
   // Ranks plies_[ply].kept_from for its children's frontiers (ranked_stay,
   // ranked_out; `own_size` the children's rack size), once per node.
   void RankKept(int ply, int own_size);
-  // A depth-1 node of more than one tile whose move from its parent (which
-  // keeps its children's plays) is not on the board yet: Search's value,
-  // when the table answers it or a kept play going out that the move leaves
-  // unchanged reaches beta (Frontier's exact lower bound then: the best such
-  // play). False: Search must run on the board.
-  bool FrontierRefutedByKept(int ply, std::uint64_t key, int alpha, int beta, int* value, bool* exact);
+  // A node at `ply` whose move from its parent (which keeps its children's
+  // plays) is not on the board yet, of one tile or of `depth` 1: Search's
+  // value when the table answers it, or when a kept play going out that the
+  // move leaves unchanged reaches beta (an exact lower bound: the best such
+  // play; Frontier's and OneTileOut's values are at least it). False:
+  // Search must run on the board.
+  bool RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, int beta, int* value, bool* exact);
   // A node whose side to move holds one tile that has a place: the exact
   // value, the best play, without searching the pass.
   int OneTileOut(int ply, std::uint64_t key, bool* exact);

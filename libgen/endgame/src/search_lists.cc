@@ -261,7 +261,7 @@ bool Searcher::FrontierFromKept(int ply, int beta, FrontierTally* t) {
   return true;
 }
 
-bool Searcher::FrontierRefutedByKept(int ply, std::uint64_t key, int alpha, int beta, int* value, bool* exact) {
+bool Searcher::RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, int beta, int* value, bool* exact) {
   PlyState& ps = plies_[std::size_t(ply)];
   PlyState& parent = plies_[std::size_t(ply - 1)];
   ps.pv.clear();
@@ -276,7 +276,7 @@ bool Searcher::FrontierRefutedByKept(int ply, std::uint64_t key, int alpha, int 
     return true;
   }
   TableEntry entry;
-  if (beta - alpha == 1 && shared_.table.Load(key, &entry) && (entry.exact || entry.depth >= 1) &&
+  if (beta - alpha == 1 && shared_.table.Load(key, &entry) && (entry.exact || entry.depth >= depth) &&
       (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && entry.value >= beta) ||
        (entry.bound == Bound::kUpper && entry.value <= alpha))) {
     *exact = entry.exact;
@@ -323,7 +323,7 @@ bool Searcher::FrontierRefutedByKept(int ply, std::uint64_t key, int alpha, int 
     ps.pv_ends_game = true;
     TableEntry store;
     store.value = *value;
-    store.depth = 1;
+    store.depth = std::min(depth, 255);
     store.bound = Bound::kLower;
     store.exact = true;
     store.move = MoveKey(p);
