@@ -225,7 +225,8 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   // From the second child that lists its plays on, this node's own plays
   // for the other side serve them all (ListPlays).
   if (PlyState& here = plies_[std::size_t(ply)];
-      shared_.options.reuse_plays && here.children_listed >= 1 && !here.kept_from)
+      shared_.options.reuse_plays && !here.kept_from &&
+      (here.children_listed >= 1 || depth == 2 || racks_[1 - to_move_].size() == 1))
     KeepChildPlays(ply);
   const int saved_scoreless = scoreless_;
   child.arrived_by = play;
