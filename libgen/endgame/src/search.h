@@ -240,7 +240,10 @@ class Searcher {
   // searches the pass with the depth extended (forced_pass_extension_).
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
-  // kind's best found by ranking, when that applies; false: list them.
+  // kind's best found by ranking, when that applies; false: list them. A
+  // kept play going out that reaches `beta` ends it there (the plays at the
+  // last move's anchors are not generated: the node's exact lower bound is
+  // that play's value, perhaps below the best going-out value).
   bool FrontierFromKept(int ply, int beta, FrontierTally* t);
   // Ranks plies_[ply].kept_from for its children's frontiers (ranked_stay,
   // ranked_out; `own_size` the children's rack size), once per node.

@@ -308,7 +308,7 @@ bool Searcher::RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, i
         if (q.placed == own_size) best_out = std::max(best_out, q.score + out_bonus);
       (void)gen_.Undo();
       if (best_out < p.score + out_bonus) {
-        std::fprintf(stderr, "endgame list check: a frontier's kept going out %d; a full generation's %d\n",
+        std::fprintf(stderr, "endgame list check: a node's kept going out %d; a full generation's %d\n",
                      p.score + out_bonus, best_out);
         std::abort();
       }
