@@ -223,9 +223,12 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
     return score - (own_value - (play ? PlacedValue(*play) : 0)) + opp_value;
   }
   // From the second child that lists its plays on, this node's own plays
-  // for the other side serve them all (ListPlays).
+  // for the other side serve them all (ListPlays); from the first when the
+  // children are frontiers or hold one tile, which may then be refuted
+  // without the board (RefutedByKept).
   if (PlyState& here = plies_[std::size_t(ply)];
-      shared_.options.reuse_plays && here.children_listed >= 1 && !here.kept_from)
+      shared_.options.reuse_plays && !here.kept_from &&
+      (here.children_listed >= 1 || depth == 2 || racks_[1 - to_move_].size() == 1))
     KeepChildPlays(ply);
   const int saved_scoreless = scoreless_;
   child.arrived_by = play;
@@ -234,7 +237,22 @@ int Searcher::Try(int ply, int depth, const Candidate& c, int own_value, int opp
   if (play) MoveTiles(*play, true);
   scoreless_ = EffectiveScoreless(scoreless);
   to_move_ = 1 - to_move_;
-  shared_.table.Prefetch(Key());
+  const std::uint64_t child_key = Key();
+  shared_.table.Prefetch(child_key);
+  // A child refuted by a kept play going out needs no board (nor a list
+  // of its plays): most frontier and one-tile children are. Its value is
+  // then an exact lower bound, that play's, where Search would have found
+  // the best going-out value: looser bounds above, the same values.
+  if (play && ply + 1 < kMaxPlies && shared_.options.reuse_plays && plies_[std::size_t(ply)].kept_from &&
+      (racks_[to_move_].size() == 1 || (depth == 2 && !game::ScorelessLimitReached(scoreless_ + 1, rules_)))) {
+    int child_value;
+    if (RefutedByKept(ply + 1, depth - 1, child_key, score - beta, score - alpha, &child_value, exact)) {
+      to_move_ = 1 - to_move_;
+      scoreless_ = saved_scoreless;
+      MoveTiles(*play, false);
+      return score - child_value;
+    }
+  }
   if (play) {
     if (Status st = gen_.Apply(*play); !st.ok()) {
       to_move_ = 1 - to_move_;
@@ -452,7 +470,7 @@ int Searcher::Frontier(int ply, std::uint64_t key, int own_value, int opp_value,
   t.best_ending = t.scoreless_ends ? t.best : -kInfinity;
   t.best_ending_kind = t.scoreless_ends ? FrontierTally::kEndingPass : FrontierTally::kEndingNone;
   t.all_end = t.scoreless_ends;
-  if (ps.listed || !FrontierFromKept(ply, &t)) {
+  if (ps.listed || !FrontierFromKept(ply, beta, &t)) {
     if (!ps.listed) ListPlays(ply);
     for (const gen::Play& p : ps.plays) {
       CountNode();

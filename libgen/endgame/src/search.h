@@ -240,8 +240,21 @@ class Searcher {
   // searches the pass with the depth extended (forced_pass_extension_).
   int Frontier(int ply, std::uint64_t key, int own_value, int opp_value, int beta, bool* exact, bool* stuck);
   // Frontier's moves from the plays the parent keeps (KeepChildPlays), each
-  // kind's best found by ranking, when that applies; false: list them.
-  bool FrontierFromKept(int ply, FrontierTally* t);
+  // kind's best found by ranking, when that applies; false: list them. A
+  // kept play going out that reaches `beta` ends it there (the plays at the
+  // last move's anchors are not generated: the node's exact lower bound is
+  // that play's value, perhaps below the best going-out value).
+  bool FrontierFromKept(int ply, int beta, FrontierTally* t);
+  // Ranks plies_[ply].kept_from for its children's frontiers (ranked_stay,
+  // ranked_out; `own_size` the children's rack size), once per node.
+  void RankKept(int ply, int own_size);
+  // A node at `ply` whose move from its parent (which keeps its children's
+  // plays) is not on the board yet, of one tile or of `depth` 1: Search's
+  // value when the table answers it, or when a kept play going out that the
+  // move leaves unchanged reaches beta (an exact lower bound: the best such
+  // play; Frontier's and OneTileOut's values are at least it). False:
+  // Search must run on the board.
+  bool RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, int beta, int* value, bool* exact);
   // A node whose side to move holds one tile that has a place: the exact
   // value, the best play, without searching the pass.
   int OneTileOut(int ply, std::uint64_t key, bool* exact);

@@ -171,7 +171,31 @@ void Searcher::KeepChildPlays(int ply) {
   if constexpr (kCheckLists) CheckList(gen_, algorithm_, rack, ps.kept, "a node's kept plays");
 }
 
-bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
+void Searcher::RankKept(int ply, int own_size) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  if (ps.kept_ranked) return;
+  // The kept plays by their value at a child, which differs between
+  // children only by a constant: score + the tiles' face values, and the
+  // plays going out by score.
+  const std::vector<gen::Play>& kept = *ps.kept_from;
+  ps.ranked_stay.clear();
+  ps.ranked_out.clear();
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const gen::Play& p = kept[i];
+    if (p.placed == own_size)
+      ps.ranked_out.push_back({p.score, static_cast<std::uint32_t>(i)});
+    else
+      ps.ranked_stay.push_back({p.score + PlacedValue(p), static_cast<std::uint32_t>(i)});
+  }
+  const auto higher = [](const RankedPlay& a, const RankedPlay& b) {
+    return a.value != b.value ? a.value > b.value : a.index < b.index;
+  };
+  std::sort(ps.ranked_stay.begin(), ps.ranked_stay.end(), higher);
+  std::sort(ps.ranked_out.begin(), ps.ranked_out.end(), higher);
+  ps.kept_ranked = true;
+}
+
+bool Searcher::FrontierFromKept(int ply, int beta, FrontierTally* t) {
   // The pass is a leaf that does not end the game, so only the best play
   // and the best play going out count (no play ending by the scoreless
   // rule, no "every move ends").
@@ -182,26 +206,7 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
   [[maybe_unused]] const FrontierTally start = *t;
   ++parent.children_listed;
   const std::vector<gen::Play>& kept = *parent.kept_from;
-  if (!parent.kept_ranked) {
-    // The kept plays by their value here, which differs between children
-    // only by a constant: score + the tiles' face values, and the plays
-    // going out by score.
-    parent.ranked_stay.clear();
-    parent.ranked_out.clear();
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-      const gen::Play& p = kept[i];
-      if (p.placed == t->own_size)
-        parent.ranked_out.push_back({p.score, static_cast<std::uint32_t>(i)});
-      else
-        parent.ranked_stay.push_back({p.score + PlacedValue(p), static_cast<std::uint32_t>(i)});
-    }
-    const auto higher = [](const RankedPlay& a, const RankedPlay& b) {
-      return a.value != b.value ? a.value > b.value : a.index < b.index;
-    };
-    std::sort(parent.ranked_stay.begin(), parent.ranked_stay.end(), higher);
-    std::sort(parent.ranked_out.begin(), parent.ranked_out.end(), higher);
-    parent.kept_ranked = true;
-  }
+  RankKept(ply - 1, t->own_size);
   // The last move's squares: a kept play that places no tile on one is a
   // play here, so the first such of each ranking is the best of its kind;
   // the plays that place one come from the last move's anchors.
@@ -212,7 +217,7 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
     std::uint16_t hot[gen::kMaxHotSquares];
     gen::AddAnchorsReaching(gen_.board(), hot, MarkMove(*m, &last_marks, hot), racks_[to_move_].size(), &anchors);
   }
-  for (const std::vector<RankedPlay>* ranking : {&parent.ranked_stay, &parent.ranked_out})
+  for (const std::vector<RankedPlay>* ranking : {&parent.ranked_out, &parent.ranked_stay}) {
     for (const RankedPlay& r : *ranking) {
       CountNode();
       const gen::Play& p = kept[r.index];
@@ -220,6 +225,23 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
       t->Add(p, p.placed == t->own_size ? 0 : r.value - p.score);
       break;
     }
+    // A kept play going out that reaches beta refutes the node exactly
+    // (Frontier returns the best going-out value as a lower bound): the
+    // plays at the last move's anchors could only raise that bound.
+    if (t->best_ending >= beta) {
+      if constexpr (kCheckLists) {
+        FrontierTally full = start;
+        for (const gen::Play& p : FullList(gen_, algorithm_, racks_[to_move_]))
+          full.Add(p, p.placed == full.own_size ? 0 : PlacedValue(p));
+        if (full.best_ending < t->best_ending) {
+          std::fprintf(stderr, "endgame list check: a frontier's kept going out %d; a full generation's %d\n",
+                       t->best_ending, full.best_ending);
+          std::abort();
+        }
+      }
+      return true;
+    }
+  }
   if (m)
     gen_.Generate(racks_[to_move_], algorithm_, anchors, [&](const gen::Play& p) {
       if (!last_marks.PlacesOn(p)) return;
@@ -237,6 +259,78 @@ bool Searcher::FrontierFromKept(int ply, FrontierTally* t) {
     }
   }
   return true;
+}
+
+bool Searcher::RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, int beta, int* value, bool* exact) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  PlyState& parent = plies_[std::size_t(ply - 1)];
+  ps.pv.clear();
+  ps.pv_ends_game = false;
+  ps.listed = false;
+  // Search's own first steps: the node counted, the stop, the table.
+  CountNode();
+  *exact = false;
+  *value = 0;
+  if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) {
+    aborted_ = true;
+    return true;
+  }
+  TableEntry entry;
+  if (beta - alpha == 1 && shared_.table.Load(key, &entry) && (entry.exact || entry.depth >= depth) &&
+      (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && entry.value >= beta) ||
+       (entry.bound == Bound::kUpper && entry.value <= alpha))) {
+    *exact = entry.exact;
+    *value = entry.value;
+    return true;
+  }
+  // The best kept play going out that the last move leaves unchanged: its
+  // squares and hot squares are the move's dependencies on the board
+  // before it (its main word is a whole run, so the hot squares along its
+  // line are the squares around the word; across it, the ends of the runs
+  // beside each new tile, which its other tiles do not reach).
+  const int own_size = racks_[to_move_].size();
+  RankKept(ply - 1, own_size);
+  LineSquares last_marks;
+  std::uint16_t deps[gen::kMaxPlayDependencies];
+  for (int i = 0, n = gen::PlayDependencies(gen_.board(), *ps.arrived_by, deps); i < n; ++i)
+    last_marks.AddIndex(deps[i]);
+  const std::vector<gen::Play>& kept = *parent.kept_from;
+  const int out_bonus = game::OutBonusOfValue(rack_values_[1 - to_move_]);
+  for (const RankedPlay& r : parent.ranked_out) {
+    CountNode();
+    const gen::Play& p = kept[std::size_t(r.index)];
+    if (last_marks.PlacesOn(p)) continue;
+    if (p.score + out_bonus < beta) return false;
+    if constexpr (kCheckLists) {
+      (void)gen_.Apply(*ps.arrived_by);
+      int best_out = -(1 << 29);
+      for (const gen::Play& q : FullList(gen_, algorithm_, racks_[to_move_]))
+        if (q.placed == own_size) best_out = std::max(best_out, q.score + out_bonus);
+      (void)gen_.Undo();
+      if (best_out < p.score + out_bonus) {
+        std::fprintf(stderr, "endgame list check: a node's kept going out %d; a full generation's %d\n",
+                     p.score + out_bonus, best_out);
+        std::abort();
+      }
+    }
+    ++parent.children_listed;
+    CountNode();  // the pass
+    *value = p.score + out_bonus;
+    *exact = true;
+    PvStep step;
+    step.play = p;
+    ps.pv.assign(1, step);
+    ps.pv_ends_game = true;
+    TableEntry store;
+    store.value = *value;
+    store.depth = std::min(depth, 255);
+    store.bound = Bound::kLower;
+    store.exact = true;
+    store.move = MoveKey(p);
+    shared_.table.Store(key, store);
+    return true;
+  }
+  return false;
 }
 
 }  // namespace lexc::endgame::internal
