@@ -67,7 +67,7 @@ expect_clean "cgp operation with ESC"
 expect_rc "cgp scores with a newline" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/1"$'\x1b'"x 0"
 expect_err "cgp scores: escaped" "cgp scores: '1\u{1B}x' is not a number"
 expect_clean "cgp scores"
-expect_rc "--rack with ESC" 1 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --rack "A$ESC"
+expect_rc "--rack with ESC (a bad value: usage)" 2 "$LEXC" moves "$T/w.lex" --cgp "$E A/ 0/0 0" --rack "A$ESC"
 expect_clean "--rack with ESC"
 { for r in $(seq 1 15); do if [ "$r" = 8 ]; then echo "......$ESC......"; else echo "..............."; fi; done; } >"$T/board.txt"
 expect_rc "board file with ESC" 1 "$LEXC" moves "$T/w.lex" --board "$T/board.txt" --rack A
