@@ -287,14 +287,37 @@ void Searcher::LineThrough(int ply, const Candidate& c, const std::vector<gen::P
   *ends_game = child.pv_ends_game;
 }
 
-int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
-  PlyState& ps = plies_[std::size_t(ply)];
+bool Searcher::EnterNode(PlyState& ps) {
   ps.pv.clear();
   ps.pv_ends_game = false;
   ps.listed = false;
   CountNode();
-  if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) {
-    aborted_ = true;
+  if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) aborted_ = true;
+  return !aborted_;
+}
+
+bool Searcher::TableSettles(const TableEntry& e, int depth, int alpha, int beta) {
+  return (e.exact || e.depth >= depth) && (e.bound == Bound::kExact || (e.bound == Bound::kLower && e.value >= beta) ||
+                                           (e.bound == Bound::kUpper && e.value <= alpha));
+}
+
+void Searcher::EndsWithPlay(PlyState& ps, std::uint64_t key, const gen::Play& p, int value, int depth, Bound bound) {
+  PvStep step;
+  step.play = p;
+  ps.pv.assign(1, step);
+  ps.pv_ends_game = true;
+  TableEntry store;
+  store.value = value;
+  store.depth = std::min(depth, 255);
+  store.bound = bound;
+  store.exact = true;
+  store.move = MoveKey(p);
+  shared_.table.Store(key, store);
+}
+
+int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
+  PlyState& ps = plies_[std::size_t(ply)];
+  if (!EnterNode(ps)) {
     *exact = false;
     return 0;
   }
@@ -304,9 +327,7 @@ int Searcher::Search(int ply, int depth, int alpha, int beta, bool* exact) {
   std::uint32_t table_move = 0;
   if (shared_.table.Load(key, &entry)) {
     table_move = entry.move;
-    if (!pv_node && (entry.exact || entry.depth >= depth) &&
-        (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && entry.value >= beta) ||
-         (entry.bound == Bound::kUpper && entry.value <= alpha))) {
+    if (!pv_node && TableSettles(entry, depth, alpha, beta)) {
       *exact = entry.exact;
       return entry.value;
     }
@@ -427,17 +448,7 @@ int Searcher::OneTileOut(int ply, std::uint64_t key, bool* exact) {
     if (ps.plays[i].score > ps.plays[best].score) best = i;
   CountNode();
   const int value = ps.plays[best].score + game::OutBonusOfValue(rack_values_[1 - to_move_]);
-  PvStep step;
-  step.play = ps.plays[best];
-  ps.pv.assign(1, step);
-  ps.pv_ends_game = true;
-  TableEntry store;
-  store.value = value;
-  store.depth = 255;
-  store.bound = Bound::kExact;
-  store.exact = true;
-  store.move = MoveKey(step.play);
-  shared_.table.Store(key, store);
+  EndsWithPlay(ps, key, ps.plays[best], value, 255, Bound::kExact);
   *exact = true;
   return value;
 }

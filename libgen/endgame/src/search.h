@@ -265,6 +265,15 @@ class Searcher {
   // come back to it; the rack and board keys follow.
   void MoveTiles(const gen::Play& play, bool to_board);
   void CountNode();
+  // A node entered at `ps`: its line cleared, the node counted; false when
+  // the search is stopped (aborted_ then set).
+  bool EnterNode(PlyState& ps);
+  // Whether a stored entry settles a node searched to `depth` with window
+  // (alpha, beta) (the callers use it at null-window nodes only).
+  static bool TableSettles(const TableEntry& e, int depth, int alpha, int beta);
+  // The node at `ps` ends the game by `p`, worth `value`: its line, and the
+  // table entry (`bound`, exact) under `key`.
+  void EndsWithPlay(PlyState& ps, std::uint64_t key, const gen::Play& p, int value, int depth, Bound bound);
   // Thread 0, with EndgameOptions::on_progress: reports when it is time.
   void ReportProgress(std::uint64_t nodes);
   int PlacedValue(const gen::Play& play) const;

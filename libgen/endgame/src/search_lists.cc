@@ -264,21 +264,12 @@ bool Searcher::FrontierFromKept(int ply, int beta, FrontierTally* t) {
 bool Searcher::RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, int beta, int* value, bool* exact) {
   PlyState& ps = plies_[std::size_t(ply)];
   PlyState& parent = plies_[std::size_t(ply - 1)];
-  ps.pv.clear();
-  ps.pv_ends_game = false;
-  ps.listed = false;
   // Search's own first steps: the node counted, the stop, the table.
-  CountNode();
   *exact = false;
   *value = 0;
-  if (aborted_ || (interruptible_ && shared_.stop.load(std::memory_order_relaxed))) {
-    aborted_ = true;
-    return true;
-  }
+  if (!EnterNode(ps)) return true;
   TableEntry entry;
-  if (beta - alpha == 1 && shared_.table.Load(key, &entry) && (entry.exact || entry.depth >= depth) &&
-      (entry.bound == Bound::kExact || (entry.bound == Bound::kLower && entry.value >= beta) ||
-       (entry.bound == Bound::kUpper && entry.value <= alpha))) {
+  if (beta - alpha == 1 && shared_.table.Load(key, &entry) && TableSettles(entry, depth, alpha, beta)) {
     *exact = entry.exact;
     *value = entry.value;
     return true;
@@ -317,17 +308,7 @@ bool Searcher::RefutedByKept(int ply, int depth, std::uint64_t key, int alpha, i
     CountNode();  // the pass
     *value = p.score + out_bonus;
     *exact = true;
-    PvStep step;
-    step.play = p;
-    ps.pv.assign(1, step);
-    ps.pv_ends_game = true;
-    TableEntry store;
-    store.value = *value;
-    store.depth = std::min(depth, 255);
-    store.bound = Bound::kLower;
-    store.exact = true;
-    store.move = MoveKey(p);
-    shared_.table.Store(key, store);
+    EndsWithPlay(ps, key, p, *value, depth, Bound::kLower);
     return true;
   }
   return false;
